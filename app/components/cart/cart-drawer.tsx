@@ -1,0 +1,140 @@
+import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { useClientStore } from "~/lib/client-store";
+import { formatCents } from "~/lib/money";
+import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
+
+/** The slide-in cart panel (spec §2 Cart): lines, minus/plus, remove, subtotal, tax, total. */
+export function CartDrawer() {
+  const open = useClientStore((s) => s.cartOpen);
+  const cart = useClientStore((s) => s.cart);
+  const setCartOpen = useClientStore((s) => s.setCartOpen);
+  const updateQuantity = useClientStore((s) => s.updateQuantity);
+  const removeFromCart = useClientStore((s) => s.removeFromCart);
+  const panel = useRef<HTMLDivElement>(null);
+  const totals = computeTotals(cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })));
+  const toFree = amountToFreeShipping(totals.subtotalCents);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setCartOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, setCartOpen]);
+
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50">
+      <button
+        type="button"
+        aria-label="Close cart"
+        tabIndex={-1}
+        className="absolute inset-0 bg-black/40"
+        onClick={() => setCartOpen(false)}
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cart-title"
+        tabIndex={-1}
+        className="absolute right-0 top-0 flex h-full w-full max-w-md flex-col bg-white shadow-2xl outline-none"
+      >
+        <div className="flex items-center justify-between border-b border-line px-5 py-4">
+          <h2 id="cart-title" className="text-lg font-semibold">
+            Shopping Cart
+          </h2>
+          <button type="button" aria-label="Close cart" onClick={() => setCartOpen(false)} className="rounded-full p-2 hover:bg-stone-100">
+            <X className="size-5" aria-hidden />
+          </button>
+        </div>
+        {cart.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+            <ShoppingBag className="size-12 text-stone-300" aria-hidden />
+            <p className="text-lg font-medium">Your cart is empty</p>
+            <Link to="/shop" onClick={() => setCartOpen(false)} className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white">
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart items">
+              {cart.map((item) => {
+                const line = { id: item.id, size: item.size, color: item.color };
+                return (
+                  <li key={`${item.id}|${item.size}|${item.color}`} className="flex gap-4 py-4">
+                    <img src={item.image} alt="" width={80} height={100} className="h-24 w-20 rounded-lg bg-stone-100 object-cover" />
+                    <div className="flex flex-1 flex-col">
+                      <p className="font-medium">{item.name}</p>
+                      <p className="text-xs text-muted">
+                        Size {item.size} · {item.color}
+                      </p>
+                      <p className="mt-1 text-sm font-semibold">{formatCents(item.price)}</p>
+                      <div className="mt-auto flex items-center gap-2">
+                        <button
+                          type="button"
+                          aria-label={`Decrease quantity of ${item.name}`}
+                          onClick={() => updateQuantity(line, item.quantity - 1)}
+                          className="rounded-full border border-line p-1 hover:bg-stone-100"
+                        >
+                          <Minus className="size-3.5" aria-hidden />
+                        </button>
+                        <span aria-label={`Quantity of ${item.name}`} className="w-6 text-center text-sm">
+                          {item.quantity}
+                        </span>
+                        <button
+                          type="button"
+                          aria-label={`Increase quantity of ${item.name}`}
+                          onClick={() => updateQuantity(line, item.quantity + 1)}
+                          className="rounded-full border border-line p-1 hover:bg-stone-100"
+                        >
+                          <Plus className="size-3.5" aria-hidden />
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Remove ${item.name}`}
+                          onClick={() => removeFromCart(line)}
+                          className="ml-auto rounded-full p-1 text-muted hover:text-red-700"
+                        >
+                          <Trash2 className="size-4" aria-hidden />
+                        </button>
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <div className="space-y-2 border-t border-line px-5 py-4 text-sm">
+              {toFree > 0 && (
+                <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+                  Add {formatCents(toFree)} more for free standard shipping.
+                </p>
+              )}
+              <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
+              <Row label="Tax (8%)" value={formatCents(totals.taxCents)} />
+              <Row label="Total" value={formatCents(totals.totalCents)} strong />
+              <Link
+                to="/checkout"
+                onClick={() => setCartOpen(false)}
+                className="mt-3 block rounded-full bg-ink py-3 text-center font-medium text-white hover:bg-black"
+              >
+                Checkout
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-base font-semibold" : "text-muted"}`}>
+      <span>{label}</span>
+      <span>{value}</span>
+    </div>
+  );
+}

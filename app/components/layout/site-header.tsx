@@ -1,0 +1,125 @@
+import { Menu, ShoppingBag, X } from "lucide-react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useClientStore } from "~/lib/client-store";
+import { withRedirect } from "~/lib/redirects";
+import type { SessionUser } from "~/modules/accounts/session-user";
+import { itemCount } from "~/modules/cart/cart-rules";
+import { AccountMenu } from "./account-menu";
+import { HEADER_NAV } from "./nav-links";
+import { SearchPopover } from "./search-popover";
+
+export function SiteHeader({ user, searchEnabled }: { user: SessionUser | null; searchEnabled: boolean }) {
+  const location = useLocation();
+  const menuOpen = useClientStore((s) => s.menuOpen);
+  const setMenuOpen = useClientStore((s) => s.setMenuOpen);
+  const signInLink = withRedirect("/login", location);
+  const signUpLink = withRedirect("/register", location);
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `text-sm font-medium tracking-wide transition-colors hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
+      <p className="bg-ink px-4 py-2 text-center text-xs tracking-wide text-stone-100">
+        Free shipping on orders over $50 · 30-day returns
+      </p>
+      <div className="container-page flex h-16 items-center gap-4">
+        <button
+          type="button"
+          className="rounded-full p-2 hover:bg-stone-100 md:hidden"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        </button>
+        <Link to="/" className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl">
+          Abundance Collection
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden items-center gap-6 md:flex">
+          {HEADER_NAV.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={navClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {searchEnabled && <SearchPopover />}
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <div className="hidden items-center gap-2 sm:flex">
+              <Link to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
+                Sign In
+              </Link>
+              <Link to={signUpLink} className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black">
+                Sign Up
+              </Link>
+            </div>
+          )}
+          <CartButton />
+        </div>
+      </div>
+      {menuOpen && (
+        <MobileMenu user={user} signInLink={signInLink} signUpLink={signUpLink} close={() => setMenuOpen(false)} />
+      )}
+    </header>
+  );
+}
+
+function CartButton() {
+  const count = useClientStore((s) => itemCount(s.cart));
+  const setCartOpen = useClientStore((s) => s.setCartOpen);
+  return (
+    <button
+      type="button"
+      onClick={() => setCartOpen(true)}
+      aria-label={`Open cart, ${count} ${count === 1 ? "item" : "items"}`}
+      className="relative rounded-full p-2 hover:bg-stone-100"
+    >
+      <ShoppingBag className="size-5" aria-hidden />
+      {count > 0 && (
+        <span
+          data-testid="cart-count"
+          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-semibold leading-5 text-white"
+        >
+          {count}
+        </span>
+      )}
+    </button>
+  );
+}
+
+function MobileMenu(props: { user: SessionUser | null; signInLink: string; signUpLink: string; close: () => void }) {
+  const linkClass = "block rounded-lg px-3 py-3 text-base font-medium hover:bg-stone-100";
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-white px-4 pb-4 md:hidden">
+      {HEADER_NAV.map((link) => (
+        <Link key={link.to} to={link.to} className={linkClass} onClick={props.close}>
+          {link.label}
+        </Link>
+      ))}
+      <div className="mt-2 border-t border-line pt-2">
+        {props.user ? (
+          <>
+            <Link to="/profile" className={linkClass} onClick={props.close}>
+              Profile
+            </Link>
+            <Link to="/orders" className={linkClass} onClick={props.close}>
+              My Orders
+            </Link>
+          </>
+        ) : (
+          <>
+            <Link to={props.signInLink} className={linkClass} onClick={props.close}>
+              Sign In
+            </Link>
+            <Link to={props.signUpLink} className={linkClass} onClick={props.close}>
+              Sign Up
+            </Link>
+          </>
+        )}
+      </div>
+    </nav>
+  );
+}

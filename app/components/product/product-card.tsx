@@ -1,0 +1,49 @@
+import { Star } from "lucide-react";
+import { Link } from "react-router";
+import type { ProductCard as Card } from "~/modules/catalog/product-card";
+import { discountPercent } from "~/modules/catalog/product-rules";
+import { Price } from "./price";
+
+/** A product tile for grids: image, badges, name, category, price, rating. */
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+  const discount = discountPercent(product.price, product.originalPrice);
+  return (
+    <article className="group relative flex flex-col">
+      <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={600}
+          height={750}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <div className="absolute left-3 top-3 flex flex-col gap-1.5">
+          {product.isNew && <span className="rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-ink shadow-sm">New</span>}
+          {discount > 0 && (
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">-{discount}%</span>
+          )}
+        </div>
+        {product.inventory === 0 && (
+          <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">Out of Stock</span>
+        )}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col gap-1">
+        <p className="text-xs uppercase tracking-wider text-muted">{product.category}</p>
+        <h3 className="font-medium leading-snug">
+          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 hover:text-brand">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="mt-auto flex items-center justify-between pt-1">
+          <Price cents={product.price} compareAtCents={product.originalPrice} />
+          <span className="flex items-center gap-1 text-xs text-muted" aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}>
+            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+            {product.rating.toFixed(1)}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

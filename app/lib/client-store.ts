@@ -1,0 +1,65 @@
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import { addItem, removeItem, setQuantity, type CartItem } from "~/modules/cart/cart-rules";
+
+/** What the browser keeps between visits: the cart and the signed-in user's display data only. */
+export const CLIENT_STORE_KEY = "apparel-store";
+
+export interface StoredUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: "customer" | "admin";
+}
+
+interface ClientState {
+  cart: CartItem[];
+  user: StoredUser | null;
+  cartOpen: boolean;
+  menuOpen: boolean;
+  addToCart: (item: Parameters<typeof addItem>[1]) => void;
+  removeFromCart: (line: Pick<CartItem, "id" | "size" | "color">) => void;
+  updateQuantity: (line: Pick<CartItem, "id" | "size" | "color">, quantity: number) => void;
+  clearCart: () => void;
+  setUser: (user: StoredUser | null) => void;
+  setCartOpen: (open: boolean) => void;
+  setMenuOpen: (open: boolean) => void;
+  /** Spec §4: user none, cart empty, menu and cart drawer closed. */
+  clearAllUserData: () => void;
+}
+
+export const useClientStore = create<ClientState>()(
+  persist(
+    (set) => ({
+      cart: [],
+      user: null,
+      cartOpen: false,
+      menuOpen: false,
+      addToCart: (item) => set((s) => ({ cart: addItem(s.cart, item) })),
+      removeFromCart: (line) => set((s) => ({ cart: removeItem(s.cart, line) })),
+      updateQuantity: (line, quantity) => set((s) => ({ cart: setQuantity(s.cart, line, quantity) })),
+      clearCart: () => set({ cart: [] }),
+      setUser: (user) => set({ user }),
+      setCartOpen: (cartOpen) => set({ cartOpen }),
+      setMenuOpen: (menuOpen) => set({ menuOpen }),
+      clearAllUserData: () => set({ user: null, cart: [], menuOpen: false, cartOpen: false }),
+    }),
+    {
+      name: CLIENT_STORE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ cart: s.cart, user: s.user }),
+      // Read after hydration, so the server-rendered HTML and the first client render agree.
+      skipHydration: true,
+    },
+  ),
+);
+
+/** Wipes everything this site keeps in the browser (sign-out, Reset App State). */
+export function wipeBrowserStorage(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (privacy mode); there is nothing to wipe then.
+  }
+}

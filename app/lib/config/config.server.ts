@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { parseEnv, type RawEnv } from "./env.server";
+
+/** The resolved configuration the server runs with: env plus secrets generated into DATA_DIR. */
+export interface AppConfig {
+  nodeEnv: RawEnv["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string;
+  admin: { email: string; password: string; passwordGenerated: boolean };
+  secureAdminPassword: string;
+  secureAdminPasswordGenerated: boolean;
+  seedDemoCatalog: boolean;
+  demoPayments: boolean;
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined;
+  twilio:
+    | { accountSid: string; authToken: string; whatsappFrom: string; adminTo: string | undefined; apiBase: string }
+    | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  facebook: { clientId: string; clientSecret: string } | undefined;
+  guestSearch: boolean;
+  pageCacheSeconds: number;
+  trustProxy: number;
+}
+
+interface GeneratedSecrets {
+  authSecret: string;
+  adminPassword: string;
+  secureAdminPassword: string;
+}
+
+const SECRETS_FILE = "secrets.json";
+
+/** Secrets for development, generated once and kept in DATA_DIR so restarts keep the same passwords. */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, SECRETS_FILE);
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as Partial<GeneratedSecrets>;
+    if (stored.authSecret && stored.adminPassword && stored.secureAdminPassword) return stored as GeneratedSecrets;
+  }
+  const secrets: GeneratedSecrets = {
+    authSecret: randomBytes(32).toString("base64url"),
+    adminPassword: readablePassword(),
+    secureAdminPassword: readablePassword(),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/** A password that satisfies the sign-up rules (upper, lower, digit) and is easy to type. */
+function readablePassword(): string {
+  const body = randomBytes(12).toString("base64url").replace(/[-_]/g, "x");
+  return `Ac${body}9`;
+}
+
+function pair(id: string | undefined, secret: string | undefined) {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+export function resolveConfig(env: RawEnv): AppConfig {
+  const isProduction = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+  const needsGenerated = !env.AUTH_SECRET || !env.ADMIN_PASSWORD || !env.SECURE_ADMIN_PASSWORD;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
+  const pick = (value: string | undefined, key: keyof GeneratedSecrets) => value ?? generated![key];
+
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    authSecret: pick(env.AUTH_SECRET, "authSecret"),
+    admin: {
+      email: (env.ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
+      password: pick(env.ADMIN_PASSWORD, "adminPassword"),
+      passwordGenerated: !env.ADMIN_PASSWORD,
+    },
+    secureAdminPassword: pick(env.SECURE_ADMIN_PASSWORD, "secureAdminPassword"),
+    secureAdminPasswordGenerated: !env.SECURE_ADMIN_PASSWORD,
+    seedDemoCatalog: env.SEED_DEMO_CATALOG,
+    demoPayments: env.DEMO_PAYMENTS ?? !isProduction,
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiBase: env.PAYPAL_API_BASE }
+        : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_WHATSAPP_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            whatsappFrom: env.TWILIO_WHATSAPP_FROM,
+            adminTo: env.ADMIN_WHATSAPP_TO,
+            apiBase: env.TWILIO_API_BASE,
+          }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+    facebook: pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+    guestSearch: env.GUEST_SEARCH,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  return resolveConfig(parseEnv(source));
+}
+
+/** What the browser may know about the configuration (rendered into the page by the root loader). */
+export interface PublicConfig {
+  guestSearch: boolean;
+  demoPayments: boolean;
+  paypalClientId: string | null;
+  socialProviders: { google: boolean; facebook: boolean };
+}
+
+export function publicConfig(config: AppConfig): PublicConfig {
+  return {
+    guestSearch: config.guestSearch,
+    demoPayments: config.demoPayments,
+    paypalClientId: config.paypal?.clientId ?? null,
+    socialProviders: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
+  };
+}

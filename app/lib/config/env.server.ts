@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at start (decisions.md §2).
+ * A bad value stops the server with a message that names the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    error: "must be true or false",
+  })
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/]+/.test(v), { message: `must be an http(s) URL (${what})` })
+    .transform((v) => v.replace(/\/+$/, ""));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    PUBLIC_URL: urlText("the shop's own origin").optional(),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^postgres(ql)?:\/\//.test(v), {
+        message: "must be a postgres:// URL (unset it to use the embedded database)",
+      })
+      .transform((v) => (v === "" ? undefined : v))
+      .optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    AUTH_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+    ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    SECURE_ADMIN_PASSWORD: z.string().trim().min(8, "must be at least 8 characters").optional(),
+    SEED_DEMO_CATALOG: booleanFlag.default(true),
+    DEMO_PAYMENTS: booleanFlag.optional(),
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_API_BASE: urlText("PayPal API").default("https://api-m.sandbox.paypal.com"),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_WHATSAPP_FROM: optionalText,
+    ADMIN_WHATSAPP_TO: optionalText,
+    TWILIO_API_BASE: urlText("Twilio API").default("https://api.twilio.com"),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })
+      .transform((v) => (v === "" ? undefined : v))
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default("Abundance Collection <shop@localhost>"),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    GUEST_SEARCH: booleanFlag.default(false),
+    /** Seconds an anonymous catalogue page may be served from the full-page cache. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** Proxy hops to trust for the client IP (X-Forwarded-For); 0 = use the socket address. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const name of ["AUTH_SECRET", "SECURE_ADMIN_PASSWORD"] as const) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production" });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
+  // Treat empty strings as unset, the way shells and .env files usually mean them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}

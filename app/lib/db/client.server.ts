@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import * as schema from "#db/schema/index";
+import { projectRoot } from "../paths.server";
+
+export type Schema = typeof schema;
+/** The database handle every module uses: the same Drizzle API on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, accepted wherever a `Db` is. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const casing = "snake_case" as const;
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pg`. Migrates both. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(path.join(options.dataDir, "pg"));
+  return database;
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
+  pool.on("error", (error) => console.warn(`[db] idle client error: ${error.message}`));
+  const db = drizzle({ client: pool, schema, casing });
+  try {
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzle({ client, schema, casing });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: async () => {
+      if (closed) throw new Error("database is closed");
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

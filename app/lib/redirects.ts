@@ -1,0 +1,30 @@
+/**
+ * Redirect targets are same-site paths only (decisions.md §3): "/x", never "//x", "/\x" or an
+ * absolute URL. Anything else falls back to "/".
+ */
+export function safeRedirect(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string") return fallback;
+  const value = target.trim();
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Control characters and backslashes let browsers reinterpret the path as another host.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://shop.invalid");
+    if (url.origin !== "http://shop.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A link to a page that should send the visitor back here afterwards (Sign In, Sign Up). */
+export function withRedirect(path: string, current: { pathname: string; search: string }): string {
+  if (current.pathname === "/") return path;
+  return `${path}?redirect=${encodeURIComponent(`${current.pathname}${current.search}`)}`;
+}
+
+/** The search URL for a query: trimmed and URL-encoded; null for empty or whitespace-only text. */
+export function searchUrl(query: string): string | null {
+  const q = query.trim();
+  return q ? `/search?q=${encodeURIComponent(q)}` : null;
+}

@@ -1,0 +1,51 @@
+import type { AppConfig } from "./config/config.server";
+import { openDatabase, type Database } from "./db/client.server";
+import { EventBus } from "./events.server";
+import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
+import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
+
+/** Everything a loader or action needs on the server, created once at start. */
+export interface Services {
+  config: AppConfig;
+  database: Database;
+  auth: Auth;
+  events: EventBus;
+}
+
+export interface StartReport {
+  seed: SeedResult;
+  adminCreated: boolean;
+}
+
+// Kept on globalThis so the development server's module reloads reuse the open database.
+const holder = globalThis as unknown as { __abundanceServices?: Services };
+
+export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const auth = createAuth(config, database.db);
+    const seed = config.seedDemoCatalog
+      ? await seedDemoCatalogIfEmpty(database.db)
+      : ({ seeded: false, reason: "disabled" } as const);
+    const admin = await ensureAdminAccount(auth, database.db, config.admin);
+    const services: Services = { config, database, auth, events: new EventBus() };
+    holder.__abundanceServices = services;
+    return { services, report: { seed, adminCreated: admin.created } };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export function services(): Services {
+  const current = holder.__abundanceServices;
+  if (!current) throw new Error("Services are not started: call startServices() first");
+  return current;
+}
+
+export async function stopServices(): Promise<void> {
+  const current = holder.__abundanceServices;
+  holder.__abundanceServices = undefined;
+  await current?.database.close();
+}

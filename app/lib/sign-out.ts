@@ -1,0 +1,25 @@
+import { toast } from "sonner";
+import { useClientStore, wipeBrowserStorage } from "./client-store";
+
+/**
+ * Sign-out of spec §4: ends the server session, clears the user and wipes local and session
+ * storage — even when the server call fails — then the caller goes to "/".
+ */
+export async function signOut(): Promise<void> {
+  let ok = false;
+  try {
+    const response = await fetch("/api/auth/sign-out", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      credentials: "same-origin",
+    });
+    ok = response.ok;
+  } catch {
+    ok = false;
+  }
+  useClientStore.getState().clearAllUserData();
+  wipeBrowserStorage();
+  if (ok) toast.success("Signed out successfully");
+  else toast.warning("Signed out (with errors)");
+}

@@ -1,0 +1,50 @@
+import { FALLBACK_IMAGE, isOnSale } from "./product-rules";
+
+/** A product as cards show it (spec §3 Product card); prices in cents. */
+export interface ProductCard {
+  id: string;
+  name: string;
+  slug: string;
+  price: number;
+  originalPrice: number | null;
+  image: string;
+  images: string[];
+  rating: number;
+  category: string;
+  isNew: boolean;
+  isSale: boolean;
+  inventory: number;
+}
+
+export interface ProductCardSource {
+  id: string;
+  name: string;
+  slug: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  imageUrl: string | null;
+  images: string[];
+  rating: number | null;
+  isNew: boolean;
+  isSale: boolean;
+  inventory: number;
+  categoryName: string | null;
+}
+
+export function toProductCard(p: ProductCardSource): ProductCard {
+  const images = p.images.filter((src) => src.trim() !== "");
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    price: p.priceCents,
+    originalPrice: p.originalPriceCents,
+    image: images[0] ?? (p.imageUrl || FALLBACK_IMAGE),
+    images,
+    rating: p.rating ?? 4.5,
+    category: p.categoryName ?? "General",
+    isNew: p.isNew,
+    isSale: p.isSale || isOnSale(p.priceCents, p.originalPriceCents),
+    inventory: p.inventory,
+  };
+}

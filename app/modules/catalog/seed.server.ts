@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { appMeta, categories, products } from "#db/schema/index";
+import { demoCategories, demoProducts } from "#db/seed/demo-catalog";
+import type { Db, Tx } from "~/lib/db/client.server";
+
+export type SeedResult =
+  | { seeded: true; products: number; categories: number }
+  | { seeded: false; reason: "disabled" | "already-seeded" | "not-empty" };
+
+const SEEDED_KEY = "demo_catalog_seeded_at";
+/** Serialises seeding across app instances that start at the same time. */
+const SEED_LOCK = 727_001;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Loads the demo catalogue into an empty database, once. A restart neither duplicates nor deletes
+ * anything: the first load is recorded, and a catalogue the owner has emptied stays empty.
+ */
+export async function seedDemoCatalogIfEmpty(db: Db): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const marker = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+    if (marker.length > 0) return { seeded: false, reason: "already-seeded" } as const;
+
+    const [existing] = await tx.select({ n: count() }).from(products);
+    const result: SeedResult =
+      (existing?.n ?? 0) > 0 ? { seeded: false, reason: "not-empty" } : { seeded: true, ...(await insertDemoCatalog(tx)) };
+    await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+    return result;
+  });
+}
+
+/** Inserts the demo categories and products that are not there yet (matched by slug). */
+export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
+  await tx
+    .insert(categories)
+    .values(demoCategories.map((c) => ({ name: c.name, slug: c.slug, sortOrder: c.sortOrder, isActive: c.isActive })))
+    .onConflictDoNothing({ target: categories.slug });
+  const categoryRows = await tx
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, demoCategories.map((c) => c.slug)));
+  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+
+  const ids = new Map(demoProducts.map((p) => [p.slug, randomUUID()]));
+  const rows = demoProducts.map((p) => {
+    const createdAt = new Date(now.getTime() - p.daysOld * DAY_MS);
+    return {
+      id: ids.get(p.slug)!,
+      name: p.name,
+      slug: p.slug,
+      description: p.description,
+      priceCents: p.priceCents,
+      originalPriceCents: p.originalPriceCents,
+      imageUrl: p.imageUrl,
+      images: p.images,
+      categoryId: categoryId.get(p.categorySlug) ?? null,
+      sizes: p.sizes,
+      colors: p.colors,
+      tags: p.tags,
+      inventory: p.inventory,
+      sku: p.sku,
+      featured: p.featured,
+      isActive: p.isActive,
+      isNew: p.isNew,
+      isSale: p.isSale,
+      rating: p.rating,
+      reviewCount: p.reviewCount,
+      metaTitle: p.metaTitle,
+      metaDescription: p.metaDescription,
+      productGroupId: p.group,
+      variantType: p.variantType,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  const inserted = await tx
+    .insert(products)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: products.id, slug: products.slug });
+
+  // Variants point at their group's main product; set once both exist.
+  for (const p of demoProducts) {
+    if (!p.parentSlug || !inserted.some((row) => row.slug === p.slug)) continue;
+    await tx
+      .update(products)
+      .set({ parentProductId: ids.get(p.parentSlug)! })
+      .where(eq(products.slug, p.slug));
+  }
+  return { products: inserted.length, categories: categoryRows.length };
+}

@@ -1,0 +1,88 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { CartDrawer } from "./components/cart/cart-drawer";
+import { ErrorScreen } from "./components/error-screen";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { useClientStore } from "./lib/client-store";
+import { useNonce } from "./lib/nonce";
+import { publicConfig } from "./lib/config/config.server";
+import { services } from "./lib/services.server";
+import { getSessionUser } from "./modules/accounts/session.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return { user, config: publicConfig(services().config) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader
+          user={data?.user ?? null}
+          searchEnabled={Boolean(data?.user) || Boolean(data?.config.guestSearch)}
+        />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <CartDrawer />
+        <Toaster position="top-right" duration={4000} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user } = useLoaderData<typeof loader>();
+  const setUser = useClientStore((s) => s.setUser);
+
+  useEffect(() => {
+    void useClientStore.persist.rehydrate();
+  }, []);
+  useEffect(() => {
+    setUser(user ? { id: user.id, email: user.email, fullName: user.name, role: user.role } : null);
+  }, [user, setUser]);
+
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen message="Not found" />;
+  }
+  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? String(error.data) : undefined;
+  return <ErrorScreen message={message} />;
+}

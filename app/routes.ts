@@ -1,0 +1,16 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The route table of spec §2, in one place. */
+export default [
+  index("routes/home.tsx"),
+  route("contact-us", "routes/pages/contact-us.tsx"),
+  route("shipping-info", "routes/pages/shipping-info.tsx"),
+  route("returns", "routes/pages/returns.tsx"),
+  route("size-guide", "routes/pages/size-guide.tsx"),
+  route("faq", "routes/pages/faq.tsx"),
+  route("privacy", "routes/pages/privacy.tsx"),
+  route("terms", "routes/pages/terms.tsx"),
+  route("api/auth/*", "routes/api.auth.ts"),
+  // Any other path goes home (spec §2).
+  route("*", "routes/catch-all.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,143 @@
+import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { ProductCard } from "~/components/product/product-card";
+import { services } from "~/lib/services.server";
+import { getHomeProducts } from "~/modules/catalog/home.server";
+import type { Route } from "./+types/home";
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Abundance Collection | Considered clothing for every day" },
+    {
+      name: "description",
+      content:
+        "Shop considered essentials for men and women: hoodies, denim, dresses, outerwear and more. Free shipping on orders over $50, 30-day returns.",
+    },
+  ];
+}
+
+export async function loader(_: Route.LoaderArgs) {
+  return { featured: await getHomeProducts(services().database.db) };
+}
+
+const BENEFITS = [
+  { icon: Truck, title: "Free Shipping", text: "Free standard shipping on orders over $50." },
+  { icon: RotateCcw, title: "30-Day Returns", text: "Not quite right? Return it within 30 days." },
+  { icon: ShieldCheck, title: "Secure Payment", text: "Checkout protected by encrypted, secure payment." },
+];
+
+const STATS = [
+  { value: "10K+", label: "Happy Customers" },
+  { value: "500+", label: "Products" },
+  { value: "4.9", label: "Average Rating" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-stone-200">
+        <img
+          src="/images/hero.svg"
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-white/85 via-white/60 to-transparent" />
+        <div className="container-page py-24 sm:py-32 lg:py-40">
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">New season</p>
+          <h1 className="mt-4 max-w-xl font-display text-5xl font-semibold leading-[1.05] tracking-tight sm:text-6xl">
+            Clothes you reach for every day
+          </h1>
+          <p className="mt-6 max-w-lg text-lg leading-8 text-stone-700">
+            Soft fabrics, honest tailoring and colours that work together. Built to be worn often and kept for years.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-3">
+            <Link to="/shop" className="rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black">
+              Shop Now
+            </Link>
+            <Link to="/shop/new-arrivals" className="rounded-full border border-ink bg-white/70 px-7 py-3.5 text-sm font-semibold hover:bg-white">
+              New Arrivals
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Why shop with us" className="border-b border-line bg-white">
+        <ul className="container-page grid gap-8 py-10 sm:grid-cols-3">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex items-start gap-4">
+              <span className="rounded-full bg-stone-100 p-3">
+                <Icon className="size-5 text-brand" aria-hidden />
+              </span>
+              <div>
+                <h2 className="font-semibold">{title}</h2>
+                <p className="mt-1 text-sm text-muted">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-title" className="container-page py-20">
+        <div className="flex items-end justify-between gap-4">
+          <div>
+            <h2 id="featured-title" className="font-display text-3xl font-semibold tracking-tight">
+              Featured Products
+            </h2>
+            <p className="mt-2 text-muted">Our most-loved pieces this season.</p>
+          </div>
+          <Link to="/shop" className="text-sm font-semibold text-brand hover:underline">
+            View all
+          </Link>
+        </div>
+        {loaderData.featured.length === 0 ? (
+          <p className="mt-10 text-muted">No products available at the moment.</p>
+        ) : (
+          <div className="mt-10 grid grid-cols-2 gap-x-5 gap-y-10 lg:grid-cols-4">
+            {loaderData.featured.map((product, i) => (
+              <ProductCard key={product.id} product={product} priority={i < 2} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-label="Our numbers" className="bg-ink text-white">
+        <dl className="container-page grid gap-8 py-14 text-center sm:grid-cols-3">
+          {STATS.map((s) => (
+            <div key={s.label} className="flex flex-col gap-1">
+              <dt className="text-sm uppercase tracking-widest text-stone-400">{s.label}</dt>
+              <dd className="order-first font-display text-4xl font-semibold">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="newsletter-title" className="container-page py-20">
+        <div className="mx-auto max-w-2xl rounded-3xl bg-stone-100 px-6 py-12 text-center sm:px-12">
+          <h2 id="newsletter-title" className="font-display text-3xl font-semibold">
+            Join our newsletter
+          </h2>
+          <p className="mt-3 text-muted">New arrivals, restocks and members-only offers, once a week at most.</p>
+          {/* Spec §1: the newsletter submit does nothing, and nothing is shown beyond that. */}
+          <form className="mt-8 flex flex-col gap-3 sm:flex-row" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor="newsletter-email" className="sr-only">
+              Email address
+            </label>
+            <input
+              id="newsletter-email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              className="min-w-0 flex-1 rounded-full border border-line bg-white px-5 py-3 outline-none focus:border-brand"
+            />
+            <button type="submit" className="rounded-full bg-ink px-7 py-3 font-semibold text-white hover:bg-black">
+              Subscribe
+            </button>
+          </form>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    isActive: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("categories_sort_order_idx").on(t.sortOrder)],
+);
+
+/**
+ * Products (spec §3). Money is kept in integer cents. Lists (images, sizes, colours, tags) are
+ * text arrays, so "sizes containing a value" is an indexed `@>`.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    description: text().notNull().default(""),
+    priceCents: integer().notNull(),
+    /** Compare-at price; the product is on sale when it is above the price. */
+    originalPriceCents: integer(),
+    imageUrl: text(),
+    images: text().array().notNull().default(sql`'{}'::text[]`),
+    categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
+    subcategoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
+    sizes: text().array().notNull().default(sql`'{}'::text[]`),
+    colors: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    inventory: integer().notNull().default(0),
+    sku: text().notNull().unique(),
+    featured: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    isNew: boolean().notNull().default(false),
+    isSale: boolean().notNull().default(false),
+    rating: numeric({ precision: 2, scale: 1, mode: "number" }).notNull().default(4.5),
+    reviewCount: integer().notNull().default(0),
+    metaTitle: text(),
+    metaDescription: text(),
+    productGroupId: text(),
+    variantType: text(),
+    parentProductId: uuid().references((): AnyPgColumn => products.id, { onDelete: "set null" }),
+    apliiqProductId: text(),
+    apliiqVariants: jsonb(),
+    apliiqPrintAreas: jsonb(),
+    apliiqBrandingOptions: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_price_check", sql`${t.priceCents} >= 0`),
+    check("products_original_price_check", sql`${t.originalPriceCents} is null or ${t.originalPriceCents} >= 0`),
+    check("products_inventory_check", sql`${t.inventory} >= 0`),
+    check("products_rating_check", sql`${t.rating} between 0 and 5`),
+    check("products_review_count_check", sql`${t.reviewCount} >= 0`),
+    check(
+      "products_variant_type_check",
+      sql`${t.variantType} is null or ${t.variantType} in ('color', 'size', 'style', 'variant')`,
+    ),
+    // Storefront listing: active products, featured first then newest (spec §7 default sort).
+    index("products_active_featured_created_idx")
+      .on(t.featured.desc(), t.createdAt.desc())
+      .where(sql`${t.isActive}`),
+    index("products_active_created_idx").on(t.createdAt.desc()).where(sql`${t.isActive}`),
+    index("products_active_price_idx").on(t.priceCents).where(sql`${t.isActive}`),
+    index("products_category_idx").on(t.categoryId),
+    index("products_subcategory_idx").on(t.subcategoryId),
+    index("products_group_idx").on(t.productGroupId),
+    index("products_sizes_idx").using("gin", t.sizes),
+    index("products_colors_idx").using("gin", t.colors),
+    index("products_created_idx").on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from "./auth";
+export * from "./profiles";
+export * from "./catalog";
+export * from "./cart";
+export * from "./orders";
+export * from "./meta";

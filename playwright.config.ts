@@ -1,0 +1,56 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/** Browser tests drive Debian's Chromium against the production build on a fresh embedded database. */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `abundance-e2e-${port}`);
+export const e2eAdmin = { email: "admin@example.com", password: "E2eAdminPass1" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: `rm -rf "${dataDir}" && node server.js`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      PAGE_CACHE_SECONDS: "5",
+    },
+  },
+});

@@ -1,0 +1,30 @@
+// Launches the store. `node server.js` serves the production build made by `react-router build`;
+// `node server.js --dev` serves the source through Vite's dev middleware, with HMR.
+const development = process.argv.includes("--dev");
+
+// NODE_ENV as the operator set it is the shop's mode (production rules: required secrets, no demo
+// payments); the libraries themselves always run their optimised builds outside --dev.
+const shopMode = process.env.NODE_ENV || "development";
+process.env.NODE_ENV = development ? "development" : "production";
+const env = { ...process.env, NODE_ENV: shopMode };
+
+const entry = development
+  ? await (async () => {
+      const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
+      return { mod: await vite.ssrLoadModule("./server/app.ts"), vite };
+    })()
+  : { mod: await import("./build/server/index.js"), vite: undefined };
+
+const running = await entry.mod.start({ vite: entry.vite, env });
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    running.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error("Shutdown failed:", error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,134 @@
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@react-router/express";
+import type { ViteDevServer } from "vite";
+import { ConfigError } from "~/lib/config/env.server";
+import { loadConfig, type AppConfig } from "~/lib/config/config.server";
+import { projectRoot } from "~/lib/paths.server";
+import { services, startServices, stopServices, type StartReport } from "~/lib/services.server";
+import { fillPageCache } from "./cache-middleware";
+import { PageCache } from "./page-cache";
+import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  pageCache: PageCache;
+  stop(): Promise<void>;
+}
+
+/** The HTTP application: health, static files, page cache, security headers, React Router. */
+export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDevServer) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        services().database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2_000)),
+      ]);
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  app.use(compression());
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    const client = path.join(projectRoot(), "build", "client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(cspNonce);
+  if (!vite) app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
+  app.use(sameOriginWrites(config.publicUrl));
+  app.use(fillPageCache(pageCache));
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+  return app;
+}
+
+function banner(config: AppConfig, url: string, report: StartReport, kind: string): string {
+  const db =
+    kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}` : "PostgreSQL (DATABASE_URL)";
+  const seed = report.seed.seeded
+    ? `loaded the demo catalogue (${report.seed.products} products)`
+    : `catalogue kept as it is (${report.seed.reason})`;
+  const adminPassword = config.admin.passwordGenerated ? config.admin.password : "(the ADMIN_PASSWORD you set)";
+  const securePassword = config.secureAdminPasswordGenerated
+    ? config.secureAdminPassword
+    : "(the SECURE_ADMIN_PASSWORD you set)";
+  return [
+    "",
+    `  Abundance Collection is running at ${url}`,
+    `  Database:               ${db}; ${seed}`,
+    `  Admin sign-in:          ${config.admin.email} / ${adminPassword}   (${config.publicUrl}/login)`,
+    `  Secure-admin password:  ${securePassword}   (${config.publicUrl}/secure-admin)`,
+    "",
+  ].join("\n");
+}
+
+/** Starts everything: configuration, database (migrated, seeded), admin account, HTTP server. */
+export async function start(options: { vite?: ViteDevServer; env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<RunningServer> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(options.env ?? process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { services: running, report } = await startServices(config);
+  const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
+  running.events.on("catalog.changed", () => pageCache.clear());
+  const app = createApp(config, pageCache, options.vite);
+
+  // Cache hits are answered before Express sees the request: that is most guest traffic.
+  const server = createServer((req, res) => {
+    if (!pageCache.tryServe(req, res)) app(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  if (!options.quiet) console.log(banner(config, url, report, running.database.kind));
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 3_000).unref();
+      });
+      await stopServices();
+    })());
+  return { server, url, pageCache, stop };
+}
+
+// Tests drive the running server's services (database, events) through the bundle.
+export { services } from "~/lib/services.server";

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { promisify } from "node:util";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Full-page cache for anonymous visitors (issue 2/3): every guest gets the same HTML for a
+ * catalogue page, so it is rendered once per URL and served from memory for `ttlSeconds`.
+ * Entries are dropped when the catalogue changes in this process (`clear()` on the
+ * `catalog.changed` event); changes made elsewhere (another instance, a direct SQL edit, stock
+ * taken by orders) show within the TTL. Signed-in visitors and responses that set a cookie are
+ * never cached.
+ */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  expiresAt: number;
+}
+
+/** Paths whose anonymous HTML is the same for everyone. `.data` is React Router's loader-data URL. */
+const CACHEABLE = [
+  /^\/(?:_root)?(?:\.data)?$/,
+  /^\/shop(?:\/[a-z0-9-]+)?(?:\.data)?$/,
+  /^\/product\/[a-z0-9-]+(?:\.data)?$/,
+  /^\/(?:contact-us|shipping-info|returns|size-guide|faq|privacy|terms)(?:\.data)?$/,
+  /^\/(?:sitemap\.xml|robots\.txt)$/,
+];
+
+/** Our cookies all start with this; a request carrying one may be personal and is not cached. */
+export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?abundance[.-]/;
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  /** Bumped by `clear()`; a render that started before a clear is not stored. */
+  generation = 0;
+
+  constructor(
+    readonly ttlSeconds: number,
+    private readonly maxEntries = 2_000,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlSeconds > 0;
+  }
+
+  /** The cache key for a request, or undefined when the request must be rendered for its sender. */
+  keyFor(req: IncomingMessage): string | undefined {
+    if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return undefined;
+    const url = req.url ?? "/";
+    const pathname = url.split("?", 1)[0]!;
+    if (!CACHEABLE.some((re) => re.test(pathname))) return undefined;
+    const cookie = req.headers.cookie;
+    if (cookie && PERSONAL_COOKIE.test(cookie)) return undefined;
+    return url;
+  }
+
+  /** Answers from the cache when it can; returns false when the request must go to the app. */
+  tryServe(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = this.keyFor(req);
+    if (key === undefined) return false;
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    if (entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return false;
+    }
+    const accept = String(req.headers["accept-encoding"] ?? "");
+    const [body, encoding] =
+      entry.br && /\bbr\b/.test(accept)
+        ? [entry.br, "br"]
+        : entry.gzip && /\bgzip\b/.test(accept)
+          ? [entry.gzip, "gzip"]
+          : [entry.body, undefined];
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("X-Cache", "HIT");
+    res.statusCode = entry.status;
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /** Stores a rendered page; compressed variants are prepared in the background. */
+  store(key: string, page: Omit<CachedPage, "expiresAt" | "gzip" | "br">, renderedInGeneration: number): void {
+    if (!this.enabled || renderedInGeneration !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const entry: CachedPage = { ...page, expiresAt: Date.now() + this.ttlSeconds * 1000 };
+    this.entries.set(key, entry);
+    const generation = this.generation;
+    if (page.body.length > 1024) {
+      void Promise.all([
+        gzipAsync(page.body),
+        brotliAsync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      ])
+        .then(([gz, br]) => {
+          if (generation === this.generation && this.entries.get(key) === entry) Object.assign(entry, { gzip: gz, br });
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+/** A fresh CSP nonce per rendered response; React Router puts it on its inline scripts. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+};
+
+/** Security headers (CSP with the nonce, nosniff, referrer policy, frame protection). */
+export function securityHeaders(options: { https: boolean }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+          "https://www.paypal.com",
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'", "https://www.paypal.com", "https://*.paypal.com"],
+        frameSrc: ["https://www.paypal.com", "https://*.paypal.com"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", "https://accounts.google.com", "https://www.facebook.com"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: options.https ? { maxAge: 15552000 } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+}
+
+/**
+ * Refuses cross-site state changes: a POST (or other unsafe method) whose Origin is neither the
+ * shop's public origin nor the origin it was addressed to. SameSite=Lax cookies are the first guard.
+ */
+export function sameOriginWrites(publicUrl: string): RequestHandler {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    const site = req.headers["sec-fetch-site"];
+    const ownOrigin = `${req.protocol}://${req.headers.host ?? ""}`;
+    const allowed = origin ? origin === publicOrigin || origin === ownOrigin : site !== "cross-site";
+    if (allowed) return next();
+    res.status(403).json({ error: "Cross-site request refused" });
+  };
+}

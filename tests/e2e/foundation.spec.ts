@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home page (spec §1)", () => {
+  test("shows the hero, the three benefits, four featured products, the newsletter and the stats", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop Now" })).toBeVisible();
+
+    const benefits = page.getByRole("region", { name: "Why shop with us" });
+    await expect(benefits.getByRole("heading", { name: "Free Shipping" })).toBeVisible();
+    await expect(benefits).toContainText("orders over $50");
+    await expect(benefits.getByRole("heading", { name: "30-Day Returns" })).toBeVisible();
+    await expect(benefits.getByRole("heading", { name: "Secure Payment" })).toBeVisible();
+
+    const featured = page.getByRole("region", { name: "Featured Products" });
+    await expect(featured.getByRole("article")).toHaveCount(4);
+    for (const img of await featured.getByRole("img").all()) {
+      await expect(img).toHaveJSProperty("complete", true);
+      expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    }
+
+    const stats = page.getByRole("region", { name: "Our numbers" });
+    await expect(stats).toContainText("10K+");
+    await expect(stats).toContainText("500+");
+    await expect(stats).toContainText("4.9");
+  });
+
+  test("the newsletter submit does nothing", async ({ page }) => {
+    await page.goto("/");
+    const newsletter = page.getByRole("region", { name: "Join our newsletter" });
+    await newsletter.getByLabel("Email address").fill("shopper@example.com");
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(newsletter.getByLabel("Email address")).toHaveValue("shopper@example.com");
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
+});
+
+test("an unknown path lands on /", async ({ page }) => {
+  await page.goto("/this/does/not/exist?x=1");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+});
+
+test("every header and footer link answers without error", async ({ page, request }) => {
+  await page.goto("/");
+  const hrefs = new Set<string>();
+  for (const scope of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
+    for (const link of await scope.getByRole("link").all()) {
+      const href = await link.getAttribute("href");
+      if (href?.startsWith("/")) hrefs.add(href);
+    }
+  }
+  for (const expected of [
+    "/shop",
+    "/shop/men",
+    "/shop/women",
+    "/shop/sale",
+    "/login",
+    "/register",
+    "/shop/shop-all",
+    "/shop/new-arrivals",
+    "/contact-us",
+    "/shipping-info",
+    "/returns",
+    "/size-guide",
+    "/faq",
+    "/privacy",
+    "/terms",
+  ]) {
+    expect(hrefs).toContain(expected);
+  }
+  for (const href of hrefs) {
+    const response = await request.get(href);
+    expect(response.status(), href).toBeLessThan(400);
+    await page.goto(href);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  }
+});
+
+test("Sign In and Sign Up carry the current page as redirect, except on the home page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+  await page.goto("/faq?topic=returns");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+    "href",
+    "/login?redirect=%2Ffaq%3Ftopic%3Dreturns",
+  );
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toHaveAttribute(
+    "href",
+    "/register?redirect=%2Ffaq%3Ftopic%3Dreturns",
+  );
+});
+
+test("the search icon is hidden from signed-out visitors", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Search products" })).toHaveCount(0);
+});
+
+test("the error screen's Reset App State clears local and session storage", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("apparel-store", JSON.stringify({ state: { cart: [], user: null }, version: 0 }));
+    localStorage.setItem("sb-stale-token", "x");
+    sessionStorage.setItem("something", "y");
+  });
+  // A failing page load: the next navigation's data request answers 500.
+  await page.route("**/*.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+  await page.unroute("**/*.data*");
+
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("button", { name: "Reset App State" }).click();
+  await reloaded;
+  const storage = await page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }));
+  // The store writes its (empty) state back after the reload; nothing else survives.
+  expect(storage.session).toBe(0);
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  expect(keys.filter((k) => k !== "apparel-store")).toEqual([]);
+});
+
+test("@mobile the mobile menu opens and links work", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Women" }).click();
+  await expect(page).toHaveURL(/\/shop\/women|\/$/);
+});

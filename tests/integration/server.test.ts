@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, user } from "#db/schema/index";
+import { databaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "OwnerPass123" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+
+describe(`the store's HTTP server on ${databaseKind}`, () => {
+  it("answers /healthz with 200 {status: ok}", async () => {
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("renders the home page with every part of spec §1", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const html = await res.text();
+    expect(html).toContain("Free Shipping");
+    expect(html).toContain("orders over $50");
+    expect(html).toContain("30-Day Returns");
+    expect(html).toContain("Secure Payment");
+    expect(html).toContain("Featured Products");
+    expect(html).toContain("10K+");
+    expect(html).toContain("500+");
+    expect(html).toContain("4.9");
+    expect(html).toContain("Subscribe");
+    const featured = await server
+      .services()
+      .database.db.select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.featured, true));
+    const shown = [...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    expect(shown.length).toBe(4);
+    for (const slug of shown) expect(featured.map((f) => f.slug)).toContain(slug);
+  });
+
+  it("redirects any unknown path to /", async () => {
+    for (const path of ["/no-such-page", "/shop-nothing/x/y", "/admin-ish"]) {
+      const res = await get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+    }
+  });
+
+  it("serves every footer page", async () => {
+    for (const path of ["/contact-us", "/shipping-info", "/returns", "/size-guide", "/faq", "/privacy", "/terms"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain("<h1");
+    }
+  });
+
+  it("sends security headers, with a CSP nonce on React Router's inline scripts", async () => {
+    const res = await get("/shipping-info");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attrs] of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("refuses a cross-site form post", async () => {
+    const res = await get("/", { method: "POST", headers: { origin: "https://evil.example" }, body: "x=1" });
+    expect(res.status).toBe(403);
+  });
+
+  it("serves anonymous catalogue pages from the full-page cache", async () => {
+    server.running.pageCache.clear();
+    const first = await get("/faq");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toMatch(/public, max-age=0, s-maxage=\d+/);
+    const body = await first.text();
+    const second = await get("/faq");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(body);
+  });
+
+  it("never serves a signed-in visitor from the cache, and never caches a page for them", async () => {
+    server.running.pageCache.clear();
+    const signIn = await get("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "owner@example.com", password: "OwnerPass123" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect(cookie).toContain("abundance.session_token=");
+
+    const personal = await get("/", { headers: { cookie } });
+    expect(personal.headers.get("x-cache")).toBeNull();
+    expect(personal.headers.get("cache-control")).toBe("private, no-store");
+    const html = await personal.text();
+    expect(html).toContain('aria-label="Account menu"');
+    expect(server.running.pageCache.size).toBe(0);
+
+    const guest = await get("/");
+    expect(guest.headers.get("x-cache")).toBe("MISS");
+    expect(await guest.text()).not.toContain('aria-label="Account menu"');
+  });
+
+  it("drops cached pages when the catalogue changes", async () => {
+    await get("/");
+    expect((await get("/")).headers.get("x-cache")).toBe("HIT");
+    await server.services().events.emit("catalog.changed", { reason: "test" });
+    expect((await get("/")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("creates the admin account of ADMIN_EMAIL with the admin role from the database", async () => {
+    const [admin] = await server.services().database.db.select().from(user).where(eq(user.email, "owner@example.com"));
+    expect(admin?.role).toBe("admin");
+  });
+
+  it("ignores a role sent at sign-up", async () => {
+    const res = await get("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "sneaky@example.com", password: "Sneaky1234", name: "Sneaky", role: "admin" }),
+    });
+    expect(res.status).toBeLessThan(500);
+    const [row] = await server.services().database.db.select().from(user).where(eq(user.email, "sneaky@example.com"));
+    if (row) expect(row.role).toBe("customer");
+  });
+
+  it("answers /healthz with 503 while the database does not answer", async () => {
+    await server.services().database.close();
+    const res = await get("/healthz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable" });
+  });
+});

@@ -1,0 +1,57 @@
+import { createServer } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Services } from "~/lib/services.server";
+import type { RunningServer } from "../../server/app";
+import { prepareDatabaseLocation } from "./test-database";
+
+interface ServerBundle {
+  start(options: { env: Record<string, string | undefined>; quiet?: boolean }): Promise<RunningServer>;
+  services(): Services;
+}
+
+export interface TestServer {
+  url: string;
+  running: RunningServer;
+  services: () => Services;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the production server bundle on a fresh database and a free port. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const location = await prepareDatabaseLocation();
+  const port = await freePort();
+  const bundle = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBundle;
+  const running = await bundle.start({
+    quiet: true,
+    env: {
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...location.env,
+      ...env,
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    running,
+    services: bundle.services,
+    stop: async () => {
+      await running.stop();
+      await location.cleanup();
+    },
+  };
+}

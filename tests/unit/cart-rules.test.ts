@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { addItem, itemCount, removeItem, setQuantity, type CartItem } from "~/modules/cart/cart-rules";
+
+const tee = { id: "p1", name: "Tee", price: 2500, image: "/t.svg", quantity: 1 };
+
+describe("cart rules (spec §4)", () => {
+  it("appends a new line with default size M and colour Default", () => {
+    const cart = addItem([], tee);
+    expect(cart).toEqual([{ ...tee, size: "M", color: "Default" }]);
+  });
+  it("adds to the quantity of a matching id + size + colour", () => {
+    let cart: CartItem[] = addItem([], { ...tee, size: "L", color: "Black" });
+    cart = addItem(cart, { ...tee, size: "L", color: "Black", quantity: 2 });
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.quantity).toBe(3);
+  });
+  it("keeps other sizes and colours as separate lines", () => {
+    let cart: CartItem[] = addItem([], { ...tee, size: "L", color: "Black" });
+    cart = addItem(cart, { ...tee, size: "M", color: "Black" });
+    cart = addItem(cart, { ...tee, size: "L", color: "White" });
+    expect(cart).toHaveLength(3);
+    expect(itemCount(cart)).toBe(3);
+  });
+  it("ignores a non-positive or fractional quantity when adding", () => {
+    expect(addItem([], { ...tee, quantity: 0 })).toEqual([]);
+    expect(addItem([], { ...tee, quantity: 1.5 })).toEqual([]);
+  });
+  it("removes the matching line only", () => {
+    let cart: CartItem[] = addItem([], { ...tee, size: "L", color: "Black" });
+    cart = addItem(cart, { ...tee, size: "M", color: "Black" });
+    cart = removeItem(cart, { id: "p1", size: "L", color: "Black" });
+    expect(cart.map((i) => i.size)).toEqual(["M"]);
+  });
+  it("removes a line whose quantity is set to zero or less", () => {
+    const cart = addItem([], { ...tee, size: "S", color: "Red" });
+    expect(setQuantity(cart, { id: "p1", size: "S", color: "Red" }, 4)[0]!.quantity).toBe(4);
+    expect(setQuantity(cart, { id: "p1", size: "S", color: "Red" }, 0)).toEqual([]);
+    expect(setQuantity(cart, { id: "p1", size: "S", color: "Red" }, -2)).toEqual([]);
+  });
+  it("does not change the list it was given", () => {
+    const cart = addItem([], tee);
+    const before = structuredClone(cart);
+    addItem(cart, tee);
+    setQuantity(cart, cart[0]!, 5);
+    removeItem(cart, cart[0]!);
+    expect(cart).toEqual(before);
+  });
+});

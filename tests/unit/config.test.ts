@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig, publicConfig } from "~/lib/config/config.server";
+import { ConfigError, parseEnv } from "~/lib/config/env.server";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("configuration (decisions.md §2)", () => {
+  it("applies the documented defaults", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.admin.email).toBe("admin@example.com");
+    expect(config.seedDemoCatalog).toBe(true);
+    expect(config.demoPayments).toBe(true);
+    expect(config.guestSearch).toBe(false);
+    expect(config.paypal).toBeUndefined();
+    expect(config.twilio).toBeUndefined();
+    expect(publicConfig(config)).toEqual({
+      guestSearch: false,
+      demoPayments: true,
+      paypalClientId: null,
+      socialProviders: { google: false, facebook: false },
+    });
+  });
+
+  it("respects PORT in the public URL", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("generates secrets once into DATA_DIR and keeps them across starts", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.admin.password).toMatch(/[A-Z]/);
+    expect(first.admin.password).toMatch(/[a-z]/);
+    expect(first.admin.password).toMatch(/\d/);
+    expect(second.admin.password).toBe(first.admin.password);
+    expect(second.secureAdminPassword).toBe(first.secureAdminPassword);
+    expect(first.admin.passwordGenerated).toBe(true);
+    const stored = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
+    expect(stored.authSecret).toBe(first.authSecret);
+  });
+
+  it("uses the given secrets and does not print them as generated", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      AUTH_SECRET: "x".repeat(40),
+      ADMIN_PASSWORD: "Sup3rSecret",
+      SECURE_ADMIN_PASSWORD: "shared-pass",
+    });
+    expect(config.admin.password).toBe("Sup3rSecret");
+    expect(config.admin.passwordGenerated).toBe(false);
+    expect(config.secureAdminPasswordGenerated).toBe(false);
+  });
+
+  it("requires AUTH_SECRET and SECURE_ADMIN_PASSWORD in production and turns demo payments off", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET: is required when NODE_ENV=production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SECURE_ADMIN_PASSWORD/);
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: tempDir(),
+      AUTH_SECRET: "y".repeat(40),
+      SECURE_ADMIN_PASSWORD: "shared-pass",
+    });
+    expect(config.demoPayments).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ GUEST_SEARCH: "maybe" }, "GUEST_SEARCH"],
+    [{ ADMIN_EMAIL: "not-an-email" }, "ADMIN_EMAIL"],
+    [{ PUBLIC_URL: "shop.example" }, "PUBLIC_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+  ])("names the variable of a bad value (%j)", (env, name) => {
+    expect(() => parseEnv(env)).toThrow(ConfigError);
+    expect(() => parseEnv(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it("configures PayPal and Twilio only when their credentials are complete", () => {
+    const partial = loadConfig({ DATA_DIR: tempDir(), PAYPAL_CLIENT_ID: "id" });
+    expect(partial.paypal).toBeUndefined();
+    const full = loadConfig({
+      DATA_DIR: tempDir(),
+      PAYPAL_CLIENT_ID: "id",
+      PAYPAL_CLIENT_SECRET: "secret",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "tok",
+      TWILIO_WHATSAPP_FROM: "+15550001111",
+    });
+    expect(full.paypal).toEqual({ clientId: "id", clientSecret: "secret", apiBase: "https://api-m.sandbox.paypal.com" });
+    expect(full.twilio?.apiBase).toBe("https://api.twilio.com");
+  });
+});
