@@ -2,4 +2,9 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  future: {
+    // Client code of a route is split so that a page downloads only what it renders.
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config;

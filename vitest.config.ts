@@ -9,6 +9,8 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // PGlite is CPU-heavy and the machines have two cores.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -29,8 +31,6 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite is CPU-heavy and the machine has two cores.
-          maxWorkers: 2,
         },
       },
     ],

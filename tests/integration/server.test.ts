@@ -112,11 +112,14 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     expect(personal.headers.get("cache-control")).toBe("private, no-store");
     const html = await personal.text();
     expect(html).toContain('aria-label="Account menu"');
+    expect(html).toContain('aria-label="Search products"');
     expect(server.running.pageCache.size).toBe(0);
 
     const guest = await get("/");
     expect(guest.headers.get("x-cache")).toBe("MISS");
-    expect(await guest.text()).not.toContain('aria-label="Account menu"');
+    const guestHtml = await guest.text();
+    expect(guestHtml).not.toContain('aria-label="Account menu"');
+    expect(guestHtml).not.toContain('aria-label="Search products"');
   });
 
   it("drops cached pages when the catalogue changes", async () => {
@@ -137,9 +140,9 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ email: "sneaky@example.com", password: "Sneaky1234", name: "Sneaky", role: "admin" }),
     });
-    expect(res.status).toBeLessThan(500);
+    expect(res.status).toBe(200);
     const [row] = await server.services().database.db.select().from(user).where(eq(user.email, "sneaky@example.com"));
-    if (row) expect(row.role).toBe("customer");
+    expect(row?.role).toBe("customer");
   });
 
   it("answers /healthz with 503 while the database does not answer", async () => {
