@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -20,7 +21,7 @@ import { useClientStore } from "./lib/client-store";
 import { useNonce } from "./lib/nonce";
 import { publicConfig } from "./lib/config/config.server";
 import { services } from "./lib/services.server";
-import { getSessionUser } from "./modules/accounts/session.server";
+import { getRequestSession, refreshSessionHeaders } from "./modules/accounts/session.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -28,8 +29,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
-  return { user, config: publicConfig(services().config) };
+  const session = await getRequestSession(request);
+  const body = { user: session?.user ?? null, config: publicConfig(services().config) };
+  if (!session?.due) return body;
+  const headers = await refreshSessionHeaders(request);
+  return data(body, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

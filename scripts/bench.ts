@@ -83,6 +83,8 @@ function startBare(port: number, bodies: Record<string, Buffer>): ChildProcess {
 }
 
 async function measure(label: string, url: string, headers: Record<string, string> = {}, conns = connections): Promise<Measure> {
+  // Warm-up (JIT, caches, connection set-up) is not part of the figures.
+  await autocannon({ url, connections: conns, duration: 3, headers });
   const result = await autocannon({ url, connections: conns, duration, headers });
   return {
     label,

@@ -10,6 +10,7 @@ import { projectRoot } from "~/lib/paths.server";
 import { services, startServices, stopServices, type StartReport } from "~/lib/services.server";
 import { fillPageCache } from "./cache-middleware";
 import { PageCache } from "./page-cache";
+import { renderQueue } from "./render-queue";
 import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -47,15 +48,18 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   if (vite) {
     app.use(vite.middlewares);
   } else {
+    // Only the build's own folders are looked up on disk; pages never touch the file system.
     const client = path.join(projectRoot(), "build", "client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+    app.use("/images", express.static(path.join(client, "images"), { maxAge: "1d", fallthrough: false }));
+    app.get("/favicon.svg", (_req, res) => res.sendFile(path.join(client, "favicon.svg"), { maxAge: "1d" }));
   }
 
   app.use(cspNonce);
   if (!vite) app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(fillPageCache(pageCache));
+  app.use(renderQueue(config.renderConcurrency));
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

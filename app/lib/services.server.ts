@@ -1,6 +1,7 @@
 import type { AppConfig } from "./config/config.server";
 import { openDatabase, type Database } from "./db/client.server";
 import { EventBus } from "./events.server";
+import { ReadCache } from "./read-cache.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
@@ -11,6 +12,8 @@ export interface Services {
   database: Database;
   auth: Auth;
   events: EventBus;
+  /** Shared catalogue reads; cleared when the catalogue changes. */
+  catalogCache: ReadCache;
 }
 
 export interface StartReport {
@@ -29,7 +32,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       ? await seedDemoCatalogIfEmpty(database.db)
       : ({ seeded: false, reason: "disabled" } as const);
     const admin = await ensureAdminAccount(auth, database.db, config.admin);
-    const services: Services = { config, database, auth, events: new EventBus() };
+    const events = new EventBus();
+    const catalogCache = new ReadCache(config.pageCacheSeconds * 1000);
+    events.on("catalog.changed", () => catalogCache.clear());
+    const services: Services = { config, database, auth, events, catalogCache };
     holder.__abundanceServices = services;
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {

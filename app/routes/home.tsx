@@ -17,7 +17,8 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  return { featured: await getHomeProducts(services().database.db) };
+  const { catalogCache, database } = services();
+  return { featured: await catalogCache.get("home:featured", () => getHomeProducts(database.db)) };
 }
 
 const BENEFITS = [

@@ -122,6 +122,24 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     expect(guestHtml).not.toContain('aria-label="Search products"');
   });
 
+  it("treats a session cookie with a forged signature as a guest", async () => {
+    const signIn = await get("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ email: "owner@example.com", password: "OwnerPass123" }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("session_token"))!;
+    const [name, value] = cookie.split("=") as [string, string];
+    const token = decodeURIComponent(value).split(".")[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString("base64")}`)}`;
+    const html = await (await get("/", { headers: { cookie: forged } })).text();
+    expect(html).not.toContain('aria-label="Account menu"');
+    const unsigned = await (await get("/", { headers: { cookie: `${name}=${token}` } })).text();
+    expect(unsigned).not.toContain('aria-label="Account menu"');
+    const genuine = await (await get("/", { headers: { cookie } })).text();
+    expect(genuine).toContain('aria-label="Account menu"');
+  });
+
   it("drops cached pages when the catalogue changes", async () => {
     await get("/");
     expect((await get("/")).headers.get("x-cache")).toBe("HIT");

@@ -28,6 +28,7 @@ export interface AppConfig {
   facebook: { clientId: string; clientSecret: string } | undefined;
   guestSearch: boolean;
   pageCacheSeconds: number;
+  renderConcurrency: number;
   trustProxy: number;
 }
 
@@ -111,6 +112,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     facebook: pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
     guestSearch: env.GUEST_SEARCH,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    renderConcurrency: env.RENDER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
   };
 }

@@ -66,6 +66,8 @@ export const envSchema = z
     GUEST_SEARCH: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** Page renders run at once; more wait in arrival order (keeps tail latency under load). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     /** Proxy hops to trust for the client IP (X-Forwarded-For); 0 = use the socket address. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -1,0 +1,32 @@
+import { EventEmitter } from "node:events";
+import type { Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { renderQueue } from "../../server/render-queue";
+
+function fakeResponse() {
+  return new EventEmitter() as unknown as Response & EventEmitter;
+}
+
+describe("renderQueue", () => {
+  it("runs at most `limit` at once and starts the others in arrival order", () => {
+    const queue = renderQueue(2);
+    const started: number[] = [];
+    const responses = [0, 1, 2, 3].map(() => fakeResponse());
+    responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    expect(started).toEqual([0, 1]);
+    responses[1]!.emit("finish");
+    expect(started).toEqual([0, 1, 2]);
+    responses[0]!.emit("close"); // a client that went away frees its place too
+    expect(started).toEqual([0, 1, 2, 3]);
+  });
+
+  it("frees a place once even when both finish and close fire", () => {
+    const queue = renderQueue(1);
+    const started: number[] = [];
+    const responses = [0, 1, 2].map(() => fakeResponse());
+    responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    responses[0]!.emit("finish");
+    responses[0]!.emit("close");
+    expect(started).toEqual([0, 1]);
+  });
+});
