@@ -4,7 +4,7 @@
  * Options: --no-build, --duration=SECONDS (default 8), --connections=N (default 50).
  */
 import { spawn, execSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -22,6 +22,16 @@ interface Measure {
   p50: number;
   p99: number;
   errors: number;
+}
+
+/** CPU time this virtual machine's host gave to others ("steal"), as a share of all CPU time. */
+function cpuTimes(): { steal: number; total: number } {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: fields[7] ?? 0, total: fields.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
 }
 
 function log(line = "") {
@@ -131,6 +141,7 @@ async function main() {
   await waitFor(`http://127.0.0.1:${barePort}/`);
 
   const rows: Array<{ ours: Measure; bare?: Measure; budget: string; ok: boolean }> = [];
+  const cpuBefore = cpuTimes();
   try {
     for (const page of pages) {
       await fetch(`${base}${page}`); // warm the cache
@@ -147,8 +158,11 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const cpuAfter = cpuTimes();
+  const stealShare = (cpuAfter.steal - cpuBefore.steal) / Math.max(1, cpuAfter.total - cpuBefore.total);
   log();
   log(`autocannon: ${connections} connections, ${duration} s each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"})`);
+  log(`CPU steal during the measurements: ${(stealShare * 100).toFixed(0)}% (time the host ran other machines)`);
   log();
   log("| measurement | req/s | p50 ms | p99 ms | errors | bare req/s | ours / bare | budget | ok |");
   log("|---|---:|---:|---:|---:|---:|---:|---|---|");

@@ -4,6 +4,9 @@ import type { RequestHandler } from "express";
  * Lets at most `limit` page renders run at once; the others wait in arrival order.
  * Under load, fifty interleaved React renders all finish late (and hold memory together);
  * a short first-come-first-served queue keeps the slowest answers close to the typical one.
+ * A waiting render starts on the next turn of the event loop (setImmediate), not inside the
+ * finished one's callback: renders and embedded-database queries resolve through promises only,
+ * so starting them back to back would keep the loop from reading sockets until the queue is empty.
  */
 export function renderQueue(limit: number): RequestHandler {
   let running = 0;
@@ -13,7 +16,7 @@ export function renderQueue(limit: number): RequestHandler {
     const next = waiting.shift();
     if (next) {
       running++;
-      next();
+      setImmediate(next);
     }
   };
   return (_req, res, next) => {

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { renderQueue } from "../../server/render-queue";
 
@@ -8,25 +9,29 @@ function fakeResponse() {
 }
 
 describe("renderQueue", () => {
-  it("runs at most `limit` at once and starts the others in arrival order", () => {
+  it("runs at most `limit` at once and starts the others in arrival order, each on a later turn", async () => {
     const queue = renderQueue(2);
     const started: number[] = [];
     const responses = [0, 1, 2, 3].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
     expect(started).toEqual([0, 1]);
     responses[1]!.emit("finish");
+    expect(started).toEqual([0, 1]);
+    await nextTurn();
     expect(started).toEqual([0, 1, 2]);
     responses[0]!.emit("close"); // a client that went away frees its place too
+    await nextTurn();
     expect(started).toEqual([0, 1, 2, 3]);
   });
 
-  it("frees a place once even when both finish and close fire", () => {
+  it("frees a place once even when both finish and close fire", async () => {
     const queue = renderQueue(1);
     const started: number[] = [];
     const responses = [0, 1, 2].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
     responses[0]!.emit("finish");
     responses[0]!.emit("close");
+    await nextTurn();
     expect(started).toEqual([0, 1]);
   });
 });
