@@ -3,6 +3,12 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The route table of spec §2, in one place. */
 export default [
   index("routes/home.tsx"),
+  route("shop", "routes/shop.tsx", { id: "routes/shop-all" }),
+  route("shop/:category", "routes/shop.tsx"),
+  route("product/:slug", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("contact-us", "routes/pages/contact-us.tsx"),
   route("shipping-info", "routes/pages/shipping-info.tsx"),
   route("returns", "routes/pages/returns.tsx"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   check,
   index,
   integer,
@@ -12,6 +13,13 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/** Letters and digits only, lowercased: "T-Shirt" and "tshirt" meet here (typo-tolerant search). */
+export const compactNameSql = sql`lower(regexp_replace(name, '[^a-zA-Z0-9]+', '', 'g'))`;
 
 export const categories = pgTable(
   "categories",
@@ -67,6 +75,10 @@ export const products = pgTable(
     apliiqBrandingOptions: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Full-text document: the name weighs more (A) than the description (B). */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
   },
   (t) => [
     check("products_price_check", sql`${t.priceCents} >= 0`),
@@ -90,5 +102,8 @@ export const products = pgTable(
     index("products_sizes_idx").using("gin", t.sizes),
     index("products_colors_idx").using("gin", t.colors),
     index("products_created_idx").on(t.createdAt.desc()),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("products_compact_name_trgm_idx").using("gin", sql`${compactNameSql} gin_trgm_ops`),
   ],
 );

@@ -30,6 +30,7 @@ describe("configuration (decisions.md §2)", () => {
     expect(config.paypal).toBeUndefined();
     expect(config.twilio).toBeUndefined();
     expect(publicConfig(config)).toEqual({
+      publicUrl: "http://localhost:3000",
       guestSearch: false,
       demoPayments: true,
       paypalClientId: null,

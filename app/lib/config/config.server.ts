@@ -123,6 +123,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** What the browser may know about the configuration (rendered into the page by the root loader). */
 export interface PublicConfig {
+  /** The shop's public origin, for canonical URLs and sharing tags. */
+  publicUrl: string;
   guestSearch: boolean;
   demoPayments: boolean;
   paypalClientId: string | null;
@@ -131,6 +133,7 @@ export interface PublicConfig {
 
 export function publicConfig(config: AppConfig): PublicConfig {
   return {
+    publicUrl: config.publicUrl,
     guestSearch: config.guestSearch,
     demoPayments: config.demoPayments,
     paypalClientId: config.paypal?.clientId ?? null,

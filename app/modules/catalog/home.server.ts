@@ -1,24 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { cardColumns } from "./card-columns.server";
 import { toProductCard, type ProductCard } from "./product-card";
 
 export const HOME_FEATURED_COUNT = 4;
 
-const cardColumns = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  priceCents: products.priceCents,
-  originalPriceCents: products.originalPriceCents,
-  imageUrl: products.imageUrl,
-  images: products.images,
-  rating: products.rating,
-  isNew: products.isNew,
-  isSale: products.isSale,
-  inventory: products.inventory,
-  categoryName: categories.name,
-};
 
 /** Up to 4 featured products for the home page; the first 4 products when none is featured. */
 export async function getHomeProducts(db: Db): Promise<ProductCard[]> {

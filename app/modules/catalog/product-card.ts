@@ -14,6 +14,8 @@ export interface ProductCard {
   isNew: boolean;
   isSale: boolean;
   inventory: number;
+  sizes: string[];
+  colors: string[];
 }
 
 export interface ProductCardSource {
@@ -28,6 +30,8 @@ export interface ProductCardSource {
   isNew: boolean;
   isSale: boolean;
   inventory: number;
+  sizes: string[];
+  colors: string[];
   categoryName: string | null;
 }
 
@@ -46,5 +50,7 @@ export function toProductCard(p: ProductCardSource): ProductCard {
     isNew: p.isNew,
     isSale: p.isSale || isOnSale(p.priceCents, p.originalPriceCents),
     inventory: p.inventory,
+    sizes: p.sizes,
+    colors: p.colors,
   };
 }

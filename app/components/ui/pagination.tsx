@@ -1,0 +1,57 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { pageWindow } from "~/modules/catalog/shop-query";
+
+/**
+ * Previous, up to five page numbers, Next (spec §2, §9) as links, so that every page has its own
+ * URL (shareable, crawlable, Back works). `hrefFor(page)` builds the URL of a page.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  label = "Pagination",
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+}) {
+  if (pageCount <= 1) return null;
+  const base = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium";
+  const enabled = `${base} border border-line bg-white hover:border-ink`;
+  const disabled = `${base} border border-line text-stone-400`;
+  return (
+    <nav aria-label={label} className="mt-12 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={enabled} rel="prev" preventScrollReset={false}>
+          <ChevronLeft className="size-4" aria-hidden /> Previous
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          <ChevronLeft className="size-4" aria-hidden /> Previous
+        </span>
+      )}
+      {pageWindow(page, pageCount).map((n) =>
+        n === page ? (
+          <span key={n} aria-current="page" className={`${base} bg-ink text-white`}>
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(n)} className={enabled} aria-label={`Page ${n}`}>
+            {n}
+          </Link>
+        ),
+      )}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={enabled} rel="next">
+          Next <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Next <ChevronRight className="size-4" aria-hidden />
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { categories, products } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import type { ProductDetail } from "./catalog-types";
+import { isOnSale, primaryImage } from "./product-rules";
+
+/** An active product by slug with its category and its group's other active products; null if none. */
+export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      description: products.description,
+      priceCents: products.priceCents,
+      originalPriceCents: products.originalPriceCents,
+      imageUrl: products.imageUrl,
+      images: products.images,
+      sizes: products.sizes,
+      colors: products.colors,
+      tags: products.tags,
+      inventory: products.inventory,
+      sku: products.sku,
+      rating: products.rating,
+      reviewCount: products.reviewCount,
+      isNew: products.isNew,
+      isSale: products.isSale,
+      metaTitle: products.metaTitle,
+      metaDescription: products.metaDescription,
+      productGroupId: products.productGroupId,
+      parentProductId: products.parentProductId,
+      updatedAt: products.updatedAt,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.slug, slug), eq(products.isActive, true)));
+  if (!row) return null;
+
+  const variants = row.productGroupId
+    ? await db
+        .select({
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          colors: products.colors,
+          imageUrl: products.imageUrl,
+          images: products.images,
+          priceCents: products.priceCents,
+          inventory: products.inventory,
+          parentProductId: products.parentProductId,
+        })
+        .from(products)
+        .where(
+          and(eq(products.productGroupId, row.productGroupId), eq(products.isActive, true), ne(products.id, row.id)),
+        )
+        .orderBy(asc(products.createdAt), asc(products.name))
+    : [];
+
+  const images = row.images.filter((src) => src.trim() !== "");
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    priceCents: row.priceCents,
+    originalPriceCents: row.originalPriceCents,
+    images: images.length > 0 ? images : [primaryImage(row)],
+    sizes: row.sizes,
+    colors: row.colors,
+    tags: row.tags,
+    inventory: row.inventory,
+    sku: row.sku,
+    rating: row.rating ?? 4.5,
+    reviewCount: row.reviewCount,
+    isNew: row.isNew,
+    isSale: row.isSale || isOnSale(row.priceCents, row.originalPriceCents),
+    category: row.categoryName && row.categorySlug ? { name: row.categoryName, slug: row.categorySlug } : null,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    productGroupId: row.productGroupId,
+    updatedAt: row.updatedAt.toISOString(),
+    variants: variants.map((v) => ({
+      id: v.id,
+      slug: v.slug,
+      name: v.name,
+      colors: v.colors,
+      image: primaryImage(v),
+      priceCents: v.priceCents,
+      inventory: v.inventory,
+      // The main product of a group is the one the others point to.
+      isMain: v.parentProductId === null,
+    })),
+  };
+}
