@@ -18,8 +18,6 @@ const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
 
-/** Letters and digits only, lowercased: "T-Shirt" and "tshirt" meet here (typo-tolerant search). */
-export const compactNameSql = sql`lower(regexp_replace(name, '[^a-zA-Z0-9]+', '', 'g'))`;
 
 export const categories = pgTable(
   "categories",
@@ -75,6 +73,8 @@ export const products = pgTable(
     apliiqBrandingOptions: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The name in lowercase letters and digits only: "T-Shirt" and "tshirt" meet here (typo-tolerant search). */
+    searchName: text().generatedAlwaysAs(sql`lower(regexp_replace(name, '[^a-zA-Z0-9]+', '', 'g'))`),
     /** Full-text document: the name weighs more (A) than the description (B). */
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
@@ -90,12 +90,16 @@ export const products = pgTable(
       "products_variant_type_check",
       sql`${t.variantType} is null or ${t.variantType} in ('color', 'size', 'style', 'variant')`,
     ),
-    // Storefront listing: active products, featured first then newest (spec §7 default sort).
+    // Storefront listing: one index per sort order of spec §7, each ending in the id so that a page
+    // (LIMIT/OFFSET) is read straight from the index instead of sorting the whole catalogue.
     index("products_active_featured_created_idx")
-      .on(t.featured.desc(), t.createdAt.desc())
+      .on(t.featured.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isActive}`),
-    index("products_active_created_idx").on(t.createdAt.desc()).where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(t.priceCents).where(sql`${t.isActive}`),
+    index("products_active_created_idx").on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index("products_active_price_idx").on(t.priceCents, t.id).where(sql`${t.isActive}`),
+    index("products_active_rating_idx")
+      .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive}`),
     index("products_category_idx").on(t.categoryId),
     index("products_subcategory_idx").on(t.subcategoryId),
     index("products_group_idx").on(t.productGroupId),
@@ -104,6 +108,6 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt.desc()),
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
-    index("products_compact_name_trgm_idx").using("gin", sql`${compactNameSql} gin_trgm_ops`),
+    index("products_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
   ],
 );

@@ -21,6 +21,12 @@ export interface Database {
 
 const casing = "snake_case" as const;
 
+/**
+ * Settings every connection starts with. Trigram word similarity of 0.4 (default 0.6) lets one
+ * typo in a short word match: "jaket" ~ "jacket" is 0.44.
+ */
+const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.4";
+
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -43,6 +49,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
   pool.on("error", (error) => console.warn(`[db] idle client error: ${error.message}`));
+  pool.on("connect", (client) => {
+    client.query(SESSION_SETTINGS).catch((error: Error) => console.warn(`[db] session settings failed: ${error.message}`));
+  });
   const db = drizzle({ client: pool, schema, casing });
   try {
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -68,6 +77,7 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing });
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  await client.exec(SESSION_SETTINGS);
   let closed = false;
   return {
     db: db as unknown as Db,

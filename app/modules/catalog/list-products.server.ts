@@ -1,8 +1,7 @@
-import { and, asc, eq, exists, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
-import { cardColumns, totalCount } from "./card-columns.server";
-import { fetchPageClamped } from "./paging.server";
+import { cardColumns } from "./card-columns.server";
 import type { ProductPage } from "./catalog-types";
 import { toProductCard } from "./product-card";
 import { NEW_PRODUCT_DAYS } from "./product-rules";
@@ -10,10 +9,7 @@ import { SHOP_ALL, SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from "./shop-
 
 /** Which products a shop category shows (spec §7, §9; issue 3). */
 function categoryCondition(slug: string): SQL | undefined {
-  const inCategory = or(
-    exists(sql`select 1 from ${categories} c where c.id = ${products.categoryId} and c.slug = ${slug}`),
-    exists(sql`select 1 from ${categories} c where c.id = ${products.subcategoryId} and c.slug = ${slug}`),
-  );
+  const inCategory = sql`exists (select 1 from ${categories} c where c.id in (${products.categoryId}, ${products.subcategoryId}) and c.slug = ${slug})`;
   switch (slug) {
     case SHOP_ALL:
       return undefined;
@@ -33,12 +29,13 @@ function categoryCondition(slug: string): SQL | undefined {
   }
 }
 
+/** Each order ends in the id (a stable page boundary) and matches an index of db/schema/catalog.ts. */
 const SORTS: Record<ShopSort, SQL[]> = {
-  featured: [sql`${products.featured} desc`, sql`${products.createdAt} desc`],
-  "price-low": [sql`${products.priceCents} asc`],
-  "price-high": [sql`${products.priceCents} desc`],
-  newest: [sql`${products.createdAt} desc`],
-  rating: [sql`${products.rating} desc`, sql`${products.reviewCount} desc`],
+  featured: [sql`${products.featured} desc`, sql`${products.createdAt} desc`, sql`${products.id} asc`],
+  "price-low": [sql`${products.priceCents} asc`, sql`${products.id} asc`],
+  "price-high": [sql`${products.priceCents} desc`, sql`${products.id} desc`],
+  newest: [sql`${products.createdAt} desc`, sql`${products.id} asc`],
+  rating: [sql`${products.rating} desc`, sql`${products.reviewCount} desc`, sql`${products.id} asc`],
 };
 
 export function shopConditions(query: ShopQuery): SQL | undefined {
@@ -58,18 +55,22 @@ export function shopConditions(query: ShopQuery): SQL | undefined {
  */
 export async function listProducts(db: Db, query: ShopQuery): Promise<ProductPage> {
   const where = shopConditions(query);
-  const fetchPage = (page: number) =>
-    db
-      .select({ ...cardColumns, total: totalCount })
-      .from(products)
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
-      .orderBy(...SORTS[query.sort], asc(products.id))
-      .limit(SHOP_PAGE_SIZE)
-      .offset((page - 1) * SHOP_PAGE_SIZE);
-
-  const result = await fetchPageClamped(query.page, SHOP_PAGE_SIZE, fetchPage, () => countProducts(db, where));
-  return { ...result, products: result.rows.map(toProductCard), pageSize: SHOP_PAGE_SIZE };
+  // Counting apart lets the page itself be read from an index (a window count would read every row).
+  const total = await countProducts(db, where);
+  const pageCount = Math.ceil(total / SHOP_PAGE_SIZE);
+  const page = Math.max(1, Math.min(query.page, pageCount));
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(cardColumns)
+          .from(products)
+          .leftJoin(categories, eq(categories.id, products.categoryId))
+          .where(where)
+          .orderBy(...SORTS[query.sort])
+          .limit(SHOP_PAGE_SIZE)
+          .offset((page - 1) * SHOP_PAGE_SIZE);
+  return { products: rows.map(toProductCard), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
 }
 
 export async function countProducts(db: Db, where: SQL | undefined): Promise<number> {

@@ -28,6 +28,10 @@ export async function seedDemoCatalogIfEmpty(db: Db): Promise<SeedResult> {
       (existing?.n ?? 0) > 0 ? { seeded: false, reason: "not-empty" } : { seeded: true, ...(await insertDemoCatalog(tx)) };
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
     return result;
+  }).then(async (result) => {
+    // Fresh statistics after a bulk load, so the planner picks the search and listing indexes.
+    if (result.seeded) await db.execute(sql`analyze`);
+    return result;
   });
 }
 
