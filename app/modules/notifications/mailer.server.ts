@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+
+/** An e-mail to send. Addresses are validated; nodemailer encodes headers, so text never adds one. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  id: string;
+  /** Where it went: the SMTP server's message id, or the outbox file. */
+  via: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+const messageSchema = z.object({
+  to: z.email(),
+  // A subject is one line: CR/LF would start a new header.
+  subject: z.string().min(1).max(300).refine((s) => !/[\r\n]/.test(s), "must be one line"),
+  text: z.string().min(1),
+  html: z.string().optional(),
+});
+
+export class MailError extends Error {
+  override name = "MailError";
+  constructor(
+    message: string,
+    readonly responseCode?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Real delivery through SMTP_URL (smtp:// with STARTTLS, smtps:// for implicit TLS). */
+export class SmtpMailer implements Mailer {
+  private transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    options: { ignoreTLS?: boolean } = {},
+  ) {
+    const url = new URL(smtpUrl);
+    this.transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
+      secure: url.protocol === "smtps:",
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      ignoreTLS: options.ignoreTLS ?? false,
+    });
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const m = messageSchema.parse(message);
+    try {
+      const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      return { id: randomUUID(), via: String(info.messageId) };
+    } catch (error) {
+      const e = error as { message?: string; responseCode?: number };
+      throw new MailError(e.message ?? "SMTP delivery failed", e.responseCode);
+    }
+  }
+}
+
+export interface OutboxMail extends MailMessage {
+  id: string;
+  from: string;
+  createdAt: string;
+}
+
+/** Without SMTP: mail is written to DATA_DIR/outbox as JSON, readable by admins (and tests). */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const m = messageSchema.parse(message);
+    await mkdir(this.dir, { recursive: true });
+    const id = randomUUID();
+    const createdAt = new Date().toISOString();
+    const file = path.join(this.dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
+    const mail: OutboxMail = { id, from: this.from, createdAt, ...m };
+    await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+    return { id, via: file };
+  }
+
+  /** Newest first. */
+  async list(limit = 50): Promise<OutboxMail[]> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((n) => n.endsWith(".json"));
+    } catch {
+      return [];
+    }
+    names.sort().reverse();
+    return Promise.all(
+      names.slice(0, limit).map(async (n) => JSON.parse(await readFile(path.join(this.dir, n), "utf8")) as OutboxMail),
+    );
+  }
+}
+
+export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): Mailer {
+  return config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom);
+}
