@@ -75,6 +75,8 @@ export default function App() {
 
   useEffect(() => {
     void useClientStore.persist.rehydrate();
+    // Lets browser tests (and anyone curious) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
     setUser(user ? { id: user.id, email: user.email, fullName: user.name, role: user.role } : null);

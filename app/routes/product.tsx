@@ -1,4 +1,192 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { Price } from "~/components/product/price";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { ProductPurchase } from "~/components/product/product-purchase";
+import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
+import { originFromMatches } from "~/lib/seo";
+import { services } from "~/lib/services.server";
+import type { ProductDetail } from "~/modules/catalog/catalog-types";
+import { getProductBySlug } from "~/modules/catalog/product-detail.server";
+import { discountPercent } from "~/modules/catalog/product-rules";
+import { productMeta } from "~/modules/catalog/product-seo";
+import type { Route } from "./+types/product";
+
+/** Product detail (spec §2): an active product by slug, else 404 'Product not found'. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const { catalogCache, database } = services();
+  const slug = params.slug;
+  const product = await catalogCache.get(`product:${slug}`, () => getProductBySlug(database.db, slug));
+  if (!product) throw data("Product not found", { status: 404 });
+  return { product };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData?.product) {
+    return [{ title: "Product not found | Abundance Collection" }, { name: "robots", content: "noindex" }];
+  }
+  return productMeta(loaderData.product, originFromMatches(matches));
+}
+
+const PERKS = [
+  { icon: Truck, text: "Free standard shipping on orders over $50" },
+  { icon: RotateCcw, text: "Free 30-day returns" },
+  { icon: ShieldCheck, text: "Secure, encrypted checkout" },
+];
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+
+  return (
+    <div className="container-page pb-20 pt-6 lg:pt-8">
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <Breadcrumb product={product} />
+        <Link to="/shop" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-ink">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Shop
+        </Link>
+      </div>
+
+      <div className="mt-6 grid gap-10 lg:mt-8 lg:grid-cols-2 lg:gap-16">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <ProductGallery key={product.id} images={product.images} name={product.name} />
+        </div>
+
+        <div className="flex flex-col lg:pt-2">
+          <div className="flex flex-wrap items-center gap-2">
+            {product.category && (
+              <p className="mr-2 text-xs font-semibold uppercase tracking-[0.2em] text-brand">{product.category.name}</p>
+            )}
+            {product.isNew && (
+              <span className="rounded-full border border-ink px-2.5 py-0.5 text-xs font-semibold">New</span>
+            )}
+            {discount > 0 && (
+              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Save {discount}%</span>
+            )}
+          </div>
+
+          <h1 className="mt-3 font-display text-4xl font-semibold leading-tight tracking-tight sm:text-[2.75rem]">
+            {product.name}
+          </h1>
+
+          <div className="mt-3 flex items-center gap-2 text-sm text-muted">
+            <RatingStars rating={product.rating} />
+            <span className="font-medium text-ink">{product.rating.toFixed(1)}</span>
+            <span aria-hidden>·</span>
+            <span>
+              {product.reviewCount} {product.reviewCount === 1 ? "review" : "reviews"}
+            </span>
+          </div>
+
+          <Price
+            cents={product.priceCents}
+            compareAtCents={product.originalPriceCents}
+            className="mt-6 text-2xl [&_s]:text-base"
+          />
+
+          <div className="mt-8 border-t border-line pt-8">
+            <ProductPurchase key={product.id} product={product} />
+          </div>
+
+          <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-100 px-5 py-5 text-sm text-stone-700">
+            {PERKS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3">
+                <Icon className="size-4 shrink-0 text-brand" aria-hidden />
+                {text}
+              </li>
+            ))}
+          </ul>
+
+          <section aria-labelledby="description-title" className="mt-10 border-t border-line pt-8">
+            <h2 id="description-title" className="font-semibold">
+              Description
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-7 text-stone-700">{product.description}</p>
+          </section>
+
+          <section aria-labelledby="details-title" className="mt-8 border-t border-line pt-8 pb-8">
+            <h2 id="details-title" className="font-semibold">
+              Details
+            </h2>
+            <dl className="mt-4 grid grid-cols-[7rem_1fr] gap-x-4 gap-y-3 text-sm">
+              <dt className="text-muted">SKU</dt>
+              <dd className="font-mono text-[13px]">{product.sku}</dd>
+              {product.category && (
+                <>
+                  <dt className="text-muted">Category</dt>
+                  <dd>{product.category.name}</dd>
+                </>
+              )}
+              {product.tags.length > 0 && (
+                <>
+                  <dt className="text-muted">Tags</dt>
+                  <dd>
+                    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+                      {product.tags.map((tag) => (
+                        <li key={tag} className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs text-stone-700">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </section>
+
+          <ProductReviews reviewCount={product.reviewCount} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Breadcrumb({ product }: { product: ProductDetail }) {
+  const crumbs = [
+    { to: "/", label: "Home" },
+    product.category ? { to: `/shop/${product.category.slug}`, label: product.category.name } : { to: "/shop", label: "Shop" },
+  ];
+  return (
+    <nav aria-label="Breadcrumb" className="min-w-0 text-sm">
+      <ol className="flex items-center gap-1.5 text-muted">
+        {crumbs.map((crumb) => (
+          <li key={crumb.to} className="flex items-center gap-1.5">
+            <Link to={crumb.to} className="hover:text-ink">
+              {crumb.label}
+            </Link>
+            <ChevronRight className="size-3.5 shrink-0" aria-hidden />
+          </li>
+        ))}
+        <li className="min-w-0 truncate font-medium text-ink" aria-current="page">
+          {product.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** 'Product not found' for a missing or inactive slug (404), 'Failed to fetch product' otherwise (spec §8). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-20 text-center">
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">{notFound ? "404" : "Error"}</p>
+      <h1 className="font-display text-4xl font-semibold tracking-tight">
+        {notFound ? "Product not found" : "Failed to fetch product"}
+      </h1>
+      <p className="max-w-md text-muted">
+        {notFound
+          ? "This product is no longer available, or the link is not quite right."
+          : "We could not load this product just now. Please try again in a moment."}
+      </p>
+      <Link
+        to="/shop"
+        className="mt-4 inline-flex items-center gap-2 rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Shop
+      </Link>
+    </div>
+  );
 }
