@@ -1,4 +1,356 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { AlertCircle, ChevronRight, RotateCw, SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { ProductCard } from "~/components/product/product-card";
+import { ActiveFilters } from "~/components/shop/active-filters";
+import { FILTER_FORM_ID, FilterPanel } from "~/components/shop/filter-panel";
+import { ProductListRow } from "~/components/shop/product-list-row";
+import { priceBounds, shopHref, useShopNavigation } from "~/components/shop/shop-navigation";
+import { SortSelect } from "~/components/shop/sort-select";
+import { ViewToggle } from "~/components/shop/view-toggle";
+import { Pagination } from "~/components/ui/pagination";
+import { fetchWithRetry } from "~/lib/fetch-with-retry";
+import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
+import { services } from "~/lib/services.server";
+import { categoryName, listCategories, listProducts } from "~/modules/catalog/list-products.server";
+import type { ProductPage } from "~/modules/catalog/catalog-types";
+import {
+  hasFilters,
+  parseShopQuery,
+  SHOP_ALL,
+  SHOP_PAGE_SIZE,
+  shopSearchParams,
+  type ShopQuery,
+} from "~/modules/catalog/shop-query";
+import type { Route } from "./+types/shop";
+
+/** Collections that are rules as well as (or instead of) a category row (see list-products.server). */
+const COLLECTIONS = new Set([SHOP_ALL, "men", "women", "sale", "new-arrivals"]);
+
+const INTROS: Record<string, string> = {
+  [SHOP_ALL]: "Every piece in the collection, from everyday tees to tailored outerwear.",
+  men: "Shirts, denim, knitwear and outerwear for men, cut for everyday comfort.",
+  women: "Dresses, knitwear, denim and layers for women, made to be worn often.",
+  sale: "Favourite pieces at reduced prices, while sizes last.",
+  "new-arrivals": "The latest additions to the collection, fresh this month.",
+  accessories: "Caps, bags and the finishing touches that pull an outfit together.",
+};
+
+function intro(slug: string, heading: string, known: boolean): string {
+  if (!known) return "We could not find that collection, but the rest of the shop is open.";
+  return INTROS[slug] ?? `Shop ${heading} at ${SHOP_NAME}: considered clothing made to last.`;
+}
+
+/**
+ * Only a bounded set of queries is kept in the shared read cache (known categories only, no
+ * free-form price bounds, sensible pages), so odd URLs cannot grow it without limit.
+ */
+function cacheable(query: ShopQuery): boolean {
+  return query.minPrice === null && query.maxPrice === null && query.page <= 50;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const slug = "category" in params ? params.category : undefined;
+  const query = parseShopQuery(slug, new URL(request.url).searchParams);
+  const basePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
+  const { catalogCache, database } = services();
+  const db = database.db;
+
+  const categories = await catalogCache.get("shop:categories", () => listCategories(db));
+  const listed = COLLECTIONS.has(query.category) || categories.some((c) => c.slug === query.category);
+  const name = listed
+    ? await catalogCache.get(`shop:name:${query.category}`, () => categoryName(db, query.category))
+    : await categoryName(db, query.category);
+  const known = name !== null;
+
+  // The view does not change the data: one cache entry serves grid and list. An unknown (or
+  // inactive) category shows no products: it is not listed at all.
+  const key = `shop:${query.category}?${shopSearchParams({ ...query, view: "grid" }).toString()}`;
+  const page: ProductPage = !known
+    ? { products: [], total: 0, page: 1, pageCount: 0, pageSize: SHOP_PAGE_SIZE }
+    : cacheable(query)
+      ? await catalogCache.get(key, () => listProducts(db, query))
+      : await listProducts(db, query);
+
+  const heading = name ?? "Shop";
+  return { query, page, heading, known, basePath, categories, intro: intro(query.category, heading, known) };
+}
+
+/**
+ * Client navigations follow the fetch rules of spec §9 (15 s per attempt, 3 attempts, waits of
+ * 2 s then 4 s). serverLoader() takes no signal, so each attempt is raced against the timeout.
+ * No `hydrate`: the first load uses the server-rendered data.
+ */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  return fetchWithRetry(() => serverLoader(), { signal: request.signal });
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  const origin = originFromMatches(matches);
+  if (!data) {
+    return pageMeta({
+      title: `Shop | ${SHOP_NAME}`,
+      description: `Shop the ${SHOP_NAME}.`,
+      origin,
+      path: "/shop",
+    });
+  }
+  // Canonical: the category path (/shop for "shop all"), plus the page when past the first;
+  // filters and sorts are not canonical.
+  const canonicalBase = data.query.category === SHOP_ALL ? "/shop" : data.basePath;
+  const path = data.page.page > 1 ? `${canonicalBase}?page=${data.page.page}` : canonicalBase;
+  const tags = pageMeta({
+    title: `${data.heading} | ${SHOP_NAME}`,
+    description: `${data.intro} Free shipping on orders over $50 and 30-day returns at ${SHOP_NAME}.`,
+    origin,
+    path,
+  });
+  if (!data.known) {
+    tags.push({ name: "robots", content: "noindex, follow" });
+    return tags;
+  }
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Shop", path: "/shop" },
+    ...(data.basePath === "/shop" ? [] : [{ name: data.heading, path: data.basePath }]),
+  ];
+  tags.push({
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@graph": [
+        {
+          "@type": "BreadcrumbList",
+          itemListElement: crumbs.map((c, i) => ({
+            "@type": "ListItem",
+            position: i + 1,
+            name: c.name,
+            item: absoluteUrl(origin, c.path),
+          })),
+        },
+        {
+          "@type": "ItemList",
+          numberOfItems: data.page.total,
+          itemListElement: data.page.products.map((p, i) => ({
+            "@type": "ListItem",
+            position: (data.page.page - 1) * data.page.pageSize + i + 1,
+            url: absoluteUrl(origin, `/product/${p.slug}`),
+            name: p.name,
+          })),
+        },
+      ],
+    },
+  });
+  return tags;
+}
+
+function resultLine(page: { page: number; pageSize: number; total: number; products: unknown[] }): string {
+  if (page.total === 0) return "No products";
+  const from = (page.page - 1) * page.pageSize + 1;
+  const to = from + page.products.length - 1;
+  return `Showing ${from}–${to} of ${page.total} ${page.total === 1 ? "product" : "products"}`;
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { page, heading, basePath, categories, known } = loaderData;
+  const { current, apply, busy } = useShopNavigation(basePath, loaderData.query);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtered = hasFilters(current);
+  const filterCount =
+    Number(current.size !== null) + Number(current.color !== null) + Number(current.minPrice !== null || current.maxPrice !== null);
+  // While a shop navigation is under way, the choices being loaded; else the page actually shown.
+  const choices = busy ? current : { ...current, page: page.page };
+
+  const submitFilters = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+    const next = parseShopQuery(current.category, params);
+    apply({ ...next, ...priceBounds(next.minPrice, next.maxPrice), page: 1, view: current.view });
+  };
+
+  return (
+    <div className="pb-20">
+      <header className="border-b border-line bg-white">
+        <div className="container-page py-10 sm:py-14">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.16em] text-muted">
+              <li>
+                <Link to="/" className="hover:text-ink">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="size-3" />
+              </li>
+              <li>
+                {basePath === "/shop" ? (
+                  <span aria-current="page">Shop</span>
+                ) : (
+                  <Link to="/shop" className="hover:text-ink">
+                    Shop
+                  </Link>
+                )}
+              </li>
+              {basePath !== "/shop" && (
+                <>
+                  <li aria-hidden>
+                    <ChevronRight className="size-3" />
+                  </li>
+                  <li>
+                    <span aria-current="page" className="text-ink">
+                      {heading}
+                    </span>
+                  </li>
+                </>
+              )}
+            </ol>
+          </nav>
+          <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{heading}</h1>
+          <p className="mt-3 max-w-xl text-muted">{loaderData.intro}</p>
+        </div>
+      </header>
+
+      {/* Mobile order: toolbar, filter panel (when open), results. Desktop: the panel is a sidebar. */}
+      <div className="container-page mt-8 lg:mt-10 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-3 border-b border-line pb-4 sm:gap-x-3 lg:col-start-2 lg:row-start-1">
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls="shop-filter-panel"
+            onClick={() => setFiltersOpen((open) => !open)}
+            className="flex h-10 shrink-0 items-center gap-2 rounded-full border border-line bg-white px-3.5 text-sm font-medium hover:border-ink lg:hidden"
+          >
+            <SlidersHorizontal className="size-4" aria-hidden />
+            Filters
+            {filterCount > 0 && (
+              <span aria-hidden className="flex size-5 items-center justify-center rounded-full bg-ink text-[11px] text-white">
+                {filterCount}
+              </span>
+            )}
+          </button>
+          <p role="status" className="order-last w-full text-sm text-muted sm:order-none sm:w-auto">
+            {resultLine(page)}
+          </p>
+          <div className="ml-auto flex min-w-0 flex-1 items-center justify-end gap-2 sm:flex-none">
+            <SortSelect value={current.sort} formId={FILTER_FORM_ID} onChange={(sort) => apply({ sort })} />
+            <ViewToggle basePath={basePath} query={choices} onChange={(view) => apply({ view, page: choices.page })} />
+          </div>
+        </div>
+
+        <aside
+          id="shop-filter-panel"
+          aria-label="Filter products"
+          className={`${filtersOpen ? "block" : "hidden"} mt-4 rounded-2xl border border-line bg-white p-5 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:mt-0 lg:block lg:self-start lg:border-0 lg:bg-transparent lg:p-0`}
+        >
+          <FilterPanel
+            basePath={basePath}
+            query={current}
+            categories={categories}
+            onApply={apply}
+            onSubmitForm={submitFilters}
+          />
+        </aside>
+
+        <section aria-labelledby="shop-results" className="min-w-0 lg:col-start-2 lg:row-start-2">
+          <h2 id="shop-results" className="sr-only">
+            Products
+          </h2>
+          {filtered && (
+            <div className="mt-4">
+              <ActiveFilters basePath={basePath} query={current} />
+            </div>
+          )}
+
+          <div aria-busy={busy} className={`mt-8 transition-opacity duration-200 ${busy ? "opacity-50" : ""}`}>
+            {page.total === 0 ? (
+              <EmptyState filtered={hasFilters(loaderData.query) && known} basePath={basePath} />
+            ) : loaderData.query.view === "list" ? (
+              <div className="flex flex-col gap-4">
+                {page.products.map((product, i) => (
+                  <ProductListRow key={product.id} product={product} priority={i < 2} />
+                ))}
+              </div>
+            ) : (
+              <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3">
+                {page.products.map((product, i) => (
+                  <ProductCard key={product.id} product={product} priority={i < 3} />
+                ))}
+              </div>
+            )}
+          </div>
+
+          <Pagination
+            page={page.page}
+            pageCount={page.pageCount}
+            hrefFor={(n) => shopHref(basePath, { ...loaderData.query, page: n })}
+            label="Product pages"
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ filtered, basePath }: { filtered: boolean; basePath: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl bg-stone-100 px-6 py-16 text-center">
+      {filtered ? (
+        <>
+          <p className="font-display text-2xl font-semibold">No products found matching your criteria.</p>
+          <p className="mt-2 text-sm text-muted">Try another size, colour or price range.</p>
+          <Link
+            to={basePath}
+            preventScrollReset
+            className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black"
+          >
+            Clear Filters
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="font-display text-2xl font-semibold">No products available at the moment.</p>
+          <p className="mt-2 text-sm text-muted">New pieces arrive often. In the meantime, see the whole collection.</p>
+          {basePath !== "/shop" && (
+            <Link to="/shop" className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black">
+              Browse all products
+            </Link>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Load failures: 'Failed to load products: {reason}' with Try Again (re-runs the loaders, with the retry rules). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const reason =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? typeof error.data === "string" && error.data.trim() !== "" && error.data.length < 200
+          ? error.data
+          : `${error.status} ${error.statusText}`.trim()
+        : "Unknown error";
+  const retrying = revalidator.state === "loading";
+  return (
+    <div className="container-page py-16 sm:py-24">
+      <h1 className="font-display text-4xl font-semibold tracking-tight">Shop</h1>
+      <div role="alert" className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6">
+        <p className="flex items-start gap-3 text-red-900">
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <span>Failed to load products: {reason}</span>
+        </p>
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={retrying}
+          aria-busy={retrying}
+          className="flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black disabled:opacity-60"
+        >
+          <RotateCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
+          Try Again
+        </button>
+      </div>
+    </div>
+  );
 }

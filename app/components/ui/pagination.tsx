@@ -24,7 +24,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={enabled} rel="prev" preventScrollReset={false}>
+        <Link to={hrefFor(page - 1)} className={enabled} rel="prev" prefetch="intent">
           <ChevronLeft className="size-4" aria-hidden /> Previous
         </Link>
       ) : (
@@ -38,13 +38,13 @@ export function Pagination({
             {n}
           </span>
         ) : (
-          <Link key={n} to={hrefFor(n)} className={enabled} aria-label={`Page ${n}`}>
+          <Link key={n} to={hrefFor(n)} className={enabled} aria-label={`Page ${n}`} prefetch="intent">
             {n}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={enabled} rel="next">
+        <Link to={hrefFor(page + 1)} className={enabled} rel="next" prefetch="intent">
           Next <ChevronRight className="size-4" aria-hidden />
         </Link>
       ) : (

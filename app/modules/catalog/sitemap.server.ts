@@ -8,7 +8,8 @@ export interface SitemapEntry {
   lastModified?: Date;
 }
 
-const COLLECTIONS = [SHOP_ALL, "men", "women", "sale", "new-arrivals"];
+/** /shop is the canonical address of "shop all"; /shop/shop-all is not listed. */
+const COLLECTIONS = ["men", "women", "sale", "new-arrivals"];
 
 /** The home page, every shop category and every active product. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
@@ -20,7 +21,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .where(and(eq(products.isActive, true)))
       .orderBy(asc(products.slug)),
   ]);
-  const categorySlugs = [...new Set([...COLLECTIONS, ...categoryRows.map((c) => c.slug)])];
+  const categorySlugs = [...new Set([...COLLECTIONS, ...categoryRows.map((c) => c.slug)])].filter((s) => s !== SHOP_ALL);
   return [
     { path: "/" },
     { path: "/shop" },

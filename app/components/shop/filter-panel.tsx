@@ -1,0 +1,160 @@
+import { Form, Link } from "react-router";
+import type { CategoryOption } from "~/modules/catalog/catalog-types";
+import { COLOR_FILTERS, SHOP_ALL, SIZE_FILTERS, type ShopQuery } from "~/modules/catalog/shop-query";
+import { PriceRange } from "./price-range";
+import { priceBounds, shopHref, withoutFilters, type ShopChoices } from "./shop-navigation";
+
+export const FILTER_FORM_ID = "shop-filters";
+
+const SWATCHES: Record<(typeof COLOR_FILTERS)[number], string> = {
+  Black: "#1c1917",
+  White: "#ffffff",
+  Blue: "#2563eb",
+  Red: "#b91c1c",
+  Green: "#15803d",
+  Gray: "#9ca3af",
+};
+
+const heading = "text-xs font-semibold uppercase tracking-[0.16em] text-ink";
+
+function Choices({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  swatches,
+}: {
+  legend: string;
+  name: "size" | "color";
+  options: readonly string[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  swatches?: Record<string, string>;
+}) {
+  return (
+    <fieldset>
+      <legend className={heading}>{legend}</legend>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {["", ...options].map((option) => {
+          const checked = option === "" ? value === null : value === option;
+          return (
+            <label key={option || "all"} className="cursor-pointer">
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={checked}
+                onChange={() => onChange(option || null)}
+                className="peer sr-only"
+              />
+              <span
+                className={
+                  "flex h-9 min-w-11 items-center justify-center gap-2 rounded-full border px-3.5 text-sm transition-colors " +
+                  "border-line bg-white text-ink hover:border-ink peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white " +
+                  "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
+                }
+              >
+                {swatches && option && (
+                  <span
+                    aria-hidden
+                    className="size-3.5 rounded-full ring-1 ring-inset ring-black/15"
+                    style={{ backgroundColor: swatches[option] }}
+                  />
+                )}
+                {option || "All"}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The filter panel: categories, Size, Colour and Price, Apply (the submit of a GET form, for use
+ * without JavaScript and for typed prices) and Clear Filters. With JavaScript a size or colour
+ * choice navigates at once.
+ */
+export function FilterPanel({
+  basePath,
+  query,
+  categories,
+  onApply,
+  onSubmitForm,
+}: {
+  basePath: string;
+  query: ShopQuery;
+  categories: CategoryOption[];
+  onApply: (changes: Partial<ShopChoices>) => void;
+  onSubmitForm: (form: HTMLFormElement) => void;
+}) {
+  const collections: CategoryOption[] = [
+    { name: "Shop All", slug: SHOP_ALL },
+    ...categories.filter((c) => c.slug !== SHOP_ALL),
+  ];
+  return (
+    <div className="flex flex-col gap-8">
+      <nav aria-label="Categories">
+        <h2 className={heading}>Categories</h2>
+        <ul className="mt-3 flex flex-col gap-1">
+          {collections.map((c) => (
+            <li key={c.slug}>
+              <Link
+                to={`/shop/${c.slug}`}
+                aria-current={c.slug === query.category ? "page" : undefined}
+                className={`block rounded-lg px-3 py-1.5 text-sm transition-colors ${
+                  c.slug === query.category ? "bg-stone-100 font-semibold text-ink" : "text-muted hover:bg-stone-50 hover:text-ink"
+                }`}
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        action={basePath}
+        id={FILTER_FORM_ID}
+        preventScrollReset
+        aria-label="Filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmitForm(event.currentTarget);
+        }}
+        className="flex flex-col gap-8"
+      >
+        {query.view === "list" && <input type="hidden" name="view" value="list" />}
+        <Choices legend="Size" name="size" options={SIZE_FILTERS} value={query.size} onChange={(size) => onApply({ size })} />
+        <Choices
+          legend="Colour"
+          name="color"
+          options={COLOR_FILTERS}
+          value={query.color}
+          swatches={SWATCHES}
+          onChange={(color) => onApply({ color })}
+        />
+        <PriceRange
+          min={query.minPrice}
+          max={query.maxPrice}
+          onCommit={(min, max) => onApply(priceBounds(min, max))}
+        />
+        <div className="flex flex-col gap-2.5 border-t border-line pt-6">
+          <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black">
+            Apply
+          </button>
+          <Link
+            to={shopHref(basePath, withoutFilters(query))}
+            preventScrollReset
+            className="rounded-full border border-line bg-white px-5 py-2.5 text-center text-sm font-semibold hover:border-ink"
+          >
+            Clear Filters
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
