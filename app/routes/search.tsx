@@ -1,4 +1,278 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
+import { useId, useState } from "react";
+import { data, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { SearchFilters, SEARCH_DEBOUNCE_MS } from "~/components/search/search-filters";
+import { searchHref } from "~/components/search/search-href";
+import { SearchResultCard } from "~/components/search/search-result-card";
+import { Spinner } from "~/components/search/spinner";
+import { useDebounced, useUrlState } from "~/components/search/use-url-state";
+import { Pagination } from "~/components/ui/pagination";
+import { withRedirect } from "~/lib/redirects";
+import { services } from "~/lib/services.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
+import { listCategories } from "~/modules/catalog/list-products.server";
+import { parseSearchQuery } from "~/modules/catalog/search-query";
+import { searchProducts } from "~/modules/catalog/search.server";
+import type { Route } from "./+types/search";
+
+const SITE = "Abundance Collection";
+const SEARCH_FAILED = "Search failed";
+const POPULAR = ["Hoodie", "Linen shirt", "Denim", "Midi dress", "Joggers", "Tote"];
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const q = loaderData?.query.q;
+  return [
+    { title: q ? `"${q}" – Search | ${SITE}` : `Search | ${SITE}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/**
+ * /search (issue 3). Signed-in visitors only, unless GUEST_SEARCH opens it to guests
+ * (decisions.md §4). The URL is the whole state: ?q=&category=&min=&max=&stock=1&page=.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { config, database, catalogCache } = services();
+  if (!config.guestSearch && !(await getSessionUser(request))) {
+    throw redirect(withRedirect("/login", url));
+  }
+
+  const query = parseSearchQuery(url.searchParams);
+  try {
+    const [categories, results] = await Promise.all([
+      catalogCache.get("search:categories", () => listCategories(database.db)),
+      query.q ? searchProducts(database.db, query) : Promise.resolve<ProductPage | null>(null),
+    ]);
+    return { query, categories, results, error: null as string | null };
+  } catch (error) {
+    console.error("[search] failed:", error instanceof Error ? error.message : error);
+    return data({ query, categories: [], results: null, error: SEARCH_FAILED as string | null }, { status: 500 });
+  }
+}
+
+function activeFilterCount(query: SearchQuery): number {
+  return (
+    Number(Boolean(query.category)) +
+    Number(query.minPrice > 0 || query.maxPrice !== SEARCH_PRICE_MAX) +
+    Number(query.inStock)
+  );
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, categories, results, error } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
+  const ids = useId();
+  const filterCount = activeFilterCount(query);
+  const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
+
+  const [text, setText, markSent] = useUrlState(query.q);
+  const go = (next: SearchQuery, replace = false) => navigate(searchHref(next), { replace, preventScrollReset: true });
+
+  /** Searches for the trimmed text, keeping the filters; blank text does not search. */
+  const search = (raw: string, replace: boolean) => {
+    const q = raw.trim();
+    if (!q || q === query.q) return;
+    markSent(q);
+    go({ ...query, q, page: 1 }, replace);
+  };
+  // As-you-type: one search after a pause; keystrokes replace the history entry so Back is not flooded.
+  const typed = useDebounced((raw: string) => search(raw, true), SEARCH_DEBOUNCE_MS);
+
+  const applyFilters = (patch: Partial<SearchQuery>) => go({ ...query, ...patch, page: 1 });
+  const clearFilters = () => go({ ...query, category: null, minPrice: 0, maxPrice: SEARCH_PRICE_MAX, inStock: false, page: 1 });
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">Find your next favourite</p>
+        <h1 className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">Search</h1>
+      </header>
+
+      <form
+        role="search"
+        action="/search"
+        method="get"
+        className="mt-8 flex max-w-3xl flex-col gap-3 sm:flex-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          typed.cancel();
+          search(text, false);
+        }}
+      >
+        <div className="relative min-w-0 flex-1">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            Search products
+          </label>
+          <SearchIcon aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted" />
+          <input
+            id={`${ids}-q`}
+            name="q"
+            type="search"
+            autoComplete="off"
+            autoFocus={!query.q}
+            enterKeyHint="search"
+            maxLength={200}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              typed.run(event.target.value);
+            }}
+            placeholder="Search hoodies, linen, denim…"
+            className="w-full rounded-full border border-line bg-white py-3.5 pl-12 pr-5 text-base shadow-sm outline-none transition-colors focus:border-brand"
+          />
+        </div>
+        {/* Without JavaScript the form still searches, keeping the filters. */}
+        {query.category && <input type="hidden" name="category" value={query.category} />}
+        {query.minPrice > 0 && <input type="hidden" name="min" value={query.minPrice} />}
+        {query.maxPrice !== SEARCH_PRICE_MAX && <input type="hidden" name="max" value={query.maxPrice} />}
+        {query.inStock && <input type="hidden" name="stock" value="1" />}
+        <button type="submit" className="rounded-full bg-ink px-8 py-3.5 text-sm font-semibold text-white hover:bg-black">
+          Search
+        </button>
+      </form>
+
+      <div className="mt-8 flex flex-wrap items-center gap-x-5 gap-y-3 border-b border-line pb-4">
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={`${ids}-filters`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className={`flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+            filtersOpen ? "border-ink bg-ink text-white" : "border-line bg-white hover:border-ink"
+          }`}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden />
+          Filters
+          {filterCount > 0 && (
+            <span
+              className={`flex min-w-5 items-center justify-center rounded-full px-1 text-[11px] leading-5 ${
+                filtersOpen ? "bg-white text-ink" : "bg-brand text-white"
+              }`}
+            >
+              <span className="sr-only">(</span>
+              {filterCount}
+              <span className="sr-only"> active)</span>
+            </span>
+          )}
+        </button>
+        <p aria-live="polite" className="text-sm text-muted">
+          {results && query.q && (
+            <>
+              <span className="font-semibold text-ink">{results.total}</span> {results.total === 1 ? "result" : "results"} for{" "}
+              <span className="font-semibold text-ink">“{query.q}”</span>
+            </>
+          )}
+        </p>
+        {searching && <Spinner label="Searching…" className="ml-auto" />}
+      </div>
+
+      {filtersOpen && (
+        <SearchFilters
+          id={`${ids}-filters`}
+          query={query}
+          categories={categories}
+          onChange={applyFilters}
+          onClearAll={clearFilters}
+        />
+      )}
+
+      <div aria-busy={searching} className={`transition-opacity ${searching ? "opacity-60" : ""}`}>
+        {error ? (
+          <SearchFailed />
+        ) : !query.q ? (
+          <EmptyState
+            icon={<SearchIcon className="size-7 text-brand" aria-hidden />}
+            title="Start your search"
+            text="Type what you are looking for: a garment, a fabric, a colour."
+          >
+            <ul aria-label="Popular searches" className="mt-6 flex flex-wrap justify-center gap-2">
+              {POPULAR.map((term) => (
+                <li key={term}>
+                  <Link
+                    to={searchHref({ ...query, q: term, page: 1 })}
+                    className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-ink"
+                  >
+                    {term}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </EmptyState>
+        ) : !results || results.products.length === 0 ? (
+          <EmptyState
+            icon={<SearchX className="size-7 text-brand" aria-hidden />}
+            title="No results found"
+            text={`We couldn't find anything for “${query.q}”. Check the spelling, try a broader word or clear the filters.`}
+          >
+            <button
+              type="button"
+              onClick={clearFilters}
+              className="mt-6 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-black"
+            >
+              Clear Filters
+            </button>
+          </EmptyState>
+        ) : (
+          <section aria-label="Search results">
+            <div className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {results.products.map((product, i) => (
+                <SearchResultCard key={product.id} product={product} priority={i < 4} />
+              ))}
+            </div>
+            <Pagination
+              page={results.page}
+              pageCount={results.pageCount}
+              hrefFor={(page) => searchHref({ ...query, page })}
+              label="Search results pages"
+            />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EmptyState(props: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center py-20 text-center">
+      <span className="rounded-full bg-stone-100 p-4">{props.icon}</span>
+      <h2 className="mt-5 font-display text-2xl font-semibold">{props.title}</h2>
+      <p className="mt-2 text-muted">{props.text}</p>
+      {props.children}
+    </div>
+  );
+}
+
+function SearchFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <div role="alert">
+      <EmptyState
+        icon={<AlertTriangle className="size-7 text-red-700" aria-hidden />}
+        title={SEARCH_FAILED}
+        text="Something went wrong while searching. Please try again in a moment."
+      >
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          className="mt-6 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-black"
+        >
+          Try Again
+        </button>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** Anything else that goes wrong on this page still says 'Search failed'. */
+export function ErrorBoundary() {
+  return (
+    <div className="container-page py-10">
+      <SearchFailed />
+    </div>
+  );
 }
