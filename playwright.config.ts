@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       PAGE_CACHE_SECONDS: "5",
+      // The auth library's per-IP rate limits would throttle a suite that signs in from one address.
+      NODE_ENV: "test",
     },
   },
 });
