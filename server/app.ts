@@ -7,6 +7,7 @@ import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/lib/config/env.server";
 import { loadConfig, type AppConfig } from "~/lib/config/config.server";
 import { projectRoot } from "~/lib/paths.server";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { services, startServices, stopServices, type StartReport } from "~/lib/services.server";
 import { fillPageCache } from "./cache-middleware";
 import { PageCache } from "./page-cache";
@@ -56,6 +57,12 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   }
 
   app.use(cspNonce);
+  // The client's address as we see it (socket, or trusted proxies per TRUST_PROXY), for rate limits;
+  // any value a client sent under this name is replaced.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
   if (!vite) app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(fillPageCache(pageCache));

@@ -5,12 +5,14 @@ import { ReadCache } from "./read-cache.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
+import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 
 /** Everything a loader or action needs on the server, created once at start. */
 export interface Services {
   config: AppConfig;
   database: Database;
   auth: Auth;
+  mailer: Mailer;
   events: EventBus;
   /** Shared catalogue reads; cleared when the catalogue changes. */
   catalogCache: ReadCache;
@@ -27,7 +29,8 @@ const holder = globalThis as unknown as { __abundanceServices?: Services };
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const auth = createAuth(config, database.db);
+    const mailer = createMailer(config);
+    const auth = createAuth(config, database.db, mailer);
     const seed = config.seedDemoCatalog
       ? await seedDemoCatalogIfEmpty(database.db)
       : ({ seeded: false, reason: "disabled" } as const);
@@ -35,7 +38,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const events = new EventBus();
     const catalogCache = new ReadCache(config.pageCacheSeconds * 1000);
     events.on("catalog.changed", () => catalogCache.clear());
-    const services: Services = { config, database, auth, events, catalogCache };
+    const services: Services = { config, database, auth, mailer, events, catalogCache };
     holder.__abundanceServices = services;
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {

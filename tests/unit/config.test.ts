@@ -32,6 +32,7 @@ describe("configuration (decisions.md §2)", () => {
     expect(publicConfig(config)).toEqual({
       publicUrl: "http://localhost:3000",
       guestSearch: false,
+      requireEmailVerification: false,
       demoPayments: true,
       paypalClientId: null,
       socialProviders: { google: false, facebook: false },

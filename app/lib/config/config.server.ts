@@ -24,12 +24,20 @@ export interface AppConfig {
     | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  google: { clientId: string; clientSecret: string } | undefined;
-  facebook: { clientId: string; clientSecret: string } | undefined;
+  google: OAuthClient | undefined;
+  facebook: OAuthClient | undefined;
   guestSearch: boolean;
+  requireEmailVerification: boolean;
   pageCacheSeconds: number;
   renderConcurrency: number;
   trustProxy: number;
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  /** Set only to point the provider's endpoints at a local fake (tests). */
+  baseUrl: string | undefined;
 }
 
 interface GeneratedSecrets {
@@ -63,8 +71,8 @@ function readablePassword(): string {
   return `Ac${body}9`;
 }
 
-function pair(id: string | undefined, secret: string | undefined) {
-  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+function oauthClient(id: string | undefined, secret: string | undefined, baseUrl: string | undefined) {
+  return id && secret ? { clientId: id, clientSecret: secret, baseUrl } : undefined;
 }
 
 export function resolveConfig(env: RawEnv): AppConfig {
@@ -108,9 +116,10 @@ export function resolveConfig(env: RawEnv): AppConfig {
         : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
-    facebook: pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+    google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_OAUTH_BASE),
+    facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),
     guestSearch: env.GUEST_SEARCH,
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     renderConcurrency: env.RENDER_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
@@ -126,6 +135,7 @@ export interface PublicConfig {
   /** The shop's public origin, for canonical URLs and sharing tags. */
   publicUrl: string;
   guestSearch: boolean;
+  requireEmailVerification: boolean;
   demoPayments: boolean;
   paypalClientId: string | null;
   socialProviders: { google: boolean; facebook: boolean };
@@ -135,6 +145,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
   return {
     publicUrl: config.publicUrl,
     guestSearch: config.guestSearch,
+    requireEmailVerification: config.requireEmailVerification,
     demoPayments: config.demoPayments,
     paypalClientId: config.paypal?.clientId ?? null,
     socialProviders: { google: Boolean(config.google), facebook: Boolean(config.facebook) },

@@ -63,7 +63,12 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,
     FACEBOOK_CLIENT_SECRET: optionalText,
+    /** OAuth endpoints' base for a local fake provider in tests; unset = the real provider. */
+    GOOGLE_OAUTH_BASE: urlText("Google OAuth").optional(),
+    FACEBOOK_OAUTH_BASE: urlText("Facebook OAuth").optional(),
     GUEST_SEARCH: booleanFlag.default(false),
+    /** New accounts must confirm their e-mail address before signing in. */
+    REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** Page renders run at once; more wait in arrival order (keeps tail latency under load). */
