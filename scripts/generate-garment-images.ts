@@ -162,26 +162,6 @@ function sym(c: Ctx, markup: string): string {
   return `<g id="${id}">${markup}</g><use href="#${id}" transform="matrix(-1 0 0 1 600 0)"/>`;
 }
 
-/** Evenly spaced short lines between two edges (used for gathers). */
-function between(
-  a1: [number, number],
-  a2: [number, number],
-  b1: [number, number],
-  b2: [number, number],
-  n: number,
-): string {
-  let d = "";
-  for (let i = 1; i < n; i++) {
-    const t = i / n;
-    const ax = a1[0] + (a2[0] - a1[0]) * t;
-    const ay = a1[1] + (a2[1] - a1[1]) * t;
-    const bx = b1[0] + (b2[0] - b1[0]) * t;
-    const by = b1[1] + (b2[1] - b1[1]) * t;
-    d += `M${ax.toFixed(0)} ${ay.toFixed(0)}L${bx.toFixed(0)} ${by.toFixed(0)}`;
-  }
-  return d;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Garments (drawn in a 600 × 750 space, centred)
 // ---------------------------------------------------------------------------------------------

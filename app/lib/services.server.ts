@@ -16,6 +16,8 @@ export interface Services {
   events: EventBus;
   /** Shared catalogue reads; cleared when the catalogue changes. */
   catalogCache: ReadCache;
+  /** Slow-changing catalogue facts (the search vocabulary): a minute, or until the catalogue changes. */
+  vocabularyCache: ReadCache;
 }
 
 export interface StartReport {
@@ -37,8 +39,12 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const admin = await ensureAdminAccount(auth, database.db, config.admin);
     const events = new EventBus();
     const catalogCache = new ReadCache(config.pageCacheSeconds * 1000);
-    events.on("catalog.changed", () => catalogCache.clear());
-    const services: Services = { config, database, auth, mailer, events, catalogCache };
+    const vocabularyCache = new ReadCache(60_000);
+    events.on("catalog.changed", () => {
+      catalogCache.clear();
+      vocabularyCache.clear();
+    });
+    const services: Services = { config, database, auth, mailer, events, catalogCache, vocabularyCache };
     holder.__abundanceServices = services;
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {

@@ -1,19 +1,19 @@
 import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
-import { data, Link, redirect, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { SearchFilters, SEARCH_DEBOUNCE_MS } from "~/components/search/search-filters";
 import { searchHref } from "~/components/search/search-href";
 import { SearchResultCard } from "~/components/search/search-result-card";
 import { Spinner } from "~/components/search/spinner";
 import { useDebounced, useUrlState } from "~/components/search/use-url-state";
 import { Pagination } from "~/components/ui/pagination";
-import { withRedirect } from "~/lib/redirects";
 import { services } from "~/lib/services.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
 import { listCategories } from "~/modules/catalog/list-products.server";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
 import { searchProducts } from "~/modules/catalog/search.server";
+import { loadVocabulary } from "~/modules/catalog/vocabulary.server";
+import { requireUser } from "~/modules/accounts/guards.server";
 import type { Route } from "./+types/search";
 
 const SITE = "Abundance Collection";
@@ -34,16 +34,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { config, database, catalogCache } = services();
-  if (!config.guestSearch && !(await getSessionUser(request))) {
-    throw redirect(withRedirect("/login", url));
-  }
+  const { config, database, catalogCache, vocabularyCache } = services();
+  if (!config.guestSearch) await requireUser(request);
 
   const query = parseSearchQuery(url.searchParams);
   try {
     const [categories, results] = await Promise.all([
       catalogCache.get("search:categories", () => listCategories(database.db)),
-      query.q ? searchProducts(database.db, query) : Promise.resolve<ProductPage | null>(null),
+      query.q
+        ? searchProducts(database.db, query, () => vocabularyCache.get("vocabulary", () => loadVocabulary(database.db)))
+        : Promise.resolve<ProductPage | null>(null),
     ]);
     return { query, categories, results, error: null as string | null };
   } catch (error) {

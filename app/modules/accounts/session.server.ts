@@ -47,8 +47,20 @@ export interface RequestSession {
   due: boolean;
 }
 
+/** One lookup per request, however many loaders ask (React Router hands them the same Request). */
+const perRequest = new WeakMap<Request, Promise<RequestSession | null>>();
+
 /** The signed-in user of a request, with the role as the database has it now; null for guests. */
-export async function getRequestSession(request: Request): Promise<RequestSession | null> {
+export function getRequestSession(request: Request): Promise<RequestSession | null> {
+  let session = perRequest.get(request);
+  if (!session) {
+    session = lookUpSession(request);
+    perRequest.set(request, session);
+  }
+  return session;
+}
+
+async function lookUpSession(request: Request): Promise<RequestSession | null> {
   const { config, database } = services();
   const token = readSessionToken(request.headers.get("cookie"), config.authSecret);
   if (!token) return null;

@@ -32,7 +32,13 @@ export function searchSearchParams(query: SearchQuery): URLSearchParams {
   return params;
 }
 
-/** Words of a search for a prefix full-text query: letters and digits only, at most 8. */
+/**
+ * Terms of a search for a prefix full-text query: letters and digits only, at most 8. A hyphenated
+ * word stays one term whose parts are separated by a space ("t-shirt" → "t shirt"): it is searched
+ * as a phrase, so that "t-shirt" does not find every shirt.
+ */
 export function searchTerms(q: string): string[] {
-  return (q.toLowerCase().normalize("NFKD").match(/[a-z0-9]+/g) ?? []).slice(0, 8);
+  const words = q.toLowerCase().normalize("NFKD").match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? [];
+  // A lone letter ("s" of "men's") finds nothing worth finding; inside a phrase ("t shirt") it counts.
+  return words.filter((w) => w.length > 1).map((w) => w.split("-").join(" ")).slice(0, 8);
 }

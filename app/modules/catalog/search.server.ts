@@ -7,30 +7,38 @@ import { countProducts } from "./list-products.server";
 import { fetchPageClamped } from "./paging.server";
 import { toProductCard } from "./product-card";
 import { searchTerms } from "./search-query";
+import { correctTerms, type Vocabulary } from "./spelling";
+import { loadVocabulary } from "./vocabulary.server";
 
 /**
  * Product search (issue 3): PostgreSQL full text over name (weight A) and description (weight B),
  * with English stemming and prefixes ("shirts", "hood" → Hoodie), ranked so that name matches come
- * first; exact total. When the words match nothing as written, a second pass tolerates typos with
- * trigram word similarity on the name ("jaket" → Jacket) and on the name without punctuation
- * ("tshirt" → T-Shirt). The same SQL runs on PGlite and PostgreSQL.
- *
- * Typo tolerance is the fallback rather than part of every search because trigram rechecks cost
- * ~30 ms for a common word over 10,000 products, while the full-text index answers in a few.
+ * first; exact total. The same SQL runs on PGlite and PostgreSQL. Typos, in order of cost:
+ *  1. words the catalogue does not have are replaced by the closest catalogue word, by trigram
+ *     similarity over the catalogue's vocabulary ("jaket" → jacket, "tshirt" → t-shirt);
+ *  2. if that still finds nothing, trigram word similarity on the names themselves (GIN indexes).
+ * Typo tolerance comes after the exact search rather than in it: trigram rechecks cost ~30 ms for a
+ * common word over 10,000 products, while the full-text index answers in a few.
  */
-export async function searchProducts(db: Db, query: SearchQuery): Promise<ProductPage> {
+export async function searchProducts(
+  db: Db,
+  query: SearchQuery,
+  vocabulary?: () => Promise<Vocabulary>,
+): Promise<ProductPage> {
   const terms = searchTerms(query.q);
   if (terms.length === 0) return { products: [], total: 0, page: 1, pageCount: 0, pageSize: SEARCH_PAGE_SIZE };
 
-  const tsquery = sql`to_tsquery('english', ${terms.map((t) => `${t}:*`).join(" & ")})`;
-  const exact = await runSearch(db, query, {
-    match: sql`${products.searchVector} @@ ${tsquery}`,
-    rank: sql`ts_rank(${products.searchVector}, ${tsquery}, 1)`,
-  });
+  const exact = await fullTextSearch(db, query, terms);
   if (exact.total > 0) return exact;
 
+  const corrected = correctTerms(terms, await (vocabulary ?? (() => loadVocabulary(db)))());
+  if (corrected) {
+    const fixed = await fullTextSearch(db, query, corrected);
+    if (fixed.total > 0) return fixed;
+  }
+
   const text = terms.join(" ");
-  const compact = terms.join("");
+  const compact = terms.join("").replace(/ /g, "");
   // Each branch of the union has its own GIN index; one OR of the three would scan every row.
   return runSearch(db, query, {
     match: sql`${products.id} in (
@@ -38,6 +46,24 @@ export async function searchProducts(db: Db, query: SearchQuery): Promise<Produc
         union select id from ${products} where ${compact} <% ${products.searchName}
       )`,
     rank: sql`greatest(word_similarity(${text}, ${products.name}), word_similarity(${compact}, ${products.searchName}))`,
+  });
+}
+
+/** Every term as a prefix; a phrase term ("t shirt") as words that follow each other. */
+export function toTsquery(terms: string[]): string {
+  return terms
+    .map((term) => {
+      const words = term.split(" ").map((w) => `${w}:*`);
+      return words.length > 1 ? `(${words.join(" <-> ")})` : words[0];
+    })
+    .join(" & ");
+}
+
+function fullTextSearch(db: Db, query: SearchQuery, terms: string[]): Promise<ProductPage> {
+  const tsquery = sql`to_tsquery('english', ${toTsquery(terms)})`;
+  return runSearch(db, query, {
+    match: sql`${products.searchVector} @@ ${tsquery}`,
+    rank: sql`ts_rank(${products.searchVector}, ${tsquery}, 1)`,
   });
 }
 
