@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets a benchmark or a second checkout build beside the usual ./build.
+  buildDirectory: process.env.BUILD_DIR || "build",
   future: {
     // Client code of a route is split so that a page downloads only what it renders.
     v8_splitRouteModules: true,

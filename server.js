@@ -13,7 +13,7 @@ const entry = development
       const vite = await import("vite").then((m) => m.createServer({ server: { middlewareMode: true } }));
       return { mod: await vite.ssrLoadModule("./server/app.ts"), vite };
     })()
-  : { mod: await import("./build/server/index.js"), vite: undefined };
+  : { mod: await import(`./${process.env.BUILD_DIR || "build"}/server/index.js`), vite: undefined };
 
 const running = await entry.mod.start({ vite: entry.vite, env });
 

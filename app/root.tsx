@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import styles from "./app.css?inline";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { ErrorScreen } from "./components/error-screen";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -24,7 +24,6 @@ import { services } from "./lib/services.server";
 import { getRequestSession, refreshSessionHeaders } from "./modules/accounts/session.server";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -46,6 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c1917" />
         <Meta />
+        {/* The whole stylesheet (≈6 KB compressed) is inlined: no render-blocking request before the
+            first paint. It is our own build output, never user data. */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-sans">

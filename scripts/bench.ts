@@ -11,7 +11,7 @@
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -24,6 +24,8 @@ const connections = Number(args.get("connections") ?? 50);
 const root = path.resolve(import.meta.dirname, "..");
 const admin = { email: "bench-admin@example.com", password: "BenchAdmin123" };
 const tempDirs: string[] = [];
+/** Its own build folder, so that nothing else rebuilding ./build disturbs the measurements. */
+const buildDir = process.env.BUILD_DIR || "build-bench";
 const children: ChildProcess[] = [];
 
 interface Row {
@@ -78,6 +80,7 @@ function startStore(port: number, dataDir: string, env: Record<string, string> =
       ADMIN_PASSWORD: admin.password,
       NODE_ENV: "development",
       GUEST_SEARCH: "false",
+      BUILD_DIR: buildDir,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -97,14 +100,17 @@ function startBare(port: number, bodies: Record<string, Buffer>): ChildProcess {
   // The baseline: a bare Node http server answering the same bytes from memory.
   const code = `
     const http = require("node:http");
-    const bodies = Object.fromEntries(Object.entries(JSON.parse(process.env.BODIES)).map(([k, v]) => [k, Buffer.from(v, "base64")]));
+    const raw = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
+    const bodies = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Buffer.from(v, "base64")]));
     http.createServer((req, res) => {
       const body = bodies[req.url] ?? bodies["/"];
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
       res.end(body);
     }).listen(${port}, "127.0.0.1");`;
   const encoded = Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, v.toString("base64")]));
-  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODIES: JSON.stringify(encoded) }, stdio: "inherit" });
+  const file = path.join(tempDir("bare"), "bodies.json");
+  writeFileSync(file, JSON.stringify(encoded));
+  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODIES_FILE: file }, stdio: "inherit" });
   children.push(child);
   return child;
 }
@@ -182,7 +188,7 @@ function lighthouse(url: string) {
 async function main() {
   if (!args.has("no-build")) {
     log("Building for production…");
-    execSync("npx react-router build --logLevel error", { cwd: root, stdio: "ignore" });
+    execSync("npx react-router build --logLevel error", { cwd: root, stdio: "ignore", env: { ...process.env, BUILD_DIR: buildDir } });
   }
   const port = 3300 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;

@@ -50,9 +50,9 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
     app.use(vite.middlewares);
   } else {
     // Only the build's own folders are looked up on disk; pages never touch the file system.
-    const client = path.join(projectRoot(), "build", "client");
+    const client = path.join(projectRoot(), process.env.BUILD_DIR || "build", "client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
-    app.use("/images", express.static(path.join(client, "images"), { maxAge: "1d", fallthrough: false }));
+    app.use("/images", express.static(path.join(client, "images"), { maxAge: "7d", fallthrough: false }));
     app.get("/favicon.svg", (_req, res) => res.sendFile(path.join(client, "favicon.svg"), { maxAge: "1d" }));
   }
 

@@ -33,7 +33,8 @@ async function freePort(): Promise<number> {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const location = await prepareDatabaseLocation();
   const port = await freePort();
-  const bundle = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBundle;
+  const bundlePath = path.resolve(process.env.BUILD_DIR || "build", "server/index.js");
+  const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerBundle;
   const running = await bundle.start({
     quiet: true,
     env: {
