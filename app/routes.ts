@@ -12,6 +12,8 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/products", "routes/admin.products.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("contact-us", "routes/pages/contact-us.tsx"),

@@ -1,0 +1,111 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "#db/schema/index";
+import { openDatabase } from "~/lib/db/client.server";
+import { createTestDatabase, databaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let customerCookie = "";
+let adminCookie = "";
+
+async function signUp(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password, name: email.split("@")[0] }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "BossPass123" });
+  customerCookie = await signUp("shopper@example.com", "Shopper123");
+  adminCookie = await signIn("boss@example.com", "BossPass123");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+describe(`admin pages are for admins only (${databaseKind})`, () => {
+  for (const path of ["/admin", "/admin/products"]) {
+    it(`${path}: guests and customers go to /, admins see the page`, async () => {
+      const guest = await get(path);
+      expect(guest.status).toBe(302);
+      expect(guest.headers.get("location")).toBe("/");
+      const customer = await get(path, customerCookie);
+      expect(customer.status).toBe(302);
+      expect(customer.headers.get("location")).toBe("/");
+      const admin = await get(path, adminCookie);
+      expect(admin.status).toBe(200);
+      expect(admin.headers.get("cache-control")).toBe("private, no-store");
+    });
+  }
+
+  it("gives a customer no admin data through the loader's data URL either", async () => {
+    const admin = await (await get("/admin.data", adminCookie)).text();
+    expect(admin).toContain("overview");
+    for (const cookie of [customerCookie, undefined]) {
+      const res = await get("/admin.data", cookie);
+      const body = await res.text();
+      expect(body).not.toContain("overview");
+      expect(body).not.toContain("revenueCents");
+      const products = await (await get("/admin/products.data", cookie)).text();
+      expect(products).not.toContain("sku");
+    }
+  });
+
+  it("follows the role in the database: a demoted admin loses access on the next request", async () => {
+    const db = server.services().database.db;
+    await db.update(user).set({ role: "customer" }).where(eq(user.email, "boss@example.com"));
+    expect((await get("/admin", adminCookie)).status).toBe(302);
+    await db.update(user).set({ role: "admin" }).where(eq(user.email, "boss@example.com"));
+    expect((await get("/admin", adminCookie)).status).toBe(200);
+  });
+});
+
+describe("npm run user:promote", () => {
+  it("makes an existing account an admin, and says so when there is none", async () => {
+    const t = await createTestDatabase();
+    try {
+      await t.database.db.insert(user).values({ id: "u-promote", name: "Pat", email: "pat@example.com" });
+      await t.database.close();
+      const run = promisify(execFile);
+      const env = { ...process.env, NODE_ENV: "development", ...t.env };
+      const ok = await run(process.execPath, ["--import", "tsx", "scripts/user-promote.ts", "Pat@Example.com"], { env });
+      expect(ok.stdout).toContain("pat@example.com is now an admin.");
+      const missing = await run(process.execPath, ["--import", "tsx", "scripts/user-promote.ts", "nobody@example.com"], { env }).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect((missing as { code: number }).code).toBe(1);
+      const reopened = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });
+      const [row] = await reopened.db.select().from(user).where(eq(user.email, "pat@example.com"));
+      expect(row?.role).toBe("admin");
+      await reopened.close();
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
