@@ -1,4 +1,113 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { ArrowLeft, MailCheck } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormMessage, primaryButton, TextField } from "~/components/profile/fields";
+import { requestPasswordReset } from "~/modules/accounts/account-actions.server";
+import {
+  fieldErrors,
+  FORGOT_PASSWORD_FIELDS,
+  forgotPasswordSchema,
+  parseForm,
+  type FieldErrors,
+} from "~/modules/accounts/profile-forms";
+import type { Route } from "./+types/forgot-password";
+
+/** The one answer for every address, known or not (security guide: no user enumeration). */
+export const RESET_LINK_SENT = "If an account exists for that e-mail, we have sent a link to reset your password.";
+
+export function meta() {
+  return [
+    { title: "Forgot password | Abundance Collection" },
+    { name: "description", content: "Ask for a link to reset the password of your Abundance Collection account." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+type ActionData = { status: "sent" } | { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = parseForm(forgotPasswordSchema, await request.formData(), FORGOT_PASSWORD_FIELDS);
+  if (!parsed.ok) return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
+  const result = await requestPasswordReset(request, parsed.data.email);
+  if (!result.ok) return data<ActionData>({ status: "error", message: result.message }, { status: result.status });
+  return data<ActionData>({ status: "sent" });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const result = actionData as ActionData | undefined;
+  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+
+  if (result?.status === "sent") {
+    return (
+      <AuthCard title="Check your e-mail">
+        <div className="flex flex-col items-center text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-stone-100" aria-hidden>
+            <MailCheck className="size-7 text-brand" />
+          </span>
+          <p role="status" className="mt-5 text-sm leading-relaxed text-ink">
+            {RESET_LINK_SENT}
+          </p>
+          <p className="mt-3 text-xs leading-relaxed text-muted">
+            The link works once, for one hour. Nothing arrived? Check your spam folder, or ask again in a few minutes.
+          </p>
+          <Link to="/login" className={`${primaryButton} mt-8 w-full`}>
+            Back to sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={<BackToSignIn />}
+    >
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          const check = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get("email") ?? "" });
+          if (!check.success) {
+            event.preventDefault();
+            setClientErrors(fieldErrors(check.error));
+            event.currentTarget.querySelector<HTMLInputElement>('[name="email"]')?.focus();
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        {result?.status === "error" && <FormMessage kind="error">{result.message}</FormMessage>}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required
+          autoFocus
+          error={errors.email}
+          onChange={() => clientErrors?.email && setClientErrors(null)}
+        />
+        <button type="submit" className={primaryButton} disabled={sending} aria-busy={sending}>
+          {sending ? "Sending..." : "Send reset link"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function BackToSignIn() {
+  return (
+    <Link to="/login" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to sign in
+    </Link>
+  );
 }

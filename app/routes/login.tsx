@@ -1,4 +1,160 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { Loader2 } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { AuthCard, Divider } from "~/components/auth/auth-card";
+import { CheckboxField, focusFirstInvalid, FormMessage, primaryButtonClass, TextField } from "~/components/auth/field";
+import { PasswordField } from "~/components/auth/password-input";
+import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
+import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
+import { signInWithPassword } from "~/modules/accounts/account-actions.server";
+import {
+  AUTH_MESSAGES,
+  authPageHref,
+  authRedirectTarget,
+  LOGIN_FIELDS,
+  parseLogin,
+  type FieldErrors,
+} from "~/modules/accounts/auth-forms";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/login";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta({
+      title: `Sign In | ${SHOP_NAME}`,
+      description: `Sign in to your ${SHOP_NAME} account to check out faster, follow your orders and keep your cart on every device.`,
+      origin: originFromMatches(matches),
+      path: "/login",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** A signed-in visitor has nothing to do here: straight on to where they were going. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = authRedirectTarget(url.searchParams.get("redirect"));
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    registered: url.searchParams.get("registered") === "1",
+    passwordReset: url.searchParams.get("reset") === "1",
+  };
+}
+
+interface LoginActionData {
+  errors: FieldErrors;
+  formError: string | null;
+  email: string;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+  const parsed = parseLogin(form);
+  if (!parsed.ok) return data<LoginActionData>({ errors: parsed.errors, formError: null, email }, { status: 400 });
+
+  const result = await signInWithPassword(request, parsed.data);
+  if (!result.ok) {
+    return data<LoginActionData>(
+      { errors: {}, formError: result.message || AUTH_MESSAGES.signInFailed, email },
+      { status: result.status },
+    );
+  }
+  throw redirect(authRedirectTarget(url.searchParams.get("redirect")), { headers: result.headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, registered, passwordReset } = loaderData;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const social = root?.config.socialProviders ?? { google: false, facebook: false };
+  const [searchParams] = useSearchParams();
+  useSocialErrorToast(searchParams);
+
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login");
+
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
+  const [formError, setFormError] = useState<string | null>(actionData?.formError ?? null);
+  const [live, setLive] = useState(false);
+
+  // A new answer from the server replaces what the browser worked out.
+  useEffect(() => {
+    if (!actionData) return;
+    setErrors(actionData.errors);
+    setFormError(actionData.formError);
+  }, [actionData]);
+
+  function validate(form: HTMLFormElement) {
+    const result = parseLogin(new FormData(form));
+    setErrors(result.ok ? {} : result.errors);
+    return result;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setLive(true);
+    setFormError(null);
+    const result = validate(event.currentTarget);
+    if (result.ok) return;
+    event.preventDefault();
+    focusFirstInvalid(event.currentTarget, LOGIN_FIELDS, result.errors);
+  }
+
+  return (
+    <AuthCard
+      title="Sign In"
+      subtitle="Welcome back. Sign in to your account."
+      footer={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link to={authPageHref("/register", redirectTo)} className="font-semibold text-brand hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {registered && <FormMessage kind="success">{AUTH_MESSAGES.registrationPending}</FormMessage>}
+      {passwordReset && <FormMessage kind="success">Your password has been reset. Please sign in.</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => live && validate(e.currentTarget)} className="space-y-5">
+        <TextField
+          id="login-email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          defaultValue={actionData?.email}
+          error={errors.email}
+          aria-required
+        />
+        <PasswordField
+          id="login-password"
+          name="password"
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          error={errors.password}
+          aria-required
+        />
+        <div className="flex items-center justify-between gap-4">
+          <CheckboxField id="login-remember" name="rememberMe" label="Remember me" />
+          <Link to="/forgot-password" className="text-sm font-medium text-brand hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          {submitting && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          {submitting ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+
+      <Divider label="or continue with" />
+      <SocialButtons page="login" redirectTo={redirectTo} configured={social} />
+    </AuthCard>
+  );
 }

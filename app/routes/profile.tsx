@@ -1,4 +1,230 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { ChangePasswordForm } from "~/components/profile/change-password-form";
+import { primaryButton } from "~/components/profile/fields";
+import {
+  CHANGE_PASSWORD,
+  PROFILE_MESSAGES,
+  UPDATE_PROFILE,
+  type ProfileActionData,
+} from "~/components/profile/profile-action";
+import { ProfileForm } from "~/components/profile/profile-form";
+import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
+import { SignOutButton } from "~/components/profile/sign-out-button";
+import { changePassword, loadOrCreateProfile } from "~/modules/accounts/account-actions.server";
+import { requireUser } from "~/modules/accounts/guards.server";
+import {
+  CHANGE_PASSWORD_FIELDS,
+  changePasswordSchema,
+  parseForm,
+  PROFILE_FIELDS,
+  profileSchema,
+} from "~/modules/accounts/profile-forms";
+import { loadAccount, toProfileView, updateProfile, type ProfileView } from "~/modules/accounts/profile.server";
+import type { Route } from "./+types/profile";
+
+export function meta() {
+  return [{ title: "Profile | Abundance Collection" }, { name: "robots", content: "noindex" }];
 }
+
+/** Signed-in users only: the guard sends anyone else to /login?redirect=%2Fprofile. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  try {
+    const [{ profile, created }, account] = await Promise.all([loadOrCreateProfile(user), loadAccount(user.id)]);
+    return data({ profile: toProfileView(profile, account) as ProfileView | null, created, error: null as string | null });
+  } catch (error) {
+    console.error("[profile] load failed:", error instanceof Error ? error.message : error);
+    return data({ profile: null, created: false, error: PROFILE_MESSAGES.loadFailed }, { status: 500 });
+  }
+}
+
+const answer = (body: ProfileActionData, status = 200, headers?: Headers) => data(body, { status, headers });
+
+/**
+ * Two intents. Each reads only its own listed fields from the form (no mass assignment: e-mail,
+ * role and owner come from the session and the database, never from the request).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === UPDATE_PROFILE) {
+    const parsed = parseForm(profileSchema, form, PROFILE_FIELDS);
+    if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
+    try {
+      await updateProfile(user.id, parsed.data);
+    } catch (error) {
+      console.error("[profile] update failed:", error instanceof Error ? error.message : error);
+      return answer({ intent, ok: false, message: PROFILE_MESSAGES.updateFailed, errors: {} }, 500);
+    }
+    return answer({ intent, ok: true, message: PROFILE_MESSAGES.updated, errors: {} });
+  }
+
+  if (intent === CHANGE_PASSWORD) {
+    const parsed = parseForm(changePasswordSchema, form, CHANGE_PASSWORD_FIELDS);
+    if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
+    let result: Awaited<ReturnType<typeof changePassword>>;
+    try {
+      result = await changePassword(request, {
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.newPassword,
+      });
+    } catch (error) {
+      console.error("[profile] password change failed:", error instanceof Error ? error.message : error);
+      return answer({ intent, ok: false, message: PROFILE_MESSAGES.passwordChangeFailed, errors: {} }, 500);
+    }
+    if (!result.ok) {
+      // A wrong current password is shown at its field; anything else for the whole form.
+      return result.code === "INVALID_PASSWORD"
+        ? answer({ intent, ok: false, message: null, errors: { currentPassword: result.message } }, result.status)
+        : answer({ intent, ok: false, message: result.message, errors: {} }, result.status);
+    }
+    // The library ended every session and made a new one for this browser: pass its cookie on.
+    return answer({ intent, ok: true, message: PROFILE_MESSAGES.passwordChanged, errors: {} }, 200, result.headers);
+  }
+
+  return answer({ intent: null, ok: false, message: "Unknown action", errors: {} }, 400);
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { profile, created, error } = loaderData;
+
+  useEffect(() => {
+    // A fixed id: shown once even when the effect runs twice.
+    if (created) toast.success(PROFILE_MESSAGES.created, { id: "profile-created" });
+  }, [created]);
+
+  return (
+    <div className="pb-20">
+      <header className="border-b border-line bg-white">
+        <div className="container-page py-10 sm:py-14">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.16em] text-muted">
+              <li>
+                <Link to="/" className="hover:text-ink">
+                  Home
+                </Link>
+              </li>
+              <li aria-hidden>
+                <ChevronRight className="size-3" />
+              </li>
+              <li>
+                <span aria-current="page">Profile</span>
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight sm:text-5xl">My Profile</h1>
+          <p className="mt-3 max-w-xl text-muted">Your personal details, delivery address and password.</p>
+        </div>
+      </header>
+      {profile ? <ProfilePage profile={profile} /> : <LoadFailed message={error ?? PROFILE_MESSAGES.loadFailed} />}
+    </div>
+  );
+}
+
+function ProfilePage({ profile }: { profile: ProfileView }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const leave = useCallback(() => setEditing(false), []);
+
+  // Back in view mode, keyboard focus returns to the Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  return (
+    <div className="container-page mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <section aria-labelledby="profile-heading" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <div className="flex flex-wrap items-center gap-4 border-b border-line pb-6">
+          <span
+            aria-hidden
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-ink font-display text-lg font-semibold text-white"
+          >
+            {initials(profile.fullName)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="profile-heading" className="truncate font-display text-2xl font-semibold">
+              {editing ? "Edit profile" : profile.fullName}
+            </h2>
+            <p className="text-sm text-muted">Member since {formatMemberSince(profile.memberSince)}</p>
+          </div>
+          {!editing && (
+            <div className="flex w-full flex-wrap gap-3 sm:w-auto">
+              <button ref={editButton} type="button" className={primaryButton} onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden />
+                Edit
+              </button>
+              <SignOutButton />
+            </div>
+          )}
+        </div>
+        <div className="mt-6">
+          {editing ? <ProfileForm profile={profile} onDone={leave} /> : <ProfileDetails profile={profile} />}
+        </div>
+      </section>
+
+      <div className="flex min-w-0 flex-col gap-8">
+        <section aria-labelledby="change-password-heading" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+          <h2 id="change-password-heading" className="font-display text-xl font-semibold">
+            Change password
+          </h2>
+          <p className="mt-1.5 text-sm text-muted">You will need your current password. Other devices will be signed out.</p>
+          <div className="mt-6">
+            <ChangePasswordForm email={profile.email} />
+          </div>
+        </section>
+        <nav aria-label="Account" className="rounded-3xl border border-line bg-white p-2 shadow-sm">
+          <Link to="/orders" className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100">
+            <Package className="size-5 text-muted" aria-hidden />
+            <span className="flex-1">My Orders</span>
+            <ChevronRight className="size-4 text-muted" aria-hidden />
+          </Link>
+          <Link to="/shop" className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100">
+            <ShoppingBag className="size-5 text-muted" aria-hidden />
+            <span className="flex-1">Continue Shopping</span>
+            <ChevronRight className="size-4 text-muted" aria-hidden />
+          </Link>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** 'Failed to load profile' (spec §8), inline and as a toast, with Try Again. */
+function LoadFailed({ message }: { message: string }) {
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === "loading";
+  useEffect(() => {
+    toast.error(message, { id: "profile-load-failed" });
+  }, [message]);
+  return (
+    <div className="container-page mt-10">
+      <div role="alert" className="flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6">
+        <p className="flex items-start gap-3 text-red-900">
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <span>{message}</span>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => void revalidator.revalidate()}
+            disabled={retrying}
+            aria-busy={retrying}
+            className={primaryButton}
+          >
+            <RotateCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
+            Try Again
+          </button>
+          <SignOutButton />
+        </div>
+      </div>
+    </div>
+  );
+}
+

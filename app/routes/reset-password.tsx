@@ -1,4 +1,141 @@
-// Placeholder while the page is being built.
-export default function Page() {
-  return null;
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormMessage, PasswordField, primaryButton } from "~/components/profile/fields";
+import { resetPassword } from "~/modules/accounts/account-actions.server";
+import {
+  fieldErrors,
+  parseForm,
+  RESET_PASSWORD_FIELDS,
+  resetPasswordSchema,
+  type FieldErrors,
+} from "~/modules/accounts/profile-forms";
+import type { Route } from "./+types/reset-password";
+
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one.";
+
+export function meta() {
+  return [
+    { title: "Choose a new password | Abundance Collection" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/**
+ * The link of the reset e-mail goes through the auth library (/api/auth/reset-password/{token}),
+ * which sends the visitor here with ?token=… or, for an unknown or expired token, ?error=INVALID_TOKEN.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token")?.trim() || null;
+  const linkError = url.searchParams.get("error") ? INVALID_RESET_LINK : null;
+  return { token: linkError ? null : token, linkError };
+}
+
+type ActionData = { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = parseForm(resetPasswordSchema, await request.formData(), RESET_PASSWORD_FIELDS);
+  if (!parsed.ok) {
+    if (parsed.errors.token) return data<ActionData>({ status: "error", message: INVALID_RESET_LINK }, { status: 400 });
+    return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
+  }
+  const result = await resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
+  if (result.ok) throw redirect("/login?reset=1");
+  // The library's "Invalid token" becomes a sentence a shopper can act on.
+  const message = result.code === "INVALID_TOKEN" ? INVALID_RESET_LINK : result.message;
+  return data<ActionData>({ status: "error", message }, { status: result.status });
+}
+
+const remembered = (
+  <>
+    Remembered it?{" "}
+    <Link to="/login" className="font-semibold text-brand hover:underline">
+      Sign in
+    </Link>
+  </>
+);
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, linkError } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const result = actionData as ActionData | undefined;
+  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset your password" footer={remembered}>
+        <FormMessage kind="error">
+          {linkError ?? "This page needs the link from your password reset e-mail."}
+        </FormMessage>
+        <Link to="/forgot-password" className={`${primaryButton} mt-6 w-full`}>
+          Request a new reset link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="At least 8 characters, with uppercase and lowercase letters and a number. You will be signed out on every device."
+      footer={remembered}
+    >
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-5"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const check = resetPasswordSchema.safeParse({
+            token,
+            newPassword: form.get("newPassword") ?? "",
+            confirmPassword: form.get("confirmPassword") ?? "",
+          });
+          if (!check.success) {
+            event.preventDefault();
+            const found = fieldErrors(check.error);
+            setClientErrors(found);
+            const first = found.newPassword ? "newPassword" : "confirmPassword";
+            event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+          } else {
+            setClientErrors(null);
+          }
+        }}
+      >
+        {result?.status === "error" && (
+          <FormMessage kind="error">
+            {result.message}{" "}
+            {result.message === INVALID_RESET_LINK && (
+              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+                Request a new link
+              </Link>
+            )}
+          </FormMessage>
+        )}
+        <input type="hidden" name="token" value={token} />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          aria-required
+          error={errors.newPassword}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          aria-required
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
+          <KeyRound className="size-4" aria-hidden />
+          {saving ? "Saving..." : "Reset password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
 }

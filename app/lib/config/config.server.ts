@@ -30,6 +30,7 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   pageCacheSeconds: number;
   renderConcurrency: number;
+  rateLimitIpMultiplier: number;
   trustProxy: number;
 }
 
@@ -122,6 +123,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     renderConcurrency: env.RENDER_CONCURRENCY,
+    rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
   };
 }

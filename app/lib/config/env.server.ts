@@ -73,6 +73,8 @@ export const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** Page renders run at once; more wait in arrival order (keeps tail latency under load). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+    /** Multiplies the per-IP limits of sign-in, sign-up and reset (shops behind a shared address, test suites). */
+    RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     /** Proxy hops to trust for the client IP (X-Forwarded-For); 0 = use the socket address. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   })

@@ -15,6 +15,12 @@ export type ActionResult =
   | { ok: false; status: number; message: string; code?: string };
 
 const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) || "unknown";
+
+/** A per-IP rule, scaled by RATE_LIMIT_IP_MULTIPLIER. */
+const perIp = (rule: RateLimitRule): RateLimitRule => ({
+  ...rule,
+  limit: rule.limit * services().config.rateLimitIpMultiplier,
+});
 const accountKey = (email: string) => email.trim().toLowerCase();
 
 async function limited(keys: Array<[string, RateLimitRule]>): Promise<ActionResult | null> {
@@ -40,7 +46,7 @@ export async function signInWithPassword(
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<ActionResult> {
   const email = accountKey(input.email);
-  const blocked = await limited([[`sign-in:ip:${clientIp(request)}`, RATE_LIMITS.signInPerIp]]);
+  const blocked = await limited([[`sign-in:ip:${clientIp(request)}`, perIp(RATE_LIMITS.signInPerIp)]]);
   if (blocked) return blocked;
   // Failed attempts per account are counted apart, so a locked-out owner is not locked out by successes.
   const { db } = services().database;
@@ -74,7 +80,7 @@ export interface RegistrationInput {
 
 /** Creates the account (role customer, always) and its profile with the registration details. */
 export async function register(request: Request, input: RegistrationInput): Promise<ActionResult> {
-  const blocked = await limited([[`sign-up:ip:${clientIp(request)}`, RATE_LIMITS.signUpPerIp]]);
+  const blocked = await limited([[`sign-up:ip:${clientIp(request)}`, perIp(RATE_LIMITS.signUpPerIp)]]);
   if (blocked) return blocked;
   const { auth, database, config } = services();
   try {
@@ -120,7 +126,7 @@ export async function register(request: Request, input: RegistrationInput): Prom
 export async function requestPasswordReset(request: Request, emailInput: string): Promise<ActionResult> {
   const email = accountKey(emailInput);
   const blocked = await limited([
-    [`reset:ip:${clientIp(request)}`, RATE_LIMITS.resetPerIp],
+    [`reset:ip:${clientIp(request)}`, perIp(RATE_LIMITS.resetPerIp)],
     [`reset:account:${email}`, RATE_LIMITS.resetPerAccount],
   ]);
   if (blocked) return blocked;
@@ -136,7 +142,7 @@ export async function requestPasswordReset(request: Request, emailInput: string)
 
 /** Sets a new password from a reset link; the library ends every other session of the account. */
 export async function resetPassword(request: Request, input: { token: string; password: string }): Promise<ActionResult> {
-  const blocked = await limited([[`reset:ip:${clientIp(request)}`, RATE_LIMITS.resetPerIp]]);
+  const blocked = await limited([[`reset:ip:${clientIp(request)}`, perIp(RATE_LIMITS.resetPerIp)]]);
   if (blocked) return blocked;
   try {
     await services().auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });

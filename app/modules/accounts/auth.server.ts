@@ -43,6 +43,13 @@ function oauthProvider(providerId: "google" | "facebook", client: OAuthClient): 
     ...endpoints,
     pkce: true,
     authentication: "post",
+    // Google's OpenID user info names the account `sub`; Facebook's Graph API names it `id`.
+    accountSubject: ({ profile }) => String((providerId === "google" ? profile.sub : profile.id) ?? ""),
+    // Facebook sends the picture as { data: { url } }.
+    mapProfileToUser: (profile) => {
+      const picture = profile.picture as string | { data?: { url?: string } } | undefined;
+      return { image: typeof picture === "string" ? picture : picture?.data?.url };
+    },
   };
 }
 
@@ -66,15 +73,16 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       requireEmailVerification: config.requireEmailVerification,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Not awaited: a known address must not answer more slowly than an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail(user, url));
+        void mailer.send(passwordResetMail(user, url)).catch((error: Error) => console.warn(`[mail] reset e-mail failed: ${error.message}`));
       },
     },
     emailVerification: {
       sendOnSignUp: config.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user, url));
+        void mailer.send(verificationMail(user, url)).catch((error: Error) => console.warn(`[mail] verification e-mail failed: ${error.message}`));
       },
     },
     user: {
@@ -111,6 +119,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // A failed social sign-in (refused, tampered or expired state) lands on our sign-in page.
+    onAPIError: { errorURL: "/login?error=oauth" },
     telemetry: { enabled: false },
   });
 }

@@ -1,0 +1,182 @@
+import { z } from "zod";
+
+/**
+ * The account forms of the profile, forgot-password and reset-password pages (spec §5, security
+ * guide: server-side validation with strict schemas). Shared by the browser (instant messages) and
+ * the server (the real check). Handlers read only the fields listed here from a form
+ * (`readFields`), so nothing else a request carries can be stored.
+ */
+
+export const COUNTRIES = [
+  { code: "US", name: "United States" },
+  { code: "CA", name: "Canada" },
+  { code: "UK", name: "United Kingdom" },
+  { code: "AU", name: "Australia" },
+  { code: "DE", name: "Germany" },
+  { code: "FR", name: "France" },
+  { code: "IT", name: "Italy" },
+  { code: "ES", name: "Spain" },
+  { code: "NL", name: "Netherlands" },
+  { code: "SE", name: "Sweden" },
+  { code: "NO", name: "Norway" },
+  { code: "DK", name: "Denmark" },
+  { code: "other", name: "Other" },
+] as const;
+
+export type CountryCode = (typeof COUNTRIES)[number]["code"];
+const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+
+/** The code of a stored country (a code, or a name kept by older data); null when unknown or empty. */
+export function countryCode(value: string | null | undefined): CountryCode | null {
+  if (!value) return null;
+  const v = value.trim().toLowerCase();
+  const match = COUNTRIES.find((c) => c.code.toLowerCase() === v || c.name.toLowerCase() === v);
+  return match?.code ?? (v === "gb" ? "UK" : null);
+}
+
+/** The name to show for a stored country value (the value itself when it is not in the list). */
+export function countryName(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const code = countryCode(value);
+  return COUNTRIES.find((c) => c.code === code)?.name ?? value;
+}
+
+export const MESSAGES = {
+  fullNameRequired: "Full name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooLong: "Password must be at most 128 characters",
+  passwordRules: "Password must contain uppercase, lowercase, and number",
+  passwordsDoNotMatch: "Passwords do not match",
+  currentPasswordRequired: "Current password is required",
+  phoneInvalid: "Invalid phone number",
+  dateInvalid: "Please enter a valid date",
+  dateInFuture: "Date of birth cannot be in the future",
+  countryInvalid: "Please choose a country from the list",
+} as const;
+
+/** Blank text is "not given": stored as null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v));
+
+/** The latest calendar date anywhere on Earth right now (UTC+14), as YYYY-MM-DD. */
+export function latestToday(now = Date.now()): string {
+  return new Date(now + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A real calendar date written YYYY-MM-DD (no 31 February), from 1900 on. */
+export function isRealDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900) return false;
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+const dateOfBirth = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === "") return;
+    if (!isRealDate(value)) ctx.addIssue({ code: "custom", message: MESSAGES.dateInvalid });
+    else if (value > latestToday()) ctx.addIssue({ code: "custom", message: MESSAGES.dateInFuture });
+  })
+  .transform((v) => (v === "" ? null : v));
+
+export const profileSchema = z.object({
+  fullName: z.string().trim().min(1, MESSAGES.fullNameRequired).max(100, "Full name must be at most 100 characters"),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\+?[0-9][0-9\s().-]{5,23}$/.test(v), MESSAGES.phoneInvalid)
+    .transform((v) => (v === "" ? null : v)),
+  address: optionalText("Address", 200),
+  city: optionalText("City", 100),
+  postalCode: optionalText("Postal code", 20),
+  country: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (COUNTRY_CODES as string[]).includes(v), MESSAGES.countryInvalid)
+    .transform((v) => (v === "" ? null : (v as CountryCode))),
+  dateOfBirth,
+});
+
+export type ProfileInput = z.output<typeof profileSchema>;
+export const PROFILE_FIELDS = ["fullName", "phone", "address", "city", "postalCode", "country", "dateOfBirth"] as const;
+
+/** A new password: the spec's rules (at least 8, upper, lower and digit), up to 128 characters. */
+export const newPassword = z
+  .string()
+  .min(1, MESSAGES.passwordRequired)
+  .min(8, MESSAGES.passwordTooShort)
+  .max(128, MESSAGES.passwordTooLong)
+  .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), MESSAGES.passwordRules);
+
+const matching = <T extends { newPassword: string; confirmPassword: string }>(value: T) =>
+  value.newPassword === value.confirmPassword;
+const mismatch = { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] };
+
+/** Reset-password form (the token comes from the link). */
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(1), newPassword, confirmPassword: z.string() })
+  .refine(matching, mismatch);
+export const RESET_PASSWORD_FIELDS = ["token", "newPassword", "confirmPassword"] as const;
+
+/** Change-password form of the profile page: the current password is required. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, MESSAGES.currentPasswordRequired).max(128, MESSAGES.passwordTooLong),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine(matching, mismatch);
+export const CHANGE_PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
+/** The e-mail of the forgot-password form (the login page's simple x@y.z pattern). */
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.emailInvalid);
+export const forgotPasswordSchema = z.object({ email: emailField });
+export const FORGOT_PASSWORD_FIELDS = ["email"] as const;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Only the named fields of a form, as text ("" when missing or not text). Nothing else is read. */
+export function readFields<const K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    out[name] = typeof value === "string" ? value : "";
+  }
+  return out;
+}
+
+/** The first message of each field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Parses the named fields of a form with a schema: the data, or the first message per field. */
+export function parseForm<S extends z.ZodType, const K extends string>(
+  schema: S,
+  form: FormData,
+  names: readonly K[],
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const result = schema.safeParse(readFields(form, names));
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}

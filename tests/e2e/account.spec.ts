@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { openHydrated } from "./support/hydration";
+
+/** The e2e server's outbox (playwright.config.ts: DATA_DIR is abundance-e2e-{port} in the temp folder). */
+function outboxDir(baseURL: string): string {
+  return path.join(os.tmpdir(), `abundance-e2e-${new URL(baseURL).port}`, "outbox");
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/** The newest mail to an address, or null. */
+function newestMailTo(baseURL: string, to: string): Mail | null {
+  let names: string[];
+  try {
+    names = readdirSync(outboxDir(baseURL)).filter((n) => n.endsWith(".json"));
+  } catch {
+    return null;
+  }
+  const mails = names
+    .sort()
+    .reverse()
+    .map((n) => JSON.parse(readFileSync(path.join(outboxDir(baseURL), n), "utf8")) as Mail);
+  return mails.find((m) => m.to === to) ?? null;
+}
+
+const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function signUp(request: APIRequestContext, baseURL: string, account: { email: string; password: string; name: string }) {
+  const res = await request.post("/api/auth/sign-up/email", { data: account, headers: { origin: baseURL } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.describe("forgot and reset password", () => {
+  test("a mailed link sets a new password that signs in", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("forgot");
+    // Registered from a separate request context: the browser stays signed out.
+    await signUp(request, baseURL!, { email, password: "OldPassword1", name: "Fay Forgot" });
+
+    await openHydrated(page, "/forgot-password");
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/login");
+
+    // The form's own check first, then the real request.
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(
+      page.getByText("If an account exists for that e-mail, we have sent a link to reset your password."),
+    ).toBeVisible();
+
+    await expect.poll(() => newestMailTo(baseURL!, email)).not.toBeNull();
+    const mail = newestMailTo(baseURL!, email)!;
+    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+
+    const newPassword = page.getByLabel("New password", { exact: true });
+    await newPassword.fill("NewPassword2");
+    await page.getByRole("button", { name: "Show new password" }).click();
+    await expect(newPassword).toHaveAttribute("type", "text");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("NewPassword3");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("Confirm new password", { exact: true }).fill("NewPassword2");
+    await page.getByRole("button", { name: "Reset password" }).click();
+
+    await expect(page).toHaveURL("/login?reset=1");
+    await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("NewPassword2");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+
+    // The link worked once.
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/reset-password\?error=INVALID_TOKEN/);
+    await expect(page.getByText("This reset link is invalid or has expired.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute("href", "/forgot-password");
+  });
+});
+
+test.describe("profile", () => {
+  test("is created from the account, and edits save or cancel", async ({ page, baseURL }) => {
+    const email = uniqueEmail("profile");
+    // page.request shares the browser's cookies: the browser is signed in afterwards.
+    await signUp(page.request, baseURL!, { email, password: "ProfilePass1", name: "Paula Profile" });
+
+    await openHydrated(page, "/profile");
+    await expect(page.getByText("Profile created with your account information")).toBeVisible();
+    const details = page.getByRole("region", { name: "Paula Profile" });
+    await expect(details).toContainText(email);
+    await expect(details).toContainText("Member since");
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    const fullName = page.getByLabel("Full Name");
+    await expect(fullName).toBeFocused();
+    await expect(fullName).toHaveValue("Paula Profile");
+    await expect(page.getByLabel("E-mail", { exact: true })).toBeDisabled();
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
+    await expect(page.getByText("E-mail cannot be changed here")).toBeVisible();
+
+    // Full name is required.
+    await fullName.fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+
+    await fullName.fill("Paula Updated");
+    await page.getByLabel("Phone", { exact: true }).fill("+1 555 010 2030");
+    await page.getByLabel("City", { exact: true }).fill("Toronto");
+    await page.getByLabel("Country", { exact: true }).selectOption("CA");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    const updated = page.getByRole("region", { name: "Paula Updated" });
+    await expect(updated).toContainText("+1 555 010 2030");
+    await expect(updated).toContainText("Toronto");
+    await expect(updated).toContainText("Canada");
+    await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();
+
+    // Cancel leaves edit mode and restores the saved values.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Full Name").fill("Not Saved");
+    await page.getByLabel("City", { exact: true }).fill("Nowhere");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Paula Updated" })).toContainText("Toronto");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Paula Updated");
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Toronto");
+
+    // Saved for real: a reload shows the same.
+    await openHydrated(page, "/profile");
+    await expect(page.getByRole("region", { name: "Paula Updated" })).toContainText("Toronto");
+  });
+
+  test("sign-out clears the browser's storage and lands on / with a toast", async ({ page, baseURL }) => {
+    await signUp(page.request, baseURL!, { email: uniqueEmail("leaver"), password: "LeaverPass1", name: "Leo Leaver" });
+    await openHydrated(page, "/profile");
+    await page.evaluate(() => {
+      localStorage.setItem("e2e-marker", "1");
+      localStorage.setItem("sb-test-auth-token", "x");
+      sessionStorage.setItem("e2e-marker", "1");
+    });
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+    const left = await page.evaluate(() => ({
+      local: localStorage.getItem("e2e-marker"),
+      sb: localStorage.getItem("sb-test-auth-token"),
+      session: sessionStorage.getItem("e2e-marker"),
+    }));
+    expect(left).toEqual({ local: null, sb: null, session: null });
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+
+    await page.goto("/profile");
+    await expect(page).toHaveURL("/login?redirect=%2Fprofile");
+  });
+});

@@ -1,0 +1,296 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream, UNSAFE_SingleFetchRedirectSymbol } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, user } from "#db/schema/index";
+import { OutboxMailer } from "~/modules/notifications/mailer.server";
+import { databaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const request = (urlPath: string, init?: RequestInit) => fetch(`${server.url}${urlPath}`, { redirect: "manual", ...init });
+const db = () => server.services().database.db;
+const outbox = () => new OutboxMailer(path.join(server.services().config.dataDir, "outbox"), "test@example.com");
+
+/** Mail is sent after the answer (so that known and unknown addresses answer alike): wait for it. */
+async function mailsOnceThere(count: number) {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const mails = await outbox().list();
+    if (mails.length >= count || Date.now() > until) return mails;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !/=$/.test(c))
+    .join("; ");
+
+async function signUp(email: string, password: string, name: string): Promise<{ cookie: string; id: string }> {
+  const res = await request("/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password, name }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const body = (await res.json()) as { user: { id: string } };
+  const cookie = cookieOf(res);
+  expect(cookie).toContain("abundance.session_token=");
+  return { cookie, id: body.user.id };
+}
+
+async function signIn(email: string, password: string): Promise<Response> {
+  return request("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** A form POST as the browser's fetcher sends it (`/route.data`), decoded. */
+async function post(urlPath: string, fields: Record<string, string>, cookie?: string) {
+  const res = await request(urlPath, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: server.url,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return res;
+}
+
+async function decode(res: Response): Promise<unknown> {
+  const { value } = await decodeTurboStream(res.body!, globalThis);
+  return value;
+}
+
+/** The loader data of one route from a `.data` answer. */
+async function loaderData(urlPath: string, cookie: string, routeId = "routes/profile") {
+  const res = await request(`${urlPath}.data`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const value = (await decode(res)) as Record<string, { data?: unknown }>;
+  return value[routeId]?.data as Record<string, unknown>;
+}
+
+async function actionData(res: Response) {
+  const value = (await decode(res)) as { data?: unknown };
+  return value.data as { intent: string; ok: boolean; message: string | null; errors: Record<string, string> };
+}
+
+describe(`profile and password pages on ${databaseKind}`, () => {
+  it("sends signed-out visitors of /profile to the login page", async () => {
+    const res = await request("/profile");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirect=%2Fprofile");
+  });
+
+  it("answers the profile data URL with a redirect, not data, without a session", async () => {
+    const res = await request("/profile.data");
+    const text = await res.clone().text();
+    expect(text).not.toContain("fullName");
+    expect(text).not.toContain("memberSince");
+    const value = (await decode(res)) as Record<symbol | string, unknown>;
+    const redirect = value[UNSAFE_SingleFetchRedirectSymbol as unknown as symbol] as { redirect: string } | undefined;
+    expect(redirect?.redirect).toBe("/login?redirect=%2Fprofile");
+  });
+
+  it("shows a signed-in user's profile", async () => {
+    const { cookie } = await signUp("viewer@example.com", "ViewerPass1", "Vera Viewer");
+    const res = await request("/profile", { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Vera Viewer");
+    expect(html).toContain("viewer@example.com");
+    expect(html).toContain("Member since");
+  });
+
+  it("creates a missing profile row from the account and says so", async () => {
+    const { cookie, id } = await signUp("fresh@example.com", "FreshPass12", "Fred Fresh");
+    await db().delete(profiles).where(eq(profiles.userId, id));
+    const first = await loaderData("/profile", cookie);
+    expect(first.created).toBe(true);
+    expect(first.profile).toMatchObject({ fullName: "Fred Fresh", email: "fresh@example.com" });
+    const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
+    expect(row?.fullName).toBe("Fred Fresh");
+    const second = await loaderData("/profile", cookie);
+    expect(second.created).toBe(false);
+  });
+
+  it("updates the listed fields only, never e-mail, role or owner", async () => {
+    const { cookie, id } = await signUp("editor@example.com", "EditorPass1", "Edith Editor");
+    const other = await signUp("bystander@example.com", "Bystander12", "Bob Bystander");
+    await loaderData("/profile", other.cookie);
+    const res = await post(
+      "/profile.data",
+      {
+        intent: "update-profile",
+        fullName: "Edith Updated",
+        phone: "+44 20 7946 0958",
+        address: "1 Main Street",
+        city: "London",
+        postalCode: "N1 9GU",
+        country: "UK",
+        dateOfBirth: "1990-05-17",
+        email: "hijack@example.com",
+        role: "admin",
+        userId: other.id,
+      },
+      cookie,
+    );
+    expect(res.status).toBe(200);
+    expect(await actionData(res)).toMatchObject({ ok: true, message: "Profile updated successfully" });
+
+    const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
+    expect(row).toMatchObject({
+      fullName: "Edith Updated",
+      phone: "+44 20 7946 0958",
+      city: "London",
+      country: "UK",
+      dateOfBirth: "1990-05-17",
+    });
+    const [account] = await db().select().from(user).where(eq(user.id, id));
+    expect(account).toMatchObject({ email: "editor@example.com", role: "customer", name: "Edith Updated" });
+    const [bystander] = await db().select().from(profiles).where(eq(profiles.userId, other.id));
+    expect(bystander?.fullName).toBe("Bob Bystander");
+
+    const view = await loaderData("/profile", cookie);
+    expect(view.profile).toMatchObject({ fullName: "Edith Updated", phone: "+44 20 7946 0958", email: "editor@example.com" });
+  });
+
+  it("refuses an invalid profile with the field's message and changes nothing", async () => {
+    const { cookie, id } = await signUp("blank@example.com", "BlankPass12", "Blanche");
+    await loaderData("/profile", cookie);
+    const res = await post("/profile.data", { intent: "update-profile", fullName: "  ", dateOfBirth: "2999-01-01" }, cookie);
+    expect(res.status).toBe(400);
+    const body = await actionData(res);
+    expect(body.errors).toEqual({ fullName: "Full name is required", dateOfBirth: "Date of birth cannot be in the future" });
+    const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
+    expect(row?.fullName).toBe("Blanche");
+  });
+
+  it("does not let a signed-out visitor post to the profile", async () => {
+    const res = await post("/profile", { intent: "update-profile", fullName: "Nobody" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirect=%2Fprofile");
+  });
+
+  it("answers forgot-password alike for known and unknown addresses, mailing only the known one", async () => {
+    await signUp("forgetful@example.com", "Forgetful1", "Fiona Forgetful");
+    const before = (await outbox().list()).length;
+    const known = await post("/forgot-password.data", { email: "forgetful@example.com" });
+    const knownBody = Buffer.from(await known.arrayBuffer());
+    const afterKnown = await mailsOnceThere(before + 1);
+    expect(afterKnown.length).toBe(before + 1);
+    expect(afterKnown[0]?.to).toBe("forgetful@example.com");
+
+    const unknown = await post("/forgot-password.data", { email: "nobody-here@example.com" });
+    const unknownBody = Buffer.from(await unknown.arrayBuffer());
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.status).toBe(200);
+    expect(unknownBody.equals(knownBody)).toBe(true);
+    expect((await outbox().list()).length).toBe(before + 1);
+    expect((await outbox().list()).some((m) => m.to === "nobody-here@example.com")).toBe(false);
+
+    // The page itself says the same sentence either way.
+    const page = await post("/forgot-password", { email: "nobody-here@example.com" });
+    expect(await page.text()).toContain("If an account exists for that e-mail, we have sent a link to reset your password.");
+  });
+
+  it("resets the password once through the mailed link and ends old sessions", async () => {
+    const email = "resetter@example.com";
+    const { cookie: oldCookie } = await signUp(email, "OldPassword1", "Rita Resetter");
+    expect((await request("/profile", { headers: { cookie: oldCookie } })).status).toBe(200);
+
+    const before = (await outbox().list()).length;
+    await post("/forgot-password.data", { email });
+    const mail = (await mailsOnceThere(before + 1)).find((m) => m.to === email);
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+
+    // The auth library checks the token and sends the visitor to our page with it.
+    const hop = await fetch(link!, { redirect: "manual" });
+    expect(hop.status).toBe(302);
+    const pageUrl = new URL(hop.headers.get("location")!, server.url);
+    expect(pageUrl.pathname).toBe("/reset-password");
+    const token = pageUrl.searchParams.get("token")!;
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    const page = await request(`${pageUrl.pathname}${pageUrl.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Choose a new password");
+
+    const fields = { token, newPassword: "NewPassword2", confirmPassword: "NewPassword2" };
+    const first = await post(`/reset-password?token=${token}`, fields);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe("/login?reset=1");
+
+    const again = await post("/reset-password.data", fields);
+    expect(again.status).toBe(400);
+    const body = (await decode(again)) as { data: { status: string; message: string } };
+    expect(body.data).toEqual({
+      status: "error",
+      message: "This reset link is invalid or has expired. Please ask for a new one.",
+    });
+
+    expect((await signIn(email, "NewPassword2")).status).toBe(200);
+    expect((await signIn(email, "OldPassword1")).status).toBe(401);
+    const old = await request("/profile", { headers: { cookie: oldCookie } });
+    expect(old.status).toBe(302);
+    expect(old.headers.get("location")).toBe("/login?redirect=%2Fprofile");
+  });
+
+  it("shows a way back to forgot-password when the reset page has no valid token", async () => {
+    const missing = await (await request("/reset-password")).text();
+    expect(missing).toContain('href="/forgot-password"');
+    const invalid = await (await request("/reset-password?error=INVALID_TOKEN")).text();
+    expect(invalid).toContain("This reset link is invalid or has expired.");
+    const bogus = await post("/reset-password.data", { token: "not-a-token", newPassword: "Whatever12", confirmPassword: "Whatever12" });
+    expect(bogus.status).toBe(400);
+  });
+
+  it("refuses a password change with a wrong current password", async () => {
+    const email = "changer@example.com";
+    const { cookie } = await signUp(email, "Original12", "Carl Changer");
+    const res = await post(
+      "/profile.data",
+      { intent: "change-password", currentPassword: "WrongGuess1", newPassword: "Changed123", confirmPassword: "Changed123" },
+      cookie,
+    );
+    expect(res.status).toBe(400);
+    const body = await actionData(res);
+    expect(body.ok).toBe(false);
+    expect(body.errors.currentPassword).toBeTruthy();
+    expect((await signIn(email, "Original12")).status).toBe(200);
+    expect((await signIn(email, "Changed123")).status).toBe(401);
+  });
+
+  it("changes the password with the current one and ends the other sessions", async () => {
+    const email = "mover@example.com";
+    const { cookie } = await signUp(email, "Original12", "Mo Mover");
+    const elsewhere = cookieOf(await signIn(email, "Original12"));
+    const res = await post(
+      "/profile.data",
+      { intent: "change-password", currentPassword: "Original12", newPassword: "Changed123", confirmPassword: "Changed123" },
+      cookie,
+    );
+    expect(res.status).toBe(200);
+    expect(await actionData(res)).toMatchObject({ ok: true, message: "Password changed" });
+    const fresh = cookieOf(res);
+    expect(fresh).toContain("abundance.session_token=");
+    expect((await request("/profile", { headers: { cookie: fresh } })).status).toBe(200);
+    expect((await request("/profile", { headers: { cookie: elsewhere } })).status).toBe(302);
+    expect((await signIn(email, "Changed123")).status).toBe(200);
+    expect((await signIn(email, "Original12")).status).toBe(401);
+  });
+});
