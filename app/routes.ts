@@ -12,6 +12,8 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("checkout", "routes/checkout.tsx"),
   route("admin", "routes/admin.tsx"),
   route("admin/products", "routes/admin.products.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -40,7 +40,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     redirectTo,
     registered: url.searchParams.get("registered") === "1",
     passwordReset: url.searchParams.get("reset") === "1",
+    reason: signInReason(redirectTo),
   };
+}
+
+/** Why the visitor was sent here, for the pages that need a sign-in (spec §2 and §5). */
+function signInReason(target: string): string | null {
+  if (target === "/orders" || target.startsWith("/orders?")) return "Please log in to view your orders";
+  if (target === "/checkout" || target.startsWith("/checkout?")) return "Please log in to complete your order";
+  return null;
 }
 
 interface LoginActionData {
@@ -67,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, registered, passwordReset } = loaderData;
+  const { redirectTo, registered, passwordReset, reason } = loaderData;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const social = root?.config.socialProviders ?? { google: false, facebook: false };
   const [searchParams] = useSearchParams();
@@ -117,6 +125,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       {registered && <FormMessage kind="success">{AUTH_MESSAGES.registrationPending}</FormMessage>}
       {passwordReset && <FormMessage kind="success">Your password has been reset. Please sign in.</FormMessage>}
+      {reason && <FormMessage kind="success">{reason}</FormMessage>}
       {formError && <FormMessage kind="error">{formError}</FormMessage>}
 
       <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => live && validate(e.currentTarget)} className="space-y-5">

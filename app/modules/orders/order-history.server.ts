@@ -1,0 +1,65 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { orderItems, orders } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { ORDER_STATUSES, type OrderStatus } from "./order-rules";
+
+export interface OrderHistoryFilter {
+  q: string;
+  status: OrderStatus | null;
+}
+
+/** A shopper's orders, newest first, with their items (spec §7: by user id with order items). */
+export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHistoryFilter) {
+  const escaped = filter.q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      totalCents: orders.totalCents,
+      trackingNumber: orders.trackingNumber,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.q
+          ? or(
+              ilike(orders.orderNumber, `%${escaped}%`),
+              sql`exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.product_name ilike ${`%${escaped}%`})`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderItems.orderId,
+            productId: orderItems.productId,
+            productName: orderItems.productName,
+            imageUrl: orderItems.imageUrl,
+            size: orderItems.size,
+            color: orderItems.color,
+            quantity: orderItems.quantity,
+            unitPriceCents: orderItems.unitPriceCents,
+          })
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+          .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  return rows.map((order) => ({
+    ...order,
+    createdAt: order.createdAt.toISOString(),
+    items: items.filter((i) => i.orderId === order.id),
+  }));
+}
+
+export function parseStatus(value: string | null): OrderStatus | null {
+  return ORDER_STATUSES.find((s) => s === value) ?? null;
+}

@@ -1,0 +1,172 @@
+import { Package, RotateCcw, Search, Truck } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { useClientStore } from "~/lib/client-store";
+import { formatCents } from "~/lib/money";
+import { services } from "~/lib/services.server";
+import { requireUser } from "~/modules/accounts/guards.server";
+import { listOrdersOfUser, parseStatus } from "~/modules/orders/order-history.server";
+import {
+  moreItemsText,
+  ORDER_CARD_ITEMS,
+  ORDER_STATUSES,
+  paymentBadge,
+  progressMessage,
+  STATUS_BADGE,
+  statusLabel,
+  type OrderStatus,
+} from "~/modules/orders/order-rules";
+import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import type { Route } from "./+types/orders";
+
+export function meta() {
+  return [{ title: "My Orders | Abundance Collection" }, { name: "robots", content: "noindex" }];
+}
+
+/** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Forders. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const filter = { q: (url.searchParams.get("q") ?? "").trim().slice(0, 100), status: parseStatus(url.searchParams.get("status")) };
+  return { filter, orders: await listOrdersOfUser(services().database.db, user.id, filter) };
+}
+
+type Order = Route.ComponentProps["loaderData"]["orders"][number];
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { filter, orders } = loaderData;
+  const submit = useSubmit();
+  return (
+    <div className="container-page max-w-4xl py-12">
+      <h1 className="font-display text-4xl font-semibold">My Orders</h1>
+      <Form method="get" role="search" className="mt-8 flex flex-col gap-3 sm:flex-row" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+        <div className="relative flex-1">
+          <label htmlFor="order-search" className="sr-only">
+            Search orders
+          </label>
+          <Search className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <input
+            id="order-search"
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            placeholder="Search by order number or product"
+            className="w-full rounded-full border border-line bg-white py-2.5 pl-10 pr-4 text-sm"
+          />
+        </div>
+        <label htmlFor="order-status" className="sr-only">
+          Status
+        </label>
+        <select id="order-status" name="status" defaultValue={filter.status ?? ""} className="rounded-full border border-line bg-white px-4 py-2.5 text-sm">
+          <option value="">All Orders</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm text-white">
+            Search
+          </button>
+        </noscript>
+      </Form>
+      {orders.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-12 text-center">
+          <Package className="size-10 text-stone-300" aria-hidden />
+          <p className="text-lg font-medium">No orders found</p>
+          <Link to="/shop" className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white">
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 space-y-5" aria-label="Orders">
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const addToCart = useClientStore((s) => s.addToCart);
+  const setCartOpen = useClientStore((s) => s.setCartOpen);
+  const status = order.status as OrderStatus;
+  const more = moreItemsText(order.items.length);
+  const reorder = () => {
+    for (const item of order.items) {
+      if (!item.productId) continue;
+      addToCart({
+        id: item.productId,
+        name: item.productName,
+        price: item.unitPriceCents,
+        image: item.imageUrl ?? FALLBACK_IMAGE,
+        size: item.size ?? undefined,
+        color: item.color ?? undefined,
+        quantity: item.quantity,
+      });
+    }
+    toast.success("Items added to your cart");
+    setCartOpen(true);
+  };
+  return (
+    <li className="rounded-2xl border border-line bg-white p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="font-semibold">{order.orderNumber}</h2>
+          <p className="text-sm text-muted">Placed {new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold">{formatCents(order.totalCents)}</p>
+          <span className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}>
+            {statusLabel(order.status)}
+          </span>
+        </div>
+      </div>
+      <p className="mt-3 text-sm font-medium">{progressMessage(order.status, order.trackingNumber)}</p>
+      <ul className="mt-4 space-y-2" aria-label={`Items of ${order.orderNumber}`}>
+        {order.items.slice(0, ORDER_CARD_ITEMS).map((item, i) => (
+          <li key={`${item.productName}-${i}`} className="flex items-center gap-3 text-sm">
+            <img src={item.imageUrl ?? FALLBACK_IMAGE} alt="" width={40} height={50} className="h-12 w-10 rounded bg-stone-100 object-cover" />
+            <span className="flex-1">
+              {item.productName}
+              <span className="text-muted">
+                {" "}
+                · {[item.size, item.color].filter(Boolean).join(" · ")} × {item.quantity}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more && <p className="mt-2 text-sm text-muted">{more}</p>}
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm">
+        <span>
+          Payment:{" "}
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>{statusLabel(order.paymentStatus)}</span>
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          {order.status === "shipped" && order.trackingNumber && (
+            <a
+              href={`https://www.google.com/search?q=${encodeURIComponent(order.trackingNumber)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink"
+            >
+              <Truck className="size-4" aria-hidden /> Track Package
+            </a>
+          )}
+          {order.status === "delivered" && (
+            <button type="button" onClick={reorder} className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink">
+              <RotateCcw className="size-4" aria-hidden /> Reorder
+            </button>
+          )}
+          <Link to={`/order-confirmation/${order.orderNumber}`} className="rounded-full bg-ink px-4 py-2 font-medium text-white hover:bg-black">
+            View Details
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
