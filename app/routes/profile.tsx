@@ -2,6 +2,7 @@ import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } fro
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { ChangePasswordForm } from "~/components/profile/change-password-form";
 import { primaryButton } from "~/components/profile/fields";
 import {
@@ -102,21 +103,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="pb-20">
       <header className="border-b border-line bg-white">
         <div className="container-page py-10 sm:py-14">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.16em] text-muted">
-              <li>
-                <Link to="/" className="hover:text-ink">
-                  Home
-                </Link>
-              </li>
-              <li aria-hidden>
-                <ChevronRight className="size-3" />
-              </li>
-              <li>
-                <span aria-current="page">Profile</span>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Profile" }]} />
           <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight sm:text-5xl">My Profile</h1>
           <p className="mt-3 max-w-xl text-muted">Your personal details, delivery address and password.</p>
         </div>

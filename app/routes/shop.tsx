@@ -1,4 +1,4 @@
-import { AlertCircle, ChevronRight, RotateCw, SlidersHorizontal } from "lucide-react";
+import { AlertCircle, RotateCw, SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
@@ -8,6 +8,7 @@ import { ProductListRow } from "~/components/shop/product-list-row";
 import { priceBounds, shopHref, useShopNavigation } from "~/components/shop/shop-navigation";
 import { SortSelect } from "~/components/shop/sort-select";
 import { ViewToggle } from "~/components/shop/view-toggle";
+import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Pagination } from "~/components/ui/pagination";
 import { fetchWithRetry } from "~/lib/fetch-with-retry";
 import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
@@ -171,39 +172,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="pb-20">
       <header className="border-b border-line bg-white">
         <div className="container-page py-10 sm:py-14">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-[0.16em] text-muted">
-              <li>
-                <Link to="/" className="hover:text-ink">
-                  Home
-                </Link>
-              </li>
-              <li aria-hidden>
-                <ChevronRight className="size-3" />
-              </li>
-              <li>
-                {basePath === "/shop" ? (
-                  <span aria-current="page">Shop</span>
-                ) : (
-                  <Link to="/shop" className="hover:text-ink">
-                    Shop
-                  </Link>
-                )}
-              </li>
-              {basePath !== "/shop" && (
-                <>
-                  <li aria-hidden>
-                    <ChevronRight className="size-3" />
-                  </li>
-                  <li>
-                    <span aria-current="page" className="text-ink">
-                      {heading}
-                    </span>
-                  </li>
-                </>
-              )}
-            </ol>
-          </nav>
+          <Breadcrumbs
+            items={[
+              { label: "Home", to: "/" },
+              ...(basePath === "/shop" ? [{ label: "Shop" }] : [{ label: "Shop", to: "/shop" }, { label: heading }]),
+            ]}
+          />
           <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{heading}</h1>
           <p className="mt-3 max-w-xl text-muted">{loaderData.intro}</p>
         </div>

@@ -1,3 +1,4 @@
+import { openHydrated } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 
 /** The shop page (issue 3): filters, sorts, paging and view live in the URL. */
@@ -59,13 +60,16 @@ test.describe("shop page", () => {
   });
 
   test("Back returns to the previous filter", async ({ page }) => {
-    await page.goto("/shop/women");
+    await openHydrated(page, "/shop/women");
     const all = await countLine(page).innerText();
     await choose(page, "Size", "XS");
     await expect(page).toHaveURL(/\?size=XS$/);
+    await settled(page);
+    await expect(countLine(page)).not.toHaveText(all);
     const xs = await countLine(page).innerText();
     await choose(page, "Colour", "White");
     await expect(page).toHaveURL(/\?size=XS&color=White$/);
+    await settled(page);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/shop\/women\?size=XS$/);

@@ -5,42 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#db/schema/index";
 import { openDatabase } from "~/lib/db/client.server";
 import { createTestDatabase, databaseKind } from "../support/test-database";
+import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
 let customerCookie = "";
 let adminCookie = "";
 
-async function signUp(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password, name: email.split("@")[0] }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
-async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "BossPass123" });
-  customerCookie = await signUp("shopper@example.com", "Shopper123");
-  adminCookie = await signIn("boss@example.com", "BossPass123");
+  customerCookie = (await signUp(server.url, "shopper@example.com")).cookie;
+  adminCookie = await signIn(server.url, "boss@example.com", "BossPass123");
 });
 afterAll(async () => {
   await server?.stop();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, user } from "#db/schema/index";
 import { eq } from "drizzle-orm";
 import { databaseKind } from "../support/test-database";
+import { signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -14,16 +15,6 @@ afterAll(async () => {
 
 const get = (path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-
-async function signUp(email: string): Promise<{ cookie: string; id: string }> {
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify({ email, password: "Shopper123", name: "Shopper" }),
-  });
-  const body = (await res.json()) as { user: { id: string } };
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "), id: body.user.id };
-}
 
 const address = {
   firstName: "Ana",
@@ -52,8 +43,8 @@ describe(`pages that need a sign-in (${databaseKind})`, () => {
   }
 
   it("shows a shopper their own orders only, with the spec's card texts", async () => {
-    const ana = await signUp("ana@example.com");
-    const ben = await signUp("ben@example.com");
+    const ana = await signUp(server.url, "ana@example.com");
+    const ben = await signUp(server.url, "ben@example.com");
     const db = server.services().database.db;
     const [order] = await db
       .insert(orders)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, user } from "#db/schema/index";
 import { databaseKind } from "../support/test-database";
+import { signIn } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -95,16 +96,7 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
 
   it("never serves a signed-in visitor from the cache, and never caches a page for them", async () => {
     server.running.pageCache.clear();
-    const signIn = await get("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: "owner@example.com", password: "OwnerPass123" }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await signIn(server.url, "owner@example.com", "OwnerPass123");
     expect(cookie).toContain("abundance.session_token=");
 
     const personal = await get("/", { headers: { cookie } });
@@ -123,12 +115,8 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
   });
 
   it("treats a session cookie with a forged signature as a guest", async () => {
-    const signIn = await get("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: "owner@example.com", password: "OwnerPass123" }),
-    });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("session_token"))!;
+    const cookies = await signIn(server.url, "owner@example.com", "OwnerPass123");
+    const cookie = cookies.split("; ").find((c) => c.includes("session_token"))!;
     const [name, value] = cookie.split("=") as [string, string];
     const token = decodeURIComponent(value).split(".")[0]!;
     const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString("base64")}`)}`;

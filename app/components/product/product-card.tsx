@@ -1,14 +1,20 @@
 import { Star } from "lucide-react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { Price } from "./price";
 
-/** A product tile for grids: image, badges, name, category, price, rating. */
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+/**
+ * A product tile for grids: image, badges, name, category, price, rating; `children` (e.g. an
+ * Add to Cart button) go at the bottom, above the link that covers the card.
+ */
+export function ProductCard({ product, priority = false, children }: { product: Card; priority?: boolean; children?: ReactNode }) {
+  const titleId = useId();
   const discount = discountPercent(product.price, product.originalPrice);
+  const soldOut = product.inventory <= 0;
   return (
-    <article className="group relative flex flex-col">
+    <article aria-labelledby={titleId} className="group relative flex flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
         <img
           src={product.image}
@@ -17,7 +23,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           height={750}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${soldOut ? "opacity-70" : ""}`}
         />
         <div className="absolute left-3 top-3 flex flex-col gap-1.5">
           {product.isNew && <span className="rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-ink shadow-sm">New</span>}
@@ -25,14 +31,14 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
             <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">-{discount}%</span>
           )}
         </div>
-        {product.inventory === 0 && (
-          <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">Out of Stock</span>
+        {soldOut && (
+          <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">Sold out</span>
         )}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-xs uppercase tracking-wider text-muted">{product.category}</p>
-        <h3 className="font-medium leading-snug">
-          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 hover:text-brand">
+        <h3 id={titleId} className="font-medium leading-snug">
+          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand">
             {product.name}
           </Link>
         </h3>
@@ -43,6 +49,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
             {product.rating.toFixed(1)}
           </span>
         </div>
+        {children}
       </div>
     </article>
   );
