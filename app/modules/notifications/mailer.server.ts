@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
@@ -91,7 +91,9 @@ export class OutboxMailer implements Mailer {
     const createdAt = new Date().toISOString();
     const file = path.join(this.dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
     const mail: OutboxMail = { id, from: this.from, createdAt, ...m };
-    await writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+    // Written under another name, then renamed: a reader never sees half a mail.
+    await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
     return { id, via: file };
   }
 
