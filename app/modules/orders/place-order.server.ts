@@ -1,0 +1,195 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
+import type { Db, Tx } from "~/lib/db/client.server";
+import { primaryImage } from "~/modules/catalog/product-rules";
+import { nextOrderNumber, orderNumberFor } from "./order-number";
+import { computeTotals, type ShippingMethod } from "./pricing";
+
+/**
+ * Order placement (issue 5), one transaction: the browser says only which products, sizes, colours
+ * and how many; names and prices are read from the database, stock is reserved with a conditional
+ * update that can never go below zero, totals are computed here, and the order and its items are
+ * written together or not at all. The same idempotency key gives the same order back.
+ */
+export interface CartLineInput {
+  productId?: string | null;
+  size?: string | null;
+  color?: string | null;
+  quantity?: number | null;
+}
+
+export interface PlaceOrderInput {
+  userId: string;
+  idempotencyKey: string;
+  lines: CartLineInput[];
+  shippingAddress: AddressJson;
+  billingAddress?: AddressJson | null;
+  shippingMethod: ShippingMethod;
+  paymentMethod: string;
+}
+
+export type OrderErrorCode = "NO_VALID_ITEMS" | "UNKNOWN_PRODUCT" | "UNAVAILABLE" | "OUT_OF_STOCK";
+
+/** An order that cannot be placed, with the message to show (spec §5 and §8 where it has one). */
+export class OrderError extends Error {
+  override name = "OrderError";
+  constructor(
+    readonly code: OrderErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_LINE_QUANTITY = 99;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Spec §5: lines without a product or with a quantity of zero or less are dropped; equal lines merge. */
+export function validLines(lines: CartLineInput[]) {
+  const merged = new Map<string, { productId: string; size: string | null; color: string | null; quantity: number }>();
+  for (const line of lines) {
+    const quantity = Number(line.quantity);
+    if (!line.productId || !UUID.test(line.productId) || !Number.isInteger(quantity) || quantity <= 0) continue;
+    const size = line.size?.trim() || null;
+    const color = line.color?.trim() || null;
+    const key = `${line.productId}|${size}|${color}`;
+    const existing = merged.get(key);
+    merged.set(key, { productId: line.productId, size, color, quantity: (existing?.quantity ?? 0) + quantity });
+  }
+  return [...merged.values()].map((l) => ({ ...l, quantity: Math.min(l.quantity, MAX_LINE_QUANTITY) }));
+}
+
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  totalCents: number;
+  /** False when the idempotency key had already placed this order. */
+  created: boolean;
+}
+
+export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => number = Date.now): Promise<PlacedOrder> {
+  const lines = validLines(input.lines);
+  if (lines.length === 0) throw new OrderError("NO_VALID_ITEMS", "No valid items in cart");
+
+  const existing = await findByKey(db, input.userId, input.idempotencyKey);
+  if (existing) return existing;
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => writeOrder(tx, input, lines, now));
+    } catch (error) {
+      // The same checkout sent twice at once: the second finds the first's order.
+      if (isUniqueViolation(error, "orders_idempotencyKey_unique")) {
+        const placed = await findByKey(db, input.userId, input.idempotencyKey);
+        if (placed) return placed;
+      }
+      // Two checkouts took the same free number at the same moment: the loser starts again.
+      if (isUniqueViolation(error, "orders_orderNumber_unique") && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+async function findByKey(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
+  const [row] = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, userId)));
+  return row ? { ...row, created: false } : null;
+}
+
+async function writeOrder(
+  tx: Tx,
+  input: PlaceOrderInput,
+  lines: ReturnType<typeof validLines>,
+  now: () => number,
+): Promise<PlacedOrder> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const found = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      priceCents: products.priceCents,
+      isActive: products.isActive,
+      imageUrl: products.imageUrl,
+      images: products.images,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  for (const id of ids) {
+    const product = byId.get(id);
+    if (!product) throw new OrderError("UNKNOWN_PRODUCT", "Invalid product or user reference. Please try again.");
+    if (!product.isActive) throw new OrderError("UNAVAILABLE", `${product.name} is no longer available`);
+  }
+
+  // Reserve stock product by product, in a fixed order (no deadlocks between concurrent checkouts).
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  for (const id of [...wanted.keys()].sort()) {
+    const quantity = wanted.get(id)!;
+    const reserved = await tx
+      .update(products)
+      .set({ inventory: sql`${products.inventory} - ${quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, id), gte(products.inventory, quantity)))
+      .returning({ id: products.id });
+    if (reserved.length === 0) {
+      const name = byId.get(id)!.name;
+      throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${name}`);
+    }
+  }
+
+  const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
+  const totals = computeTotals(priced, input.shippingMethod);
+  const orderNumber = await freeOrderNumber(tx, orderNumberFor(now()));
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber,
+      userId: input.userId,
+      status: "pending",
+      paymentStatus: "pending",
+      ...totals,
+      shippingMethod: input.shippingMethod,
+      shippingAddress: input.shippingAddress,
+      billingAddress: input.billingAddress ?? null,
+      customerEmail: input.shippingAddress.email,
+      paymentMethod: input.paymentMethod,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents });
+  await tx.insert(orderItems).values(
+    priced.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      productName: l.product.name,
+      productSku: l.product.sku,
+      imageUrl: primaryImage(l.product),
+      size: l.size,
+      color: l.color,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      totalPriceCents: l.unitPriceCents * l.quantity,
+    })),
+  );
+  return { ...order!, created: true };
+}
+
+/** The first free number from `candidate` on. */
+async function freeOrderNumber(tx: Tx, candidate: string): Promise<string> {
+  let number = candidate;
+  for (let i = 0; i < 1000; i++) {
+    const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number));
+    if (!taken) return number;
+    number = nextOrderNumber(number);
+  }
+  throw new Error("No free order number");
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return e.constraint === constraint;
+  }
+  return false;
+}

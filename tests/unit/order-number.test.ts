@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { nextOrderNumber, orderNumberFor } from "~/modules/orders/order-number";
+import { MAX_LINE_QUANTITY, validLines } from "~/modules/orders/place-order.server";
+
+describe("order numbers", () => {
+  it("are ORD- and the last 8 digits of the millisecond timestamp", () => {
+    expect(orderNumberFor(1_763_780_000_123)).toBe("ORD-80000123");
+    expect(orderNumberFor(42)).toBe("ORD-00000042");
+  });
+  it("move on to the next number on a clash, wrapping at 8 digits", () => {
+    expect(nextOrderNumber("ORD-00000041")).toBe("ORD-00000042");
+    expect(nextOrderNumber("ORD-99999999")).toBe("ORD-00000000");
+  });
+});
+
+describe("validLines", () => {
+  const id = "0b9ad0f4-2a43-4d6b-9f5e-3d5c2b1a0f11";
+  it("merges equal lines and drops ones without a product or a positive whole quantity", () => {
+    expect(
+      validLines([
+        { productId: id, size: "M", color: "Black", quantity: 1 },
+        { productId: id, size: "M", color: "Black", quantity: 2 },
+        { productId: id, size: "L", color: "Black", quantity: 1 },
+        { productId: "not-a-uuid", quantity: 1 },
+        { productId: id, quantity: 0 },
+        { productId: id, quantity: -1 },
+        { productId: id, quantity: 2.5 },
+        { quantity: 1 },
+      ]),
+    ).toEqual([
+      { productId: id, size: "M", color: "Black", quantity: 3 },
+      { productId: id, size: "L", color: "Black", quantity: 1 },
+    ]);
+  });
+  it("caps a line's quantity", () => {
+    expect(validLines([{ productId: id, quantity: 10_000 }])[0]!.quantity).toBe(MAX_LINE_QUANTITY);
+  });
+});
