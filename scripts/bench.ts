@@ -7,7 +7,8 @@
  *     concurrent requests (p50/p95/p99 of server answers);
  *  4. process start to the first 200 on /healthz on an existing database;
  *  5. the JavaScript a shopper downloads for a product page (gzipped), and that no admin code is in it;
- *  6. Lighthouse (mobile) performance, accessibility and SEO on /, /shop and a product page.
+ *  6. Lighthouse (mobile) performance, accessibility and SEO on /, /shop and a product page;
+ *  7. order placement throughput on the embedded database and on a fresh PostgreSQL database.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
@@ -17,6 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { demoProducts } from "#db/seed/demo-catalog";
+import { benchOrders } from "./bench-orders";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
@@ -304,6 +306,17 @@ async function main() {
     shop.p95 < 50 && shop.errors === 0,
   );
   await stop(store);
+
+  // — 7: order placement (issue 5), demo payment skipped —
+  for (const r of await benchOrders({ seconds: duration })) {
+    const goal = r.database.startsWith("PostgreSQL") ? 300 : 100;
+    record(
+      `placeOrder on ${r.database}, 10 at a time`,
+      `${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failures} failures`,
+      `≥ ${goal}/s, p99 < 100 ms`,
+      r.perSecond >= goal && r.p99 < 100 && r.failures === 0,
+    );
+  }
 
   const cpuAfter = cpuTimes();
   const steal = (cpuAfter.steal - cpuBefore.steal) / Math.max(1, cpuAfter.total - cpuBefore.total);

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { nextOrderNumber, orderNumberFor } from "~/modules/orders/order-number";
+import { nextOrderNumber, orderNumberFor, orderTimestamp } from "~/modules/orders/order-number";
 import { MAX_LINE_QUANTITY, validLines } from "~/modules/orders/place-order.server";
 
 describe("order numbers", () => {
   it("are ORD- and the last 8 digits of the millisecond timestamp", () => {
     expect(orderNumberFor(1_763_780_000_123)).toBe("ORD-80000123");
     expect(orderNumberFor(42)).toBe("ORD-00000042");
+  });
+  it("never gives one process the same timestamp twice", () => {
+    const a = orderTimestamp(1_000);
+    const b = orderTimestamp(1_000);
+    const c = orderTimestamp(500);
+    expect(b).toBe(a + 1);
+    expect(c).toBe(b + 1);
   });
   it("move on to the next number on a clash, wrapping at 8 digits", () => {
     expect(nextOrderNumber("ORD-00000041")).toBe("ORD-00000042");

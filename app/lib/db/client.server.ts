@@ -25,7 +25,7 @@ const casing = "snake_case" as const;
  * Settings every connection starts with. Trigram word similarity of 0.4 (default 0.6) lets one
  * typo in a short word match: "jaket" ~ "jacket" is 0.44.
  */
-const SESSION_SETTINGS = "set pg_trgm.word_similarity_threshold = 0.4";
+const SESSION_SETTING = "pg_trgm.word_similarity_threshold=0.4";
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -46,12 +46,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // Session settings travel with the connection's start-up packet (no extra query per connection).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, options: `-c ${SESSION_SETTING}` });
   // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
   pool.on("error", (error) => console.warn(`[db] idle client error: ${error.message}`));
-  pool.on("connect", (client) => {
-    client.query(SESSION_SETTINGS).catch((error: Error) => console.warn(`[db] session settings failed: ${error.message}`));
-  });
   const db = drizzle({ client: pool, schema, casing });
   try {
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -77,7 +75,7 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  await client.exec(SESSION_SETTINGS);
+  await client.exec(`set ${SESSION_SETTING}`);
   let closed = false;
   return {
     db: db as unknown as Db,

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { nextOrderNumber, orderNumberFor } from "./order-number";
+import { nextOrderNumber, orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
 
 /**
@@ -142,7 +142,7 @@ async function writeOrder(
 
   const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
   const totals = computeTotals(priced, input.shippingMethod);
-  const orderNumber = await freeOrderNumber(tx, orderNumberFor(now()));
+  const orderNumber = await freeOrderNumber(tx, orderNumberFor(orderTimestamp(now())));
   const [order] = await tx
     .insert(orders)
     .values({
