@@ -1,0 +1,341 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { cartItems, carts, products } from "#db/schema/index";
+import type { Db, Tx } from "~/lib/db/client.server";
+import { primaryImage } from "~/modules/catalog/product-rules";
+import { DEFAULT_COLOR, DEFAULT_SIZE } from "./cart-rules";
+
+/**
+ * The signed-in shopper's cart, kept in the database (decisions §4; spec §3 Cart item, §4 Cart).
+ * Guests keep theirs in the browser; `mergeGuestCart` folds it in at sign-in.
+ *
+ * Every function takes explicit fields only, validates them, and reads names, images and prices
+ * from the products table: nothing the caller says about a product is trusted except its id.
+ * A line's quantity is always 1..99 and never above the product's stock when it is written.
+ */
+
+export const MAX_LINE_QUANTITY = 99;
+const MAX_TEXT = 40;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CartProblem = null | "unavailable" | "out-of-stock" | "reduced";
+
+export interface CartLine {
+  productId: string;
+  slug: string;
+  name: string;
+  image: string;
+  /** Current price in the database, in cents. */
+  priceCents: number;
+  size: string;
+  color: string;
+  /** What can be bought: the stored quantity, lowered to the stock when that shrank ("reduced"). */
+  quantity: number;
+  inventory: number;
+  /** Active and in stock. */
+  available: boolean;
+  /**
+   * "unavailable": the product was deactivated; "out-of-stock": no stock left; "reduced": the stock
+   * fell below the quantity in the cart, so `quantity` shows the stock. Flagged, never removed
+   * silently; "reduced" is computed on read, not written (the next setQuantity/addLine stores it).
+   */
+  problem: CartProblem;
+}
+
+export type CartErrorCode =
+  | "INVALID_INPUT"
+  | "UNKNOWN_PRODUCT"
+  | "UNAVAILABLE"
+  | "OUT_OF_STOCK"
+  | "LIMIT_REACHED"
+  | "NOT_IN_CART";
+
+/** A cart change that cannot be made, with a message fit to show the shopper. */
+export class CartError extends Error {
+  override name = "CartError";
+  constructor(
+    readonly code: CartErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Conn = Db | Tx;
+
+const userIdSchema = z.string().trim().min(1).max(200);
+const productIdSchema = z.string().regex(UUID);
+/** Empty or missing size/colour means the defaults of spec §3 ("M", "Default"). */
+const sizeSchema = z
+  .string()
+  .trim()
+  .max(MAX_TEXT)
+  .nullish()
+  .transform((v) => v || DEFAULT_SIZE);
+const colorSchema = z
+  .string()
+  .trim()
+  .max(MAX_TEXT)
+  .nullish()
+  .transform((v) => v || DEFAULT_COLOR);
+const quantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+
+const lineKeySchema = z.object({ productId: productIdSchema, size: sizeSchema, color: colorSchema });
+const addLineSchema = lineKeySchema.extend({ quantity: quantitySchema });
+
+type LineKey = z.output<typeof lineKeySchema>;
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, label = "input"): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.join(".") || label;
+    throw new CartError("INVALID_INPUT", `Invalid cart ${field}: ${issue?.message ?? "invalid value"}`);
+  }
+  return result.data;
+}
+
+function problemOf(p: { isActive: boolean; inventory: number }, quantity: number): CartProblem {
+  if (!p.isActive) return "unavailable";
+  if (p.inventory <= 0) return "out-of-stock";
+  if (quantity > p.inventory) return "reduced";
+  return null;
+}
+
+/** The cart's lines joined with their products, oldest first. */
+export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      size: cartItems.size,
+      color: cartItems.color,
+      quantity: cartItems.quantity,
+      slug: products.slug,
+      name: products.name,
+      images: products.images,
+      imageUrl: products.imageUrl,
+      priceCents: products.priceCents,
+      inventory: products.inventory,
+      isActive: products.isActive,
+    })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(carts.userId, uid))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map((r) => {
+    const problem = problemOf(r, r.quantity);
+    return {
+      productId: r.productId,
+      slug: r.slug,
+      name: r.name,
+      image: primaryImage(r),
+      priceCents: r.priceCents,
+      size: r.size,
+      color: r.color,
+      quantity: problem === "reduced" ? r.inventory : r.quantity,
+      inventory: r.inventory,
+      available: r.isActive && r.inventory > 0,
+      problem,
+    };
+  });
+}
+
+async function ensureCart(db: Conn, userId: string): Promise<string> {
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  if (!cart) throw new Error("cart could not be created");
+  return cart.id;
+}
+
+async function findCartId(db: Conn, userId: string): Promise<string | undefined> {
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  return cart?.id;
+}
+
+/** The product if it can be put in a cart, with the most of it one line may hold. */
+async function purchasable(db: Conn, productId: string) {
+  const [product] = await db
+    .select({ isActive: products.isActive, inventory: products.inventory })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new CartError("UNKNOWN_PRODUCT", "This product is no longer available");
+  if (!product.isActive) throw new CartError("UNAVAILABLE", "This product is no longer available");
+  if (product.inventory <= 0) throw new CartError("OUT_OF_STOCK", "This product is out of stock");
+  return { inventory: product.inventory, cap: Math.min(product.inventory, MAX_LINE_QUANTITY) };
+}
+
+function limitMessage(inventory: number): string {
+  return inventory <= MAX_LINE_QUANTITY
+    ? `Only ${inventory} left in stock`
+    : `You can add at most ${MAX_LINE_QUANTITY} of this item`;
+}
+
+function lineWhere(cartId: string, key: LineKey) {
+  return and(
+    eq(cartItems.cartId, cartId),
+    eq(cartItems.productId, key.productId),
+    eq(cartItems.size, key.size),
+    eq(cartItems.color, key.color),
+  );
+}
+
+async function addParsedLine(db: Conn, userId: string, line: z.output<typeof addLineSchema>): Promise<number> {
+  const { inventory, cap } = await purchasable(db, line.productId);
+  const cartId = await ensureCart(db, userId);
+  const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(lineWhere(cartId, line));
+  if (existing && existing.quantity === cap) throw new CartError("LIMIT_REACHED", limitMessage(inventory));
+  const [row] = await db
+    .insert(cartItems)
+    .values({
+      cartId,
+      productId: line.productId,
+      size: line.size,
+      color: line.color,
+      quantity: Math.min(line.quantity, cap),
+      // Statement time, not transaction time, so lines merged in one transaction keep their order.
+      createdAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.size, cartItems.color],
+      set: {
+        quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${cap}::integer)`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ quantity: cartItems.quantity });
+  return row!.quantity;
+}
+
+/**
+ * Adds to the line of the same product, size and colour (or creates it, and the cart on first
+ * use). The line is capped at the stock and at 99: the returned quantity may be lower than asked
+ * for; a line already at the cap is refused with "Only n left in stock".
+ */
+export async function addLine(
+  db: Db,
+  userId: string,
+  input: { productId: string; size?: string | null; color?: string | null; quantity: number },
+): Promise<number> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const line = parse(addLineSchema, {
+    productId: input.productId,
+    size: input.size,
+    color: input.color,
+    quantity: input.quantity,
+  });
+  return db.transaction((tx) => addParsedLine(tx, uid, line));
+}
+
+export interface SetQuantityResult {
+  /** The stored quantity; 0 when the line was removed. */
+  quantity: number;
+  removed: boolean;
+  /** True when less than asked was stored, because of the stock (or the limit of 99). */
+  capped: boolean;
+  /** Message to show when capped, e.g. "Only 3 left in stock". */
+  message: string | null;
+}
+
+/** Sets a line's quantity: zero or less removes the line; more than the stock is capped. */
+export async function setQuantity(
+  db: Db,
+  userId: string,
+  line: { productId: string; size?: string | null; color?: string | null },
+  quantity: number,
+): Promise<SetQuantityResult> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const key = parse(lineKeySchema, { productId: line.productId, size: line.size, color: line.color });
+  const wanted = parse(z.number().int(), quantity, "quantity");
+  if (wanted <= 0) {
+    await removeLine(db, uid, key);
+    return { quantity: 0, removed: true, capped: false, message: null };
+  }
+  return db.transaction(async (tx) => {
+    const cartId = await findCartId(tx, uid);
+    const [existing] = cartId
+      ? await tx.select({ id: cartItems.id }).from(cartItems).where(lineWhere(cartId, key))
+      : [];
+    if (!cartId || !existing) throw new CartError("NOT_IN_CART", "This item is no longer in your cart");
+    const { inventory, cap } = await purchasable(tx, key.productId);
+    const stored = Math.min(wanted, cap);
+    await tx
+      .update(cartItems)
+      .set({ quantity: stored, updatedAt: sql`now()` })
+      .where(eq(cartItems.id, existing.id));
+    const capped = stored < wanted;
+    return { quantity: stored, removed: false, capped, message: capped ? limitMessage(inventory) : null };
+  });
+}
+
+/** Removes a line; removing a line that is not there does nothing. */
+export async function removeLine(
+  db: Conn,
+  userId: string,
+  line: { productId: string; size?: string | null; color?: string | null },
+): Promise<void> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const key = parse(lineKeySchema, { productId: line.productId, size: line.size, color: line.color });
+  const cartId = await findCartId(db, uid);
+  if (cartId) await db.delete(cartItems).where(lineWhere(cartId, key));
+}
+
+export async function clearCart(db: Conn, userId: string): Promise<void> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const cartId = await findCartId(db, uid);
+  if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** A line of the browser cart (spec §3 Cart item); only id, size, colour and quantity are read. */
+export interface GuestCartLine {
+  id: string;
+  size?: string | null;
+  color?: string | null;
+  quantity: number;
+}
+
+const guestLineSchema = z.object({
+  productId: productIdSchema,
+  size: sizeSchema,
+  color: colorSchema,
+  // Any positive integer; more than 99 is capped like any other add.
+  quantity: z
+    .number()
+    .int()
+    .min(1)
+    .transform((q) => Math.min(q, MAX_LINE_QUANTITY)),
+});
+
+/**
+ * At sign-in: adds each valid guest line to the account's cart with the rules and caps of
+ * addLine, in one transaction, and returns the merged cart. Lines that are malformed, or whose
+ * product is unknown, inactive, out of stock or already at its cap, are skipped, not errors.
+ *
+ * Not idempotent: merging the same guest cart twice adds its quantities twice. The caller must
+ * clear the browser cart once the merge has succeeded (and merge only once per sign-in).
+ */
+export async function mergeGuestCart(db: Db, userId: string, guestLines: readonly GuestCartLine[]): Promise<CartLine[]> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
+    if (!raw || typeof raw !== "object") return [];
+    const parsed = guestLineSchema.safeParse({
+      productId: raw.id,
+      size: raw.size,
+      color: raw.color,
+      quantity: raw.quantity,
+    });
+    return parsed.success ? [parsed.data] : [];
+  });
+  return db.transaction(async (tx) => {
+    for (const line of lines) {
+      try {
+        await addParsedLine(tx, uid, line);
+      } catch (error) {
+        // Thrown before any statement fails, so the transaction stays usable.
+        if (!(error instanceof CartError)) throw error;
+      }
+    }
+    return getCart(tx, uid);
+  });
+}

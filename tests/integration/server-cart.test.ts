@@ -1,0 +1,242 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { cartItems, carts, products, user } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
+import {
+  addLine,
+  CartError,
+  clearCart,
+  getCart,
+  mergeGuestCart,
+  removeLine,
+  setQuantity,
+} from "~/modules/cart/server-cart.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+let t: TestDatabase;
+let db: Db;
+type P = { id: string; priceCents: number; name: string; slug: string };
+let a: P;
+let b: P;
+let c: P;
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+
+async function setProduct(p: P, values: { inventory?: number; isActive?: boolean; priceCents?: number }) {
+  await db.update(products).set(values).where(eq(products.id, p.id));
+}
+
+async function expectCartError(promise: Promise<unknown>, code: string, message: string | RegExp) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CartError);
+  expect((error as CartError).code).toBe(code);
+  expect((error as CartError).message).toMatch(message);
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  db = t.database.db;
+  await seedDemoCatalogIfEmpty(db);
+  await db.insert(user).values([
+    { id: "u1", name: "U", email: "u1@example.com" },
+    { id: "u2", name: "V", email: "u2@example.com" },
+  ]);
+  const rows = await db
+    .select({ id: products.id, priceCents: products.priceCents, name: products.name, slug: products.slug })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(products.slug)
+    .limit(3);
+  [a, b, c] = rows as [P, P, P];
+});
+afterAll(async () => {
+  await t?.cleanup();
+});
+beforeEach(async () => {
+  await db.delete(carts);
+  for (const p of [a, b, c]) await setProduct(p, { inventory: 50, isActive: true, priceCents: p.priceCents });
+});
+
+describe("addLine", () => {
+  it("creates the cart, merges the same line and keeps a different size as a new line", async () => {
+    expect(await getCart(db, "u1")).toEqual([]);
+    expect(await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 2 })).toBe(2);
+    expect(await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 })).toBe(5);
+    expect(await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 })).toBe(1);
+    expect(await addLine(db, "u1", { productId: b.id, quantity: 1 })).toBe(1);
+    const cart = await getCart(db, "u1");
+    expect(cart.map((l) => [l.productId, l.size, l.color, l.quantity])).toEqual([
+      [a.id, "L", "Black", 5],
+      [a.id, "S", "Black", 1],
+      [b.id, "M", "Default", 1],
+    ]);
+    expect(cart[0]).toMatchObject({
+      name: a.name,
+      slug: a.slug,
+      priceCents: a.priceCents,
+      inventory: 50,
+      available: true,
+      problem: null,
+    });
+    expect(typeof cart[0]!.image).toBe("string");
+    expect(await db.select().from(carts).where(eq(carts.userId, "u1"))).toHaveLength(1);
+  });
+
+  it("caps the quantity at the stock and refuses a line already at it", async () => {
+    await setProduct(a, { inventory: 3 });
+    expect(await addLine(db, "u1", { productId: a.id, quantity: 2 })).toBe(2);
+    expect(await addLine(db, "u1", { productId: a.id, quantity: 5 })).toBe(3);
+    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1 }), "LIMIT_REACHED", "Only 3 left in stock");
+    expect(await addLine(db, "u1", { productId: b.id, quantity: 70 })).toBe(50);
+    await setProduct(c, { inventory: 500 });
+    expect(await addLine(db, "u1", { productId: c.id, quantity: 60 })).toBe(60);
+    expect(await addLine(db, "u1", { productId: c.id, quantity: 60 })).toBe(99);
+  });
+
+  it("refuses unknown, inactive and out-of-stock products with clear messages", async () => {
+    await expectCartError(
+      addLine(db, "u1", { productId: UNKNOWN, quantity: 1 }),
+      "UNKNOWN_PRODUCT",
+      "This product is no longer available",
+    );
+    await setProduct(a, { isActive: false });
+    await expectCartError(
+      addLine(db, "u1", { productId: a.id, quantity: 1 }),
+      "UNAVAILABLE",
+      "This product is no longer available",
+    );
+    await setProduct(b, { inventory: 0 });
+    await expectCartError(addLine(db, "u1", { productId: b.id, quantity: 1 }), "OUT_OF_STOCK", "This product is out of stock");
+    expect(await getCart(db, "u1")).toEqual([]);
+  });
+
+  it("validates its input", async () => {
+    await expectCartError(addLine(db, "u1", { productId: "not-a-uuid", quantity: 1 }), "INVALID_INPUT", /productId/);
+    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 0 }), "INVALID_INPUT", /quantity/);
+    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1.5 }), "INVALID_INPUT", /quantity/);
+    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 100 }), "INVALID_INPUT", /quantity/);
+    await expectCartError(addLine(db, "u1", { productId: a.id, size: "x".repeat(41), quantity: 1 }), "INVALID_INPUT", /size/);
+    await expectCartError(addLine(db, "", { productId: a.id, quantity: 1 }), "INVALID_INPUT", /user/);
+  });
+
+  it("ignores any name or price the caller sends", async () => {
+    const input = { productId: a.id, quantity: 1, priceCents: 1, name: "Free" } as Parameters<typeof addLine>[2];
+    await addLine(db, "u1", input);
+    const [line] = await getCart(db, "u1");
+    expect(line).toMatchObject({ name: a.name, priceCents: a.priceCents });
+  });
+});
+
+describe("setQuantity, removeLine, clearCart", () => {
+  it("sets, caps with a flag, and removes at zero or less", async () => {
+    await addLine(db, "u1", { productId: a.id, size: "L", quantity: 1 });
+    await addLine(db, "u1", { productId: b.id, quantity: 1 });
+    expect(await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 4)).toEqual({
+      quantity: 4,
+      removed: false,
+      capped: false,
+      message: null,
+    });
+    await setProduct(a, { inventory: 3 });
+    expect(await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 10)).toEqual({
+      quantity: 3,
+      removed: false,
+      capped: true,
+      message: "Only 3 left in stock",
+    });
+    expect((await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 0)).removed).toBe(true);
+    expect((await setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, -2)).removed).toBe(true);
+    expect(await getCart(db, "u1")).toEqual([]);
+    await expectCartError(
+      setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, 2),
+      "NOT_IN_CART",
+      "This item is no longer in your cart",
+    );
+  });
+
+  it("removes one line and clears the cart", async () => {
+    await addLine(db, "u1", { productId: a.id, size: "L", quantity: 1 });
+    await addLine(db, "u1", { productId: a.id, size: "S", quantity: 1 });
+    await addLine(db, "u1", { productId: b.id, quantity: 1 });
+    await removeLine(db, "u1", { productId: a.id, size: "L", color: "Default" });
+    expect((await getCart(db, "u1")).map((l) => l.size + l.productId)).toEqual(["S" + a.id, "M" + b.id]);
+    await clearCart(db, "u1");
+    expect(await getCart(db, "u1")).toEqual([]);
+    await clearCart(db, "u2"); // no cart yet: nothing to do
+  });
+});
+
+describe("getCart", () => {
+  it("flags inactive, out-of-stock and reduced lines without removing them", async () => {
+    await addLine(db, "u1", { productId: a.id, quantity: 2 });
+    await addLine(db, "u1", { productId: b.id, quantity: 2 });
+    await addLine(db, "u1", { productId: c.id, quantity: 5 });
+    await setProduct(a, { isActive: false });
+    await setProduct(b, { inventory: 0 });
+    await setProduct(c, { inventory: 3 });
+    const cart = await getCart(db, "u1");
+    expect(cart.map((l) => [l.productId, l.available, l.problem, l.quantity])).toEqual([
+      [a.id, false, "unavailable", 2],
+      [b.id, false, "out-of-stock", 2],
+      [c.id, true, "reduced", 3],
+    ]);
+    // "reduced" is computed, not stored.
+    const stored = await db.select({ q: cartItems.quantity }).from(cartItems).where(eq(cartItems.productId, c.id));
+    expect(stored).toEqual([{ q: 5 }]);
+  });
+
+  it("shows the current database price", async () => {
+    await addLine(db, "u1", { productId: a.id, quantity: 1 });
+    await setProduct(a, { priceCents: a.priceCents + 1234 });
+    expect((await getCart(db, "u1"))[0]!.priceCents).toBe(a.priceCents + 1234);
+  });
+
+  it("keeps two users' carts apart", async () => {
+    await addLine(db, "u1", { productId: a.id, quantity: 1 });
+    await addLine(db, "u2", { productId: b.id, quantity: 2 });
+    expect((await getCart(db, "u1")).map((l) => l.productId)).toEqual([a.id]);
+    expect((await getCart(db, "u2")).map((l) => [l.productId, l.quantity])).toEqual([[b.id, 2]]);
+    await clearCart(db, "u1");
+    expect(await getCart(db, "u2")).toHaveLength(1);
+    await setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, 0);
+    expect(await getCart(db, "u2")).toHaveLength(1);
+  });
+});
+
+describe("mergeGuestCart", () => {
+  it("adds guest lines to existing ones, skips invalid lines and respects caps", async () => {
+    await addLine(db, "u1", { productId: a.id, size: "L", color: "Red", quantity: 2 });
+    await setProduct(b, { inventory: 4 });
+    await setProduct(c, { isActive: false });
+    const merged = await mergeGuestCart(db, "u1", [
+      { id: a.id, size: "L", color: "Red", quantity: 3 }, // adds to the existing line
+      { id: a.id, size: "", color: "", quantity: 1 }, // defaults: a new line
+      { id: b.id, size: "M", color: "Default", quantity: 10 }, // capped at stock 4
+      { id: c.id, size: "M", color: "Default", quantity: 1 }, // inactive: skipped
+      { id: UNKNOWN, size: "M", color: "Default", quantity: 1 }, // unknown: skipped
+      { id: "nope", size: "M", color: "Default", quantity: 1 }, // not a uuid: skipped
+      { id: a.id, size: "XL", color: "Default", quantity: 0 }, // not positive: skipped
+      { id: a.id, size: "XL", color: "Default", quantity: 1.5 }, // not an integer: skipped
+      { id: a.id, size: "x".repeat(41), color: "Default", quantity: 1 }, // size too long: skipped
+      null as never, // not an object: skipped
+    ]);
+    expect(merged.map((l) => [l.productId, l.size, l.color, l.quantity])).toEqual([
+      [a.id, "L", "Red", 5],
+      [a.id, "M", "Default", 1],
+      [b.id, "M", "Default", 4],
+    ]);
+    expect(await getCart(db, "u1")).toEqual(merged);
+  });
+
+  it("creates the cart for a user without one, and adds twice when merged twice", async () => {
+    const guest = [{ id: a.id, size: "M", color: "Default", quantity: 2 }];
+    expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([2]);
+    expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([4]);
+    expect(await mergeGuestCart(db, "u2", [])).toHaveLength(1);
+    const rows = await db.select().from(carts).where(inArray(carts.userId, ["u1", "u2"]));
+    expect(rows.map((r) => r.userId)).toEqual(["u2"]);
+  });
+});
