@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, user } from "#db/schema/index";
 import { eq } from "drizzle-orm";
+import { testAddress } from "../support/fixtures";
 import { databaseKind } from "../support/test-database";
 import { signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -16,17 +17,7 @@ afterAll(async () => {
 const get = (path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
 
-const address = {
-  firstName: "Ana",
-  lastName: "Lee",
-  email: "ana@example.com",
-  phone: "+15550100",
-  address: "1 Main St",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-};
+const address = testAddress;
 
 describe(`pages that need a sign-in (${databaseKind})`, () => {
   for (const [path, reason] of [

@@ -3,20 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products, user } from "#db/schema/index";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { OrderError, placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
+import { testAddress } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
-const address = {
-  firstName: "Ana",
-  lastName: "Lee",
-  email: "ana@example.com",
-  phone: "+15550100",
-  address: "1 Main St",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-};
+const address = testAddress;
 let productA: { id: string; priceCents: number };
 let productB: { id: string; priceCents: number };
 let key = 0;
