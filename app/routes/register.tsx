@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, Check, Loader2 } from "lucide-react";
+import { CountryOptions } from "~/components/ui/country-options";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
@@ -20,7 +21,6 @@ import {
   ACCOUNT_INFO_FIELDS,
   authPageHref,
   authRedirectTarget,
-  COUNTRIES,
   parseAccountInfo,
   parseRegistration,
   REGISTER_FIELDS,
@@ -333,12 +333,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               defaultValue={values.country ?? ""}
               error={errors.country}
             >
-              <option value="">Select country</option>
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
+              <CountryOptions placeholder="Select country" />
             </SelectField>
           </div>
           <div className="space-y-3 rounded-2xl bg-stone-50 p-4">

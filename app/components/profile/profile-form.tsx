@@ -1,9 +1,9 @@
 import { Save, X } from "lucide-react";
+import { CountryOptions } from "~/components/ui/country-options";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import {
-  COUNTRIES,
   countryCode,
   fieldErrors,
   PROFILE_FIELDS,
@@ -156,12 +156,7 @@ export function ProfileForm({ profile, onDone }: { profile: ProfileView; onDone:
           error={errors.country}
           onChange={() => clear("country")}
         >
-          <option value="">Select a country</option>
-          {COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
+          <CountryOptions placeholder="Select a country" />
         </SelectField>
       </div>
       <div className="mt-8 flex flex-wrap gap-3 border-t border-line pt-6">
