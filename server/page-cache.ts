@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { promisify } from "node:util";
+import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -32,7 +33,7 @@ const CACHEABLE = [
 ];
 
 /** Our cookies all start with this; a request carrying one may be personal and is not cached. */
-export const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?abundance[.-]/;
+export const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-|__Host-)?${SESSION_COOKIE_PREFIX}[.-]`);
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();

@@ -6,8 +6,8 @@ import type { AppConfig, OAuthClient } from "~/lib/config/config.server";
 import type { Db } from "~/lib/db/client.server";
 import type { Mailer } from "~/modules/notifications/mailer.server";
 import { passwordResetMail, verificationMail } from "./account-mails";
+import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 
-export const SESSION_COOKIE_PREFIX = "abundance";
 /** Set by our own server (server/app.ts) from the socket or trusted proxies; a client's value is replaced. */
 export const CLIENT_IP_HEADER = "x-abundance-client-ip";
 const DAY = 60 * 60 * 24;

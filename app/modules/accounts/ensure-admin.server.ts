@@ -9,7 +9,8 @@ import type { Auth } from "./auth.server";
  */
 export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: string; password: string }) {
   const ctx = await auth.$context;
-  const hash = await ctx.password.hash(admin.password);
+  // Hashing is deliberately slow (scrypt): done only when a password is actually written.
+  const hash = () => ctx.password.hash(admin.password);
   const existing = await db.query.user.findFirst({ where: eq(user.email, admin.email) });
 
   if (!existing) {
@@ -22,7 +23,7 @@ export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: str
       userId: created.id,
       providerId: "credential",
       accountId: created.id,
-      password: hash,
+      password: await hash(),
     });
     await db.update(user).set({ role: "admin" }).where(eq(user.id, created.id));
     await db.insert(profiles).values({ userId: created.id, fullName: "Store Admin" }).onConflictDoNothing();
@@ -41,10 +42,10 @@ export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: str
       userId: existing.id,
       providerId: "credential",
       accountId: existing.id,
-      password: hash,
+      password: await hash(),
     });
   } else if (!passwordMatches) {
-    await db.update(account).set({ password: hash, updatedAt: new Date() }).where(eq(account.id, credential.id));
+    await db.update(account).set({ password: await hash(), updatedAt: new Date() }).where(eq(account.id, credential.id));
   }
   await db.insert(profiles).values({ userId: existing.id, fullName: existing.name }).onConflictDoNothing();
   return { created: false };

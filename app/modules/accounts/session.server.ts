@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/lib/db/client.server";
 import { services } from "~/lib/services.server";
+import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 import type { SessionUser } from "./session-user";
 
 export type { SessionUser };
 
-const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?abundance\.session_token)=([^;]+)/;
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)((?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token)=([^;]+)`);
 /** The auth library slides a session's expiry when it is used a day after its last refresh. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
