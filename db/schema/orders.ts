@@ -35,6 +35,8 @@ export const orders = pgTable(
     customerEmail: text().notNull(),
     paymentMethod: text(),
     paymentId: text().unique(),
+    /** The provider's capture id (PayPal `purchase_units[0].payments.captures[0].id`) once money was taken. */
+    paymentCaptureId: text().unique(),
     trackingNumber: text(),
     /** Makes placing the same checkout twice create one order. */
     idempotencyKey: text().unique(),

@@ -1,0 +1,229 @@
+import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products } from "#db/schema/index";
+import type { Db, Tx } from "~/lib/db/client.server";
+import type { EventBus } from "~/lib/events.server";
+
+/**
+ * Payment state transitions of an order (decisions.md §3, "The server is the authority").
+ *
+ *   pending/pending ──markOrderPaid──▶ processing/paid
+ *   pending/pending ──failOrderPayment / cancelAbandonedOrders──▶ cancelled/failed, stock given back
+ *
+ * Every transition is one conditional UPDATE on "still pending/pending", so concurrent callers (two
+ * requests, two server instances) change an order at most once and stock comes back at most once.
+ */
+
+export type PaymentStateErrorCode = "NOT_FOUND" | "NOT_PAYABLE" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH";
+
+/** An order whose state does not allow the payment step asked for. */
+export class PaymentStateError extends Error {
+  override name = "PaymentStateError";
+  constructor(
+    readonly code: PaymentStateErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Orders waiting for their payment: the only state a payment transition starts from. */
+export function awaitingPayment(): SQL {
+  return and(eq(orders.status, "pending"), eq(orders.paymentStatus, "pending"))!;
+}
+
+export interface MarkOrderPaidInput {
+  orderId: string;
+  paymentMethod: string;
+  /** The provider's payment reference (for PayPal the PayPal order id); unchanged when omitted. */
+  paymentId?: string | null;
+  /** The provider's capture id, kept for refunds and reconciliation. */
+  captureId?: string | null;
+  /** The amount the provider says it took; when given it must equal the order's total. */
+  amountCents?: number;
+}
+
+/**
+ * Marks a pending order paid (status processing, payment paid) and emits `order.paid`, once: a second or
+ * concurrent call returns `changed: false`. Refuses an amount other than the order's total and a
+ * cancelled order (`PaymentStateError`), changing nothing.
+ */
+export async function markOrderPaid(
+  db: Db,
+  events: EventBus,
+  input: MarkOrderPaidInput,
+): Promise<{ changed: boolean; orderNumber: string }> {
+  const { orderId, amountCents } = input;
+  if (amountCents !== undefined && !Number.isSafeInteger(amountCents)) {
+    throw new PaymentStateError("AMOUNT_MISMATCH", `Paid amount ${amountCents} is not a whole number of cents`);
+  }
+  const now = new Date();
+  const [updated] = await db
+    .update(orders)
+    .set({
+      status: "processing",
+      paymentStatus: "paid",
+      paymentMethod: input.paymentMethod,
+      paidAt: now,
+      updatedAt: now,
+      ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+      ...(input.captureId ? { paymentCaptureId: input.captureId } : {}),
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        awaitingPayment(),
+        amountCents === undefined ? undefined : eq(orders.totalCents, amountCents),
+      ),
+    )
+    .returning({ orderNumber: orders.orderNumber });
+  if (updated) {
+    await events.emit("order.paid", { orderId, orderNumber: updated.orderNumber });
+    return { changed: true, orderNumber: updated.orderNumber };
+  }
+  return { changed: false, orderNumber: await whyNotPaid(db, orderId, amountCents) };
+}
+
+/** After a refused paid-transition: the order number when it is already paid, else the reason as an error. */
+async function whyNotPaid(db: Db, orderId: string, amountCents: number | undefined): Promise<string> {
+  const [order] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw new PaymentStateError("NOT_FOUND", `Order ${orderId} does not exist`);
+  if (amountCents !== undefined && amountCents !== order.totalCents) {
+    throw new PaymentStateError(
+      "AMOUNT_MISMATCH",
+      `Paid amount ${amountCents} differs from the total ${order.totalCents} of order ${order.orderNumber}`,
+    );
+  }
+  if (order.paymentStatus === "paid") return order.orderNumber;
+  if (order.status === "cancelled") {
+    throw new PaymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
+  }
+  throw new PaymentStateError(
+    "NOT_PAYABLE",
+    `Order ${order.orderNumber} cannot be paid (status ${order.status}, payment ${order.paymentStatus})`,
+  );
+}
+
+const cancelled = () => ({ status: "cancelled", paymentStatus: "failed", updatedAt: new Date() }) as const;
+
+/**
+ * A failed payment: cancels a pending order and gives its stock back, in one transaction. Idempotent:
+ * only the call that moves the order out of pending/pending restocks. Emits `catalog.changed` when stock
+ * came back.
+ */
+export async function failOrderPayment(db: Db, orderId: string, events?: EventBus): Promise<{ changed: boolean }> {
+  const restocked = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set(cancelled())
+      .where(and(eq(orders.id, orderId), awaitingPayment()))
+      .returning({ id: orders.id });
+    return rows.length === 0 ? undefined : restock(tx, [orderId]);
+  });
+  if (restocked === undefined) return { changed: false };
+  if (restocked > 0) await events?.emit("catalog.changed", { reason: `payment failed for order ${orderId}` });
+  return { changed: true };
+}
+
+/**
+ * Adds the quantities of the given orders' items back to their products (items whose product was deleted
+ * are skipped). Products are updated one by one in id order, as placing an order reserves them, so
+ * concurrent transactions cannot deadlock. Returns how many products got stock back.
+ */
+async function restock(tx: Tx, orderIds: string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.productId)))
+    .groupBy(orderItems.productId);
+  const wanted = new Map(lines.map((line) => [line.productId!, Number(line.quantity)]));
+  let restocked = 0;
+  for (const productId of [...wanted.keys()].sort()) {
+    const rows = await tx
+      .update(products)
+      .set({ inventory: sql`${products.inventory} + ${wanted.get(productId)!}`, updatedAt: new Date() })
+      .where(eq(products.id, productId))
+      .returning({ id: products.id });
+    restocked += rows.length;
+  }
+  return restocked;
+}
+
+export interface CancelAbandonedOptions {
+  now?: Date;
+  olderThanMinutes?: number;
+  events?: EventBus;
+}
+
+/** Orders cancelled per transaction by the sweeper; it goes on until none is left. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Cancels every order still pending/pending that was created more than `olderThanMinutes` ago and gives
+ * its stock back, exactly once: rows are claimed with FOR UPDATE SKIP LOCKED and re-checked by the
+ * UPDATE, and restocked in the same transaction, so two instances sweeping at once never overlap.
+ * Returns how many orders were cancelled.
+ */
+export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOptions = {}): Promise<number> {
+  const { now = new Date(), olderThanMinutes = 30, events } = options;
+  const cutoff = new Date(now.getTime() - olderThanMinutes * 60_000);
+  let total = 0;
+  let restockedAny = false;
+  for (;;) {
+    const { count, restocked } = await db.transaction(async (tx) => {
+      const claimed = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(awaitingPayment(), lt(orders.createdAt, cutoff)))
+        .orderBy(orders.id)
+        .limit(SWEEP_BATCH)
+        .for("update", { skipLocked: true });
+      const rows = await tx
+        .update(orders)
+        .set(cancelled())
+        .where(and(inArray(orders.id, claimed), awaitingPayment()))
+        .returning({ id: orders.id });
+      const ids = rows.map((row) => row.id);
+      return { count: ids.length, restocked: await restock(tx, ids) };
+    });
+    total += count;
+    restockedAny ||= restocked > 0;
+    if (count < SWEEP_BATCH) break;
+  }
+  if (restockedAny) await events?.emit("catalog.changed", { reason: `${total} abandoned orders cancelled` });
+  return total;
+}
+
+/**
+ * Runs `cancelAbandonedOrders` every `intervalMs` (one run at a time) on a timer that does not keep the
+ * process alive; failures are logged with console.warn. Returns a function that stops it.
+ */
+export function startAbandonedOrderSweeper(
+  db: Db,
+  events: EventBus,
+  options: { intervalMs?: number; olderThanMinutes?: number } = {},
+): () => void {
+  const { intervalMs = 60_000, olderThanMinutes } = options;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    cancelAbandonedOrders(db, { events, ...(olderThanMinutes === undefined ? {} : { olderThanMinutes }) })
+      .catch((error: unknown) => {
+        console.warn("[orders] cancelling abandoned orders failed:", error instanceof Error ? error.message : error);
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

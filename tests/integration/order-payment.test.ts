@@ -1,0 +1,275 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { orders, products, user } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { EventBus } from "~/lib/events.server";
+import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
+import {
+  cancelAbandonedOrders,
+  failOrderPayment,
+  markOrderPaid,
+  PaymentStateError,
+  startAbandonedOrderSweeper,
+} from "~/modules/orders/order-payment.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { testAddress } from "../support/fixtures";
+import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
+
+let t: TestDatabase;
+let db: Db;
+let productA: string;
+let productB: string;
+let key = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  db = t.database.db;
+  await seedDemoCatalogIfEmpty(db);
+  await db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).limit(2);
+  [productA, productB] = rows.map((r) => r.id) as [string, string];
+});
+afterAll(async () => {
+  await t?.cleanup();
+});
+beforeEach(async () => {
+  // Every test starts with known stock and no order left waiting for payment.
+  await db.update(products).set({ inventory: 50 }).where(inArray(products.id, [productA, productB]));
+  await db.update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.status, "pending"));
+});
+
+/** A pending/pending order for 2 × A and 1 × B (stock reserved), optionally created `minutesAgo`. */
+async function pendingOrder(minutesAgo = 0, now = new Date()) {
+  const placed = await placeOrder(db, {
+    userId: "buyer",
+    idempotencyKey: `order-payment-${++key}`,
+    lines: [
+      { productId: productA, quantity: 2 },
+      { productId: productB, quantity: 1 },
+    ],
+    shippingAddress: testAddress,
+    shippingMethod: "standard",
+    paymentMethod: "demo",
+  });
+  if (minutesAgo) {
+    await db.update(orders).set({ createdAt: new Date(now.getTime() - minutesAgo * 60_000) }).where(eq(orders.id, placed.id));
+  }
+  return placed;
+}
+
+async function orderRow(id: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+async function inventory() {
+  const rows = await db.select({ id: products.id, inventory: products.inventory }).from(products).where(inArray(products.id, [productA, productB]));
+  const byId = new Map(rows.map((r) => [r.id, r.inventory]));
+  return { a: byId.get(productA), b: byId.get(productB) };
+}
+
+function recordEvents() {
+  const events = new EventBus();
+  const paid = vi.fn();
+  const catalog = vi.fn();
+  events.on("order.paid", paid);
+  events.on("catalog.changed", catalog);
+  return { events, paid, catalog };
+}
+
+describe(`order payment transitions (${databaseKind})`, () => {
+  it("marks a pending order paid once, even with two concurrent calls, and emits order.paid once", async () => {
+    const { events, paid } = recordEvents();
+    const order = await pendingOrder();
+    const results = await Promise.all([
+      markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo", paymentId: `demo-${order.id}`, amountCents: order.totalCents }),
+      markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo", paymentId: `demo-${order.id}`, amountCents: order.totalCents }),
+    ]);
+    expect(results.map((r) => r.changed).sort()).toEqual([false, true]);
+    expect(results.map((r) => r.orderNumber)).toEqual([order.orderNumber, order.orderNumber]);
+
+    const row = await orderRow(order.id);
+    expect(row.status).toBe("processing");
+    expect(row.paymentStatus).toBe("paid");
+    expect(row.paidAt).toBeInstanceOf(Date);
+    expect(row.paymentId).toBe(`demo-${order.id}`);
+    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
+    expect(paid).toHaveBeenCalledTimes(1);
+    expect(paid).toHaveBeenCalledWith({ orderId: order.id, orderNumber: order.orderNumber });
+
+    // Paying again later changes nothing either; paying gives no stock back.
+    expect(await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" })).toEqual({
+      changed: false,
+      orderNumber: order.orderNumber,
+    });
+    expect(paid).toHaveBeenCalledTimes(1);
+    expect(await inventory()).toEqual({ a: 48, b: 49 });
+  });
+
+  it("refuses a paid amount other than the order's total and changes nothing", async () => {
+    const { events, paid } = recordEvents();
+    const order = await pendingOrder();
+    const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents - 1 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(PaymentStateError);
+    expect(error).toMatchObject({ code: "AMOUNT_MISMATCH" });
+    const row = await orderRow(order.id);
+    expect([row.status, row.paymentStatus, row.paidAt, row.paymentMethod]).toEqual(["pending", "pending", null, "demo"]);
+    expect(paid).not.toHaveBeenCalled();
+  });
+
+  it("fails a payment: cancels the order and gives the stock back exactly once", async () => {
+    const { events, catalog } = recordEvents();
+    const order = await pendingOrder();
+    expect(await inventory()).toEqual({ a: 48, b: 49 });
+
+    expect(await failOrderPayment(db, order.id, events)).toEqual({ changed: true });
+    const row = await orderRow(order.id);
+    expect([row.status, row.paymentStatus]).toEqual(["cancelled", "failed"]);
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+    expect(catalog).toHaveBeenCalledTimes(1);
+
+    expect(await failOrderPayment(db, order.id, events)).toEqual({ changed: false });
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+    expect(catalog).toHaveBeenCalledTimes(1);
+  });
+
+  it("restocks once when two failures of the same order arrive at the same time", async () => {
+    const order = await pendingOrder();
+    const results = await Promise.all([failOrderPayment(db, order.id), failOrderPayment(db, order.id), failOrderPayment(db, order.id)]);
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+  });
+
+  it("does not cancel or restock a paid order", async () => {
+    const { events } = recordEvents();
+    const order = await pendingOrder();
+    await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" });
+    expect(await failOrderPayment(db, order.id)).toEqual({ changed: false });
+    expect((await orderRow(order.id)).status).toBe("processing");
+    expect(await inventory()).toEqual({ a: 48, b: 49 });
+  });
+
+  it("skips items whose product has since been deleted when it gives stock back", async () => {
+    const [extra] = await db
+      .insert(products)
+      .values({ name: "Gone Tee", slug: `gone-tee-${key}`, sku: `GONE-${key}`, priceCents: 1000, inventory: 5 })
+      .returning({ id: products.id });
+    const placed = await placeOrder(db, {
+      userId: "buyer",
+      idempotencyKey: `order-payment-${++key}`,
+      lines: [
+        { productId: productA, quantity: 3 },
+        { productId: extra!.id, quantity: 1 },
+      ],
+      shippingAddress: testAddress,
+      shippingMethod: "standard",
+      paymentMethod: "demo",
+    });
+    await db.delete(products).where(eq(products.id, extra!.id));
+    expect(await failOrderPayment(db, placed.id)).toEqual({ changed: true });
+    expect((await inventory()).a).toBe(50);
+  });
+
+  it("refuses to mark a cancelled order paid", async () => {
+    const { events, paid } = recordEvents();
+    const order = await pendingOrder();
+    await failOrderPayment(db, order.id);
+    const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaymentStateError);
+    expect(error).toMatchObject({ code: "ORDER_CANCELLED" });
+    const row = await orderRow(order.id);
+    expect([row.status, row.paymentStatus, row.paidAt]).toEqual(["cancelled", "failed", null]);
+    expect(paid).not.toHaveBeenCalled();
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+  });
+
+  it("reports an unknown order as NOT_FOUND", async () => {
+    await expect(
+      markOrderPaid(db, new EventBus(), { orderId: "00000000-0000-4000-8000-000000000000", paymentMethod: "demo" }),
+    ).rejects.toMatchObject({ name: "PaymentStateError", code: "NOT_FOUND" });
+  });
+});
+
+describe(`abandoned orders (${databaseKind})`, () => {
+  const now = new Date();
+
+  it("cancels only orders still pending after 30 minutes and gives their stock back", async () => {
+    const { events, catalog } = recordEvents();
+    const abandoned = await pendingOrder(31, now);
+    const fresh = await pendingOrder(29, now);
+    const paidOld = await pendingOrder(120, now);
+    await markOrderPaid(db, events, { orderId: paidOld.id, paymentMethod: "demo" });
+    expect(await inventory()).toEqual({ a: 44, b: 47 });
+
+    expect(await cancelAbandonedOrders(db, { now, events })).toBe(1);
+    const row = await orderRow(abandoned.id);
+    expect([row.status, row.paymentStatus]).toEqual(["cancelled", "failed"]);
+    expect([(await orderRow(fresh.id)).status, (await orderRow(fresh.id)).paymentStatus]).toEqual(["pending", "pending"]);
+    expect([(await orderRow(paidOld.id)).status, (await orderRow(paidOld.id)).paymentStatus]).toEqual(["processing", "paid"]);
+    expect(await inventory()).toEqual({ a: 46, b: 48 });
+    expect(catalog).toHaveBeenCalledTimes(1);
+
+    // Nothing left to do: a second sweep cancels and restocks nothing.
+    expect(await cancelAbandonedOrders(db, { now, events })).toBe(0);
+    expect(await inventory()).toEqual({ a: 46, b: 48 });
+    expect(catalog).toHaveBeenCalledTimes(1);
+  });
+
+  it("restocks once when two instances sweep at the same time", async () => {
+    for (let i = 0; i < 4; i++) await pendingOrder(45, now);
+    expect(await inventory()).toEqual({ a: 42, b: 46 });
+    const counts = await Promise.all([cancelAbandonedOrders(db, { now }), cancelAbandonedOrders(db, { now }), cancelAbandonedOrders(db, { now })]);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(4);
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+    const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, "pending"));
+    expect(left!.n).toBe(0);
+  });
+
+  it("a swept order can no longer be paid", async () => {
+    const { events, paid } = recordEvents();
+    const order = await pendingOrder(60, now);
+    await cancelAbandonedOrders(db, { now });
+    await expect(markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal" })).rejects.toMatchObject({
+      code: "ORDER_CANCELLED",
+    });
+    expect(paid).not.toHaveBeenCalled();
+  });
+
+  it("the sweeper runs on its interval until stopped", async () => {
+    const { events, catalog } = recordEvents();
+    const order = await pendingOrder(40);
+    const stop = startAbandonedOrderSweeper(db, events, { intervalMs: 20 });
+    try {
+      await vi.waitFor(async () => expect((await orderRow(order.id)).status).toBe("cancelled"), { timeout: 5_000, interval: 20 });
+    } finally {
+      stop();
+    }
+    expect(await inventory()).toEqual({ a: 50, b: 50 });
+    expect(catalog).toHaveBeenCalledTimes(1);
+
+    const later = await pendingOrder(40);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await orderRow(later.id)).status).toBe("pending");
+  });
+
+  it("the sweeper logs a failure with console.warn and keeps going", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let calls = 0;
+    const broken = {
+      transaction: () => {
+        calls++;
+        return Promise.reject(new Error("database is down"));
+      },
+    } as unknown as Db;
+    const stop = startAbandonedOrderSweeper(broken, new EventBus(), { intervalMs: 10 });
+    try {
+      await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("abandoned orders"), "database is down");
+    } finally {
+      stop();
+      warn.mockRestore();
+    }
+  });
+});
