@@ -1,0 +1,78 @@
+import { createHmac } from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
+import { services } from "~/lib/services.server";
+import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
+import { isOrderNumberShape } from "./order-details.server";
+
+/**
+ * The proof that this browser placed an order (decisions.md §3, order confirmation): a signed,
+ * httpOnly, SameSite=Lax cookie listing the order numbers placed here, newest last. The
+ * confirmation page shows an order to its owner, an admin, or a browser holding this cookie.
+ */
+export const PLACED_ORDERS_COOKIE = `${SESSION_COOKIE_PREFIX}.placed_orders`;
+/** How many order numbers the cookie keeps (the most recent ones). */
+export const MAX_PLACED_ORDERS = 20;
+const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const cookies = new Map<string, Cookie>();
+
+/**
+ * The cookie, signed with a key derived from the auth secret for this one purpose, so that a value
+ * signed here is never a valid signature of anything else (the session cookie uses the secret itself).
+ */
+function placedOrdersCookie(authSecret: string): Cookie {
+  let cookie = cookies.get(authSecret);
+  if (!cookie) {
+    const key = createHmac("sha256", authSecret).update("abundance:placed-orders-cookie").digest("base64url");
+    cookie = createCookie(PLACED_ORDERS_COOKIE, {
+      secrets: [key],
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: MAX_AGE_SECONDS,
+    });
+    cookies.set(authSecret, cookie);
+  }
+  return cookie;
+}
+
+function isHttps(request: Request): boolean {
+  try {
+    return new URL(request.url).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The order numbers this browser placed, oldest first; [] when there is no cookie or its signature
+ * does not hold (tampered, unsigned, signed with another secret).
+ */
+export async function placedOrderNumbers(
+  request: Request,
+  authSecret: string = services().config.authSecret,
+): Promise<string[]> {
+  let value: unknown;
+  try {
+    value = await placedOrdersCookie(authSecret).parse(request.headers.get("cookie"));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.filter((n): n is string => typeof n === "string" && isOrderNumberShape(n)).slice(-MAX_PLACED_ORDERS);
+}
+
+/**
+ * Adds an order number to this browser's placed orders (keeping the last 20) and answers the
+ * Set-Cookie header value to send with the response. `Secure` when the request came over https.
+ */
+export async function rememberPlacedOrder(
+  request: Request,
+  orderNumber: string,
+  authSecret: string = services().config.authSecret,
+): Promise<string> {
+  if (!isOrderNumberShape(orderNumber)) throw new TypeError(`Not an order number: ${orderNumber.slice(0, 40)}`);
+  const numbers = (await placedOrderNumbers(request, authSecret)).filter((n) => n !== orderNumber);
+  numbers.push(orderNumber);
+  return placedOrdersCookie(authSecret).serialize(numbers.slice(-MAX_PLACED_ORDERS), { secure: isHttps(request) });
+}

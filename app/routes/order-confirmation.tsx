@@ -1,0 +1,266 @@
+import { CheckCircle2, PackageSearch } from "lucide-react";
+import { data, Link } from "react-router";
+import { formatCents } from "~/lib/money";
+import { services } from "~/lib/services.server";
+import { countryName } from "~/modules/accounts/profile-forms";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import { findOrderForViewer } from "~/modules/orders/order-details.server";
+import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
+import { placedOrderNumbers } from "~/modules/orders/placed-orders.server";
+import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
+import type { Route } from "./+types/order-confirmation";
+
+const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: "PayPal" };
+
+/**
+ * Order confirmation (spec §2, decisions.md §3): public, but the order is shown only to its owner,
+ * an admin, or the browser that placed it (signed cookie). Anyone else, and any unknown number,
+ * gets the same 404 'Order Not Found': order numbers are guessable, addresses are private.
+ * `Cache-Control: private, no-store` comes from the server (server/cache-middleware.ts sets it on every
+ * page outside the guest page cache); a `headers` export here would only add it a second time.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const [user, placedNumbers] = await Promise.all([getSessionUser(request), placedOrderNumbers(request)]);
+  const order = await findOrderForViewer(services().database.db, params.orderNumber, {
+    userId: user?.id ?? null,
+    isAdmin: user?.role === "admin",
+    placedNumbers,
+  });
+  if (!order) return data({ order: null, signedIn: user !== null }, { status: 404 });
+  const method = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
+  const address = order.shippingAddress;
+  return data({
+    order: {
+      ...order,
+      // Formatted here, once: server and browser would otherwise disagree on the time zone.
+      placedOn: new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "long" }),
+      shippingMethodLabel: method?.label ?? statusLabel(order.shippingMethod),
+      shippingDelivery: method?.delivery ?? null,
+      paymentMethodLabel: order.paymentMethod ? (PAYMENT_METHODS[order.paymentMethod] ?? statusLabel(order.paymentMethod)) : null,
+      customer: {
+        name: [address.firstName, address.lastName].filter(Boolean).join(" "),
+        email: address.email || order.customerEmail,
+        phone: address.phone,
+      },
+      countryName: countryName(address.country) ?? address.country,
+    },
+    signedIn: user !== null,
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.order ? `Order ${loaderData.order.orderNumber}` : "Order Not Found";
+  return [{ title: `${title} | Abundance Collection` }, { name: "robots", content: "noindex" }];
+}
+
+const primaryButton = "rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black";
+const secondaryButton = "rounded-full border border-ink px-6 py-3 text-sm font-medium hover:bg-stone-100";
+
+export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order, signedIn } = loaderData;
+  if (!order) return <OrderNotFound signedIn={signedIn} />;
+
+  const address = order.shippingAddress;
+  const status = order.status as OrderStatus;
+  return (
+    <div className="container-page max-w-4xl py-12">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+        <h1 className="font-display text-4xl font-semibold">Order Confirmed!</h1>
+        <p className="text-muted">Thank you for your order. We have received it and will get it on its way.</p>
+      </header>
+
+      <section aria-labelledby="order-summary-title" className="mt-10 rounded-2xl border border-line bg-white p-6">
+        <h2 id="order-summary-title" className="sr-only">
+          Order summary
+        </h2>
+        <dl className="grid gap-5 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="text-muted">Order number</dt>
+            <dd className="mt-1 font-semibold">{order.orderNumber}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Date</dt>
+            <dd className="mt-1 font-medium">
+              <time dateTime={order.createdAt}>{order.placedOn}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Total</dt>
+            <dd className="mt-1 font-semibold">{formatCents(order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Status</dt>
+            <dd className="mt-1">
+              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}>
+                {statusLabel(order.status)}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Payment status</dt>
+            <dd className="mt-1">
+              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>
+                {statusLabel(order.paymentStatus)}
+              </span>
+            </dd>
+          </div>
+          {order.paymentMethodLabel && (
+            <div>
+              <dt className="text-muted">Payment method</dt>
+              <dd className="mt-1 font-medium">{order.paymentMethodLabel}</dd>
+            </div>
+          )}
+          {order.trackingNumber && (
+            <div>
+              <dt className="text-muted">Tracking number</dt>
+              <dd className="mt-1 font-medium">{order.trackingNumber}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="customer-title" className="rounded-2xl border border-line bg-white p-6">
+          <h2 id="customer-title" className="text-lg font-semibold">
+            Customer Information
+          </h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <InfoRow label="Name" value={order.customer.name} />
+            <InfoRow label="Email" value={order.customer.email} />
+            <InfoRow label="Phone" value={order.customer.phone} />
+          </dl>
+        </section>
+        <section aria-labelledby="shipping-title" className="rounded-2xl border border-line bg-white p-6">
+          <h2 id="shipping-title" className="text-lg font-semibold">
+            Shipping Address
+          </h2>
+          <address className="mt-4 text-sm not-italic leading-relaxed">
+            {order.customer.name}
+            <br />
+            {address.address}
+            {address.apartment && (
+              <>
+                <br />
+                {address.apartment}
+              </>
+            )}
+            <br />
+            {address.city}, {address.state} {address.postalCode}
+            <br />
+            {order.countryName}
+          </address>
+          <p className="mt-4 text-sm">
+            <span className="font-medium">{order.shippingMethodLabel}</span>
+            {order.shippingDelivery && <span className="text-muted"> ({order.shippingDelivery})</span>}
+          </p>
+        </section>
+      </div>
+
+      <section aria-labelledby="items-title" className="mt-6 rounded-2xl border border-line bg-white p-6">
+        <h2 id="items-title" className="text-lg font-semibold">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-line">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-4 py-4">
+              <img
+                src={item.imageUrl || FALLBACK_IMAGE}
+                alt=""
+                width={64}
+                height={80}
+                loading="lazy"
+                className="h-20 w-16 rounded-lg bg-stone-100 object-cover"
+              />
+              <div className="flex-1">
+                <p className="font-medium">{item.productName}</p>
+                <p className="text-sm text-muted">
+                  {[item.size && `Size ${item.size}`, item.color, `Qty ${item.quantity}`].filter(Boolean).join(" · ")}
+                </p>
+              </div>
+              <p className="font-medium">{formatCents(item.totalPriceCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
+          <TotalRow label="Subtotal" value={formatCents(order.subtotalCents)} />
+          <TotalRow label="Shipping" value={order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)} />
+          <TotalRow label="Tax" value={formatCents(order.taxCents)} />
+          <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatCents(order.totalCents)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-stone-100 p-6">
+        <h2 id="next-title" className="text-lg font-semibold">
+          What's Next?
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-sm">
+          <li>An e-mail confirmation has been sent to {order.customer.email}.</li>
+          <li>You will receive tracking information as soon as your order ships.</li>
+          <li>Estimated delivery: 3-5 business days after dispatch.</li>
+          <li>
+            Questions about your order?{" "}
+            <Link to="/contact-us" className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark">
+              Contact our support team
+            </Link>
+            .
+          </li>
+        </ul>
+      </section>
+
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <Link to="/shop" className={primaryButton}>
+          Continue Shopping
+        </Link>
+        <Link to="/orders" className={secondaryButton}>
+          View Order History
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function OrderNotFound({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center">
+      <PackageSearch className="size-12 text-stone-300" aria-hidden />
+      <h1 className="font-display text-3xl font-semibold">Order Not Found</h1>
+      <p className="max-w-md text-muted">
+        Order not found or could not be loaded. Please check the order number
+        {signedIn ? "; your orders are listed in your order history." : ", or sign in with the account that placed the order."}
+      </p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        <Link to="/shop" className={primaryButton}>
+          Continue Shopping
+        </Link>
+        {signedIn && (
+          <Link to="/orders" className={secondaryButton}>
+            View Order History
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function InfoRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium">{value || "—"}</dd>
+    </div>
+  );
+}
+
+function TotalRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between text-muted">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
