@@ -17,7 +17,8 @@ import { CartDrawer } from "./components/cart/cart-drawer";
 import { ErrorScreen } from "./components/error-screen";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { useClientStore } from "./lib/client-store";
+import { syncSession } from "./lib/cart-client";
+import type { StoredUser } from "./lib/client-store";
 import { useNonce } from "./lib/nonce";
 import { publicConfig } from "./lib/config/config.server";
 import { services } from "./lib/services.server";
@@ -72,16 +73,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { user } = useLoaderData<typeof loader>();
-  const setUser = useClientStore((s) => s.setUser);
+  const stored = user ? JSON.stringify({ id: user.id, email: user.email, fullName: user.name, role: user.role }) : "";
 
   useEffect(() => {
-    void useClientStore.persist.rehydrate();
     // Lets browser tests (and anyone curious) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    setUser(user ? { id: user.id, email: user.email, fullName: user.name, role: user.role } : null);
-  }, [user, setUser]);
+    // Reads the stored cart, then merges or refreshes it for whoever is signed in now.
+    void syncSession(stored ? (JSON.parse(stored) as StoredUser) : null);
+  }, [stored]);
 
   return <Outlet />;
 }

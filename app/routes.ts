@@ -14,6 +14,7 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("api/cart", "routes/api.cart.ts"),
   route("admin", "routes/admin.tsx"),
   route("admin/products", "routes/admin.products.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),

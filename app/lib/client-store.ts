@@ -17,10 +17,15 @@ interface ClientState {
   user: StoredUser | null;
   cartOpen: boolean;
   menuOpen: boolean;
+  /** True once the cart has been read for this page's session (merged, refreshed or guest). */
+  cartReady: boolean;
   addToCart: (item: Parameters<typeof addItem>[1]) => void;
   removeFromCart: (line: Pick<CartItem, "id" | "size" | "color">) => void;
   updateQuantity: (line: Pick<CartItem, "id" | "size" | "color">, quantity: number) => void;
   clearCart: () => void;
+  /** Replaces the cart with the server's (signed-in shoppers). */
+  setCart: (cart: CartItem[]) => void;
+  setCartReady: (ready: boolean) => void;
   setUser: (user: StoredUser | null) => void;
   setCartOpen: (open: boolean) => void;
   setMenuOpen: (open: boolean) => void;
@@ -35,10 +40,13 @@ export const useClientStore = create<ClientState>()(
       user: null,
       cartOpen: false,
       menuOpen: false,
+      cartReady: false,
       addToCart: (item) => set((s) => ({ cart: addItem(s.cart, item) })),
       removeFromCart: (line) => set((s) => ({ cart: removeItem(s.cart, line) })),
       updateQuantity: (line, quantity) => set((s) => ({ cart: setQuantity(s.cart, line, quantity) })),
       clearCart: () => set({ cart: [] }),
+      setCart: (cart) => set({ cart }),
+      setCartReady: (cartReady) => set({ cartReady }),
       setUser: (user) => set({ user }),
       setCartOpen: (cartOpen) => set({ cartOpen }),
       setMenuOpen: (menuOpen) => set({ menuOpen }),

@@ -1,6 +1,7 @@
 import { Package, RotateCcw, Search, Truck } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "sonner";
+import { addToCart } from "~/lib/cart-client";
 import { useClientStore } from "~/lib/client-store";
 import { formatCents } from "~/lib/money";
 import { services } from "~/lib/services.server";
@@ -91,14 +92,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const addToCart = useClientStore((s) => s.addToCart);
   const setCartOpen = useClientStore((s) => s.setCartOpen);
   const status = order.status as OrderStatus;
   const more = moreItemsText(order.items.length);
-  const reorder = () => {
+  const reorder = async () => {
+    const problems: string[] = [];
     for (const item of order.items) {
       if (!item.productId) continue;
-      addToCart({
+      const outcome = await addToCart({
         id: item.productId,
         name: item.productName,
         price: item.unitPriceCents,
@@ -107,8 +108,10 @@ function OrderCard({ order }: { order: Order }) {
         color: item.color ?? undefined,
         quantity: item.quantity,
       });
+      if (outcome.error) problems.push(`${item.productName}: ${outcome.error}`);
     }
-    toast.success("Items added to your cart");
+    if (problems.length > 0) toast.warning(problems.join(" · "));
+    else toast.success("Items added to your cart");
     setCartOpen(true);
   };
   return (
@@ -158,7 +161,7 @@ function OrderCard({ order }: { order: Order }) {
             </a>
           )}
           {order.status === "delivered" && (
-            <button type="button" onClick={reorder} className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink">
+            <button type="button" onClick={() => void reorder()} className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink">
               <RotateCcw className="size-4" aria-hidden /> Reorder
             </button>
           )}

@@ -1,23 +1,33 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
+import { changeQuantity, refreshCart, removeFromCart, type CartOutcome } from "~/lib/cart-client";
 import { useClientStore } from "~/lib/client-store";
 import { formatCents } from "~/lib/money";
+import { blockingLines, lineLimit, problemText } from "~/modules/cart/cart-rules";
 import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
+
+/** Tells the shopper what came of a cart change: a capped quantity, or a failure. */
+export function reportCartOutcome(outcome: CartOutcome): void {
+  if (outcome.error) toast.error(outcome.error);
+  else if (outcome.message) toast.warning(outcome.message);
+}
 
 /** The slide-in cart panel (spec §2 Cart): lines, minus/plus, remove, subtotal, tax, total. */
 export function CartDrawer() {
   const open = useClientStore((s) => s.cartOpen);
   const cart = useClientStore((s) => s.cart);
   const setCartOpen = useClientStore((s) => s.setCartOpen);
-  const updateQuantity = useClientStore((s) => s.updateQuantity);
-  const removeFromCart = useClientStore((s) => s.removeFromCart);
   const panel = useRef<HTMLDivElement>(null);
   const totals = computeTotals(cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })));
   const toFree = amountToFreeShipping(totals.subtotalCents);
+  const blocked = blockingLines(cart).length > 0;
 
   useEffect(() => {
     if (!open) return;
+    // Current prices, stock and availability whenever the panel opens.
+    void refreshCart();
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setCartOpen(false);
     document.addEventListener("keydown", onKey);
@@ -63,6 +73,8 @@ export function CartDrawer() {
             <ul className="flex-1 divide-y divide-line overflow-y-auto px-5" aria-label="Cart items">
               {cart.map((item) => {
                 const line = { id: item.id, size: item.size, color: item.color };
+                const flag = problemText(item);
+                const atLimit = item.quantity >= lineLimit(item);
                 return (
                   <li key={`${item.id}|${item.size}|${item.color}`} className="flex gap-4 py-4">
                     <img src={item.image} alt="" width={80} height={100} className="h-24 w-20 rounded-lg bg-stone-100 object-cover" />
@@ -72,11 +84,16 @@ export function CartDrawer() {
                         Size {item.size} · {item.color}
                       </p>
                       <p className="mt-1 text-sm font-semibold">{formatCents(item.price)}</p>
+                      {flag && (
+                        <p className="mt-1 text-xs font-medium text-red-700" role="note">
+                          {flag}
+                        </p>
+                      )}
                       <div className="mt-auto flex items-center gap-2">
                         <button
                           type="button"
                           aria-label={`Decrease quantity of ${item.name}`}
-                          onClick={() => updateQuantity(line, item.quantity - 1)}
+                          onClick={() => void changeQuantity(line, item.quantity - 1).then(reportCartOutcome)}
                           className="rounded-full border border-line p-1 hover:bg-stone-100"
                         >
                           <Minus className="size-3.5" aria-hidden />
@@ -87,15 +104,17 @@ export function CartDrawer() {
                         <button
                           type="button"
                           aria-label={`Increase quantity of ${item.name}`}
-                          onClick={() => updateQuantity(line, item.quantity + 1)}
-                          className="rounded-full border border-line p-1 hover:bg-stone-100"
+                          onClick={() => void changeQuantity(line, item.quantity + 1).then(reportCartOutcome)}
+                          disabled={atLimit}
+                          title={atLimit ? "No more in stock" : undefined}
+                          className="rounded-full border border-line p-1 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40"
                         >
                           <Plus className="size-3.5" aria-hidden />
                         </button>
                         <button
                           type="button"
                           aria-label={`Remove ${item.name}`}
-                          onClick={() => removeFromCart(line)}
+                          onClick={() => void removeFromCart(line).then(reportCartOutcome)}
                           className="ml-auto rounded-full p-1 text-muted hover:text-red-700"
                         >
                           <Trash2 className="size-4" aria-hidden />
@@ -115,13 +134,24 @@ export function CartDrawer() {
               <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
               <Row label="Tax (8%)" value={formatCents(totals.taxCents)} />
               <Row label="Total" value={formatCents(totals.totalCents)} strong />
-              <Link
-                to="/checkout"
-                onClick={() => setCartOpen(false)}
-                className="mt-3 block rounded-full bg-ink py-3 text-center font-medium text-white hover:bg-black"
-              >
-                Checkout
-              </Link>
+              {blocked ? (
+                <>
+                  <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-red-800">
+                    Remove the items that are no longer available to check out.
+                  </p>
+                  <button type="button" disabled className="mt-2 block w-full cursor-not-allowed rounded-full bg-ink py-3 text-center font-medium text-white opacity-50">
+                    Checkout
+                  </button>
+                </>
+              ) : (
+                <Link
+                  to="/checkout"
+                  onClick={() => setCartOpen(false)}
+                  className="mt-3 block rounded-full bg-ink py-3 text-center font-medium text-white hover:bg-black"
+                >
+                  Checkout
+                </Link>
+              )}
             </div>
           </>
         )}

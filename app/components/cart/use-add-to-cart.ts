@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
-import { useClientStore } from "~/lib/client-store";
+import { addToCart } from "~/lib/cart-client";
 
 export interface AddToCartInput {
   id: string;
@@ -11,14 +11,17 @@ export interface AddToCartInput {
   size?: string;
   color?: string;
   quantity: number;
+  /** Stock as the page shows it; the cart never holds more. */
+  inventory?: number;
 }
 
-/** Adds a line to the cart and says so with the spec's toast ('{name} added to cart!'). */
+/**
+ * Adds a line to the cart and says so with the spec's toast ('{name} added to cart!'), or why
+ * less (or nothing) was added.
+ */
 export function useAddToCart() {
-  const addToCart = useClientStore((s) => s.addToCart);
-  return useCallback(
-    (item: AddToCartInput) => {
-      addToCart({
+  return useCallback(async (item: AddToCartInput) => {
+    const outcome = await addToCart({
         id: item.id,
         name: item.name,
         slug: item.slug,
@@ -26,10 +29,11 @@ export function useAddToCart() {
         image: item.image,
         size: item.size,
         color: item.color,
-        quantity: item.quantity,
-      });
-      toast.success(`${item.name} added to cart!`);
-    },
-    [addToCart],
-  );
+      quantity: item.quantity,
+      ...(item.inventory === undefined ? {} : { inventory: item.inventory }),
+    });
+    if (outcome.error) toast.error(outcome.error);
+    else if (outcome.message) toast.warning(outcome.message);
+    else toast.success(`${item.name} added to cart!`);
+  }, []);
 }

@@ -32,7 +32,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       toast.error(problem);
       return;
     }
-    addToCart({
+    void addToCart({
       id: product.id,
       name: product.name,
       slug: product.slug,
@@ -41,6 +41,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       size: size ?? undefined,
       color: color ?? undefined,
       quantity: clampQuantity(quantity, product.inventory),
+      inventory: product.inventory,
     });
   }
 

@@ -22,7 +22,7 @@ export function SearchResultCard({ product, priority = false }: { product: Card;
           type="button"
           aria-label={`Add ${product.name} to cart`}
           onClick={() =>
-            addToCart({
+            void addToCart({
               id: product.id,
               name: product.name,
               slug: product.slug,
@@ -31,6 +31,7 @@ export function SearchResultCard({ product, priority = false }: { product: Card;
               size: product.sizes[0],
               color: product.colors[0],
               quantity: 1,
+              inventory: product.inventory,
             })
           }
           className={`${button} bg-ink text-white transition-colors hover:bg-black`}

@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cartItems, carts, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { DEFAULT_COLOR, DEFAULT_SIZE } from "./cart-rules";
+import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type CartProblem } from "./cart-rules";
 
 /**
  * The signed-in shopper's cart, kept in the database (decisions §4; spec §3 Cart item, §4 Cart).
@@ -14,11 +14,9 @@ import { DEFAULT_COLOR, DEFAULT_SIZE } from "./cart-rules";
  * A line's quantity is always 1..99 and never above the product's stock when it is written.
  */
 
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 const MAX_TEXT = 40;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export type CartProblem = null | "unavailable" | "out-of-stock" | "reduced";
 
 export interface CartLine {
   productId: string;
@@ -166,12 +164,6 @@ async function purchasable(db: Conn, productId: string) {
   return { inventory: product.inventory, cap: Math.min(product.inventory, MAX_LINE_QUANTITY) };
 }
 
-function limitMessage(inventory: number): string {
-  return inventory <= MAX_LINE_QUANTITY
-    ? `Only ${inventory} left in stock`
-    : `You can add at most ${MAX_LINE_QUANTITY} of this item`;
-}
-
 function lineWhere(cartId: string, key: LineKey) {
   return and(
     eq(cartItems.cartId, cartId),
@@ -181,11 +173,18 @@ function lineWhere(cartId: string, key: LineKey) {
   );
 }
 
-async function addParsedLine(db: Conn, userId: string, line: z.output<typeof addLineSchema>): Promise<number> {
+interface AddedLine {
+  /** The line's quantity after the add. */
+  quantity: number;
+  /** "Only n left in stock" when less than asked was added. */
+  message: string | null;
+}
+
+async function addParsedLine(db: Conn, userId: string, line: z.output<typeof addLineSchema>): Promise<AddedLine> {
   const { inventory, cap } = await purchasable(db, line.productId);
   const cartId = await ensureCart(db, userId);
   const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(lineWhere(cartId, line));
-  if (existing && existing.quantity === cap) throw new CartError("LIMIT_REACHED", limitMessage(inventory));
+  if (existing && existing.quantity === cap) throw new CartError("LIMIT_REACHED", limitMessage(inventory, inventory));
   const [row] = await db
     .insert(cartItems)
     .values({
@@ -205,7 +204,8 @@ async function addParsedLine(db: Conn, userId: string, line: z.output<typeof add
       },
     })
     .returning({ quantity: cartItems.quantity });
-  return row!.quantity;
+  const capped = (existing?.quantity ?? 0) + line.quantity > cap;
+  return { quantity: row!.quantity, message: capped ? limitMessage(cap, inventory) : null };
 }
 
 /**
@@ -218,6 +218,15 @@ export async function addLine(
   userId: string,
   input: { productId: string; size?: string | null; color?: string | null; quantity: number },
 ): Promise<number> {
+  return (await addLineReporting(db, userId, input)).quantity;
+}
+
+/** addLine, also saying when the stock (or the limit of 99) capped the add. */
+export async function addLineReporting(
+  db: Db,
+  userId: string,
+  input: { productId: string; size?: string | null; color?: string | null; quantity: number },
+): Promise<AddedLine> {
   const uid = parse(userIdSchema, userId, "userId");
   const line = parse(addLineSchema, {
     productId: input.productId,
@@ -265,7 +274,7 @@ export async function setQuantity(
       .set({ quantity: stored, updatedAt: sql`now()` })
       .where(eq(cartItems.id, existing.id));
     const capped = stored < wanted;
-    return { quantity: stored, removed: false, capped, message: capped ? limitMessage(inventory) : null };
+    return { quantity: stored, removed: false, capped, message: capped ? limitMessage(inventory, inventory) : null };
   });
 }
 
@@ -337,5 +346,54 @@ export async function mergeGuestCart(db: Db, userId: string, guestLines: readonl
       }
     }
     return getCart(tx, uid);
+  });
+}
+
+/**
+ * A guest's browser cart priced and checked against the database, nothing written: current names,
+ * images, prices and stock, with the same flags as a signed-in cart. Malformed lines and unknown
+ * products are left out; quantities are kept as the browser has them (capped at 99).
+ */
+export async function previewGuestCart(db: Conn, guestLines: readonly GuestCartLine[]): Promise<CartLine[]> {
+  const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
+    if (!raw || typeof raw !== "object") return [];
+    const parsed = guestLineSchema.safeParse({ productId: raw.id, size: raw.size, color: raw.color, quantity: raw.quantity });
+    return parsed.success ? [parsed.data] : [];
+  });
+  if (lines.length === 0) return [];
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      images: products.images,
+      imageUrl: products.imageUrl,
+      priceCents: products.priceCents,
+      inventory: products.inventory,
+      isActive: products.isActive,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return lines.flatMap((line) => {
+    const p = byId.get(line.productId);
+    if (!p) return [];
+    const problem = problemOf(p, line.quantity);
+    return [
+      {
+        productId: p.id,
+        slug: p.slug,
+        name: p.name,
+        image: primaryImage(p),
+        priceCents: p.priceCents,
+        size: line.size,
+        color: line.color,
+        quantity: problem === "reduced" ? p.inventory : line.quantity,
+        inventory: p.inventory,
+        available: p.isActive && p.inventory > 0,
+        problem,
+      },
+    ];
   });
 }

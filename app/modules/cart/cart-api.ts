@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { CartItem } from "./cart-rules";
+
+/**
+ * The contract of `/api/cart` (shared by the route and the browser): what may be asked, and the
+ * shape of the answer. Only ids, sizes, colours and quantities travel to the server; names, images
+ * and prices always come back from the database.
+ */
+const lineKey = {
+  productId: z.string().min(1).max(100),
+  size: z.string().max(40).nullish(),
+  color: z.string().max(40).nullish(),
+};
+
+const guestLine = z.object({
+  id: z.string().max(100),
+  size: z.string().max(40).nullish(),
+  color: z.string().max(40).nullish(),
+  quantity: z.number(),
+});
+
+export const cartRequestSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), ...lineKey, quantity: z.number().int() }),
+  z.object({ intent: z.literal("set"), ...lineKey, quantity: z.number().int() }),
+  z.object({ intent: z.literal("remove"), ...lineKey }),
+  z.object({ intent: z.literal("clear") }),
+  /** Signing in: fold the browser's guest cart into the account's. */
+  z.object({ intent: z.literal("merge"), lines: z.array(guestLine).max(200) }),
+  /** A guest's cart, re-priced and checked; nothing is stored. */
+  z.object({ intent: z.literal("preview"), lines: z.array(guestLine).max(200) }),
+]);
+
+export type CartRequest = z.infer<typeof cartRequestSchema>;
+
+export interface CartResponse {
+  items: CartItem[];
+  /** Something the shopper should know (a quantity was capped), or why the change failed. */
+  message?: string;
+  error?: string;
+}
+
+/** A priced line as the server reads it. */
+export interface PricedLine {
+  productId: string;
+  slug: string;
+  name: string;
+  image: string;
+  priceCents: number;
+  size: string;
+  color: string;
+  quantity: number;
+  inventory: number;
+  problem: CartItem["problem"];
+}
+
+export function toCartItems(lines: readonly PricedLine[]): CartItem[] {
+  return lines.map((l) => ({
+    id: l.productId,
+    name: l.name,
+    slug: l.slug,
+    price: l.priceCents,
+    image: l.image,
+    size: l.size,
+    color: l.color,
+    quantity: l.quantity,
+    inventory: l.inventory,
+    problem: l.problem,
+  }));
+}
+
+/** The browser cart as the guest lines the server reads (id, size, colour, quantity). */
+export function guestLinesOf(items: readonly CartItem[]) {
+  return items.map((i) => ({ id: i.id, size: i.size, color: i.color, quantity: i.quantity }));
+}

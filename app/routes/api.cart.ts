@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { services } from "~/lib/services.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { cartRequestSchema, toCartItems, type CartResponse } from "~/modules/cart/cart-api";
+import {
+  addLineReporting,
+  CartError,
+  clearCart,
+  getCart,
+  mergeGuestCart,
+  previewGuestCart,
+  removeLine,
+  setQuantity,
+} from "~/modules/cart/server-cart.server";
+import type { Route } from "./+types/api.cart";
+
+/**
+ * `/api/cart`: the signed-in shopper's cart on the server (GET reads it, POST changes it), and the
+ * re-pricing of a guest's browser cart. Every answer carries the whole cart as the database has it.
+ */
+const noStore = { "Cache-Control": "private, no-store" };
+const SIGN_IN_FIRST = "Please sign in to keep a cart on your account";
+
+function reply(body: CartResponse, status = 200) {
+  return data(body, { status, headers: noStore });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
+  return reply({ items: toCartItems(await getCart(services().database.db, user.id)) });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return reply({ items: [], error: "Method not allowed" }, 405);
+  const parsed = cartRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return reply({ items: [], error: "Invalid cart request" }, 400);
+  const body = parsed.data;
+  const db = services().database.db;
+
+  if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines)) });
+
+  const user = await getSessionUser(request);
+  if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
+  let message: string | undefined;
+  try {
+    switch (body.intent) {
+      case "add":
+        message = (await addLineReporting(db, user.id, body)).message ?? undefined;
+        break;
+      case "set":
+        message = (await setQuantity(db, user.id, body, body.quantity)).message ?? undefined;
+        break;
+      case "remove":
+        await removeLine(db, user.id, body);
+        break;
+      case "clear":
+        await clearCart(db, user.id);
+        break;
+      case "merge":
+        return reply({ items: toCartItems(await mergeGuestCart(db, user.id, body.lines)) });
+    }
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    const status = error.code === "INVALID_INPUT" ? 400 : 409;
+    return reply({ items: toCartItems(await getCart(db, user.id)), error: error.message }, status);
+  }
+  return reply({ items: toCartItems(await getCart(db, user.id)), ...(message ? { message } : {}) });
+}
