@@ -1,10 +1,26 @@
 import { ShoppingBag } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, Link } from "react-router";
+import { CheckoutSteps } from "~/components/checkout/checkout-steps";
+import { OrderSummary } from "~/components/checkout/order-summary";
+import { PaymentStep } from "~/components/checkout/payment-step";
+import { InformationFields, ShippingFields, type FieldErrors } from "~/components/checkout/step-fields";
+import { useCheckoutPayment } from "~/components/checkout/use-checkout-payment";
+import { Spinner } from "~/components/search/spinner";
 import { useClientStore } from "~/lib/client-store";
-import { formatCents } from "~/lib/money";
+import { publicConfig } from "~/lib/config/config.server";
+import { services } from "~/lib/services.server";
 import { requireUser } from "~/modules/accounts/guards.server";
-import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
+import { blockingLines } from "~/modules/cart/cart-rules";
+import {
+  emptyCheckoutForm,
+  informationSchema,
+  validateStep,
+  type CheckoutForm,
+  type CheckoutStep,
+} from "~/modules/orders/checkout-forms";
+import { checkoutPrefill } from "~/modules/orders/checkout.server";
+import { computeTotals } from "~/modules/orders/pricing";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -13,26 +29,73 @@ export function meta() {
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const { config, database } = services();
+  const { demoPayments, paypalClientId } = publicConfig(config);
+  return data(
+    { prefill: await checkoutPrefill(database.db, user), demoPayments, paypalClientId },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /**
- * The checkout's cart review and order summary. The three steps (information, shipping, payment)
- * and order placement are the next piece of work (issue 5); until then the page says so plainly.
+ * Checkout (spec §2, §4, §5): Information → Shipping → Payment, each step checked before the next,
+ * Back allowed, with the order summary beside it. The cart is the account's, read from the server.
  */
-export default function Checkout() {
-  const cart = useClientStore((s) => s.cart);
-  // The cart lives in the browser: render it after hydration so server and client agree.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  const totals = computeTotals(
-    cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    "standard",
-  );
-  const toFree = amountToFreeShipping(totals.subtotalCents);
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const items = useClientStore((s) => s.cart);
+  const ready = useClientStore((s) => s.cartReady);
+  const [step, setStep] = useState<CheckoutStep>(0);
+  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(loaderData.prefill));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  if (ready && cart.length === 0) {
+  const goTo = useCallback((next: CheckoutStep) => {
+    setStep(next);
+    setErrors({});
+  }, []);
+  // Move focus to the step's heading, so keyboard and screen-reader users land on the new step.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const showErrors = useCallback((found: FieldErrors) => {
+    setErrors(found);
+    const infoFields = Object.keys(informationSchema.shape);
+    setStep(Object.keys(found).some((k) => infoFields.includes(k)) ? 0 : 1);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }, []);
+  const payment = useCheckoutPayment({ form, items, onFieldErrors: showErrors });
+
+  const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  }, []);
+
+  function next(event: React.FormEvent) {
+    event.preventDefault();
+    const found = validateStep(step, form);
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    goTo((step + 1) as CheckoutStep);
+  }
+
+  if (!ready) {
+    return (
+      <div className="container-page flex min-h-[50vh] items-center justify-center py-16">
+        <Spinner label="Loading your cart…" />
+      </div>
+    );
+  }
+  if (items.length === 0) {
     return (
       <div className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center">
         <ShoppingBag className="size-12 text-stone-300" aria-hidden />
@@ -44,57 +107,69 @@ export default function Checkout() {
     );
   }
 
-  return (
-    <div className="container-page py-12">
-      <h1 className="font-display text-4xl font-semibold">Checkout</h1>
-      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
-        <section aria-labelledby="review-title">
-          <h2 id="review-title" className="text-lg font-semibold">
-            Review your cart
-          </h2>
-          <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-white px-5">
-            {cart.map((item) => (
-              <li key={`${item.id}|${item.size}|${item.color}`} className="flex items-center gap-4 py-4">
-                <img src={item.image} alt="" width={64} height={80} className="h-20 w-16 rounded-lg bg-stone-100 object-cover" />
-                <div className="flex-1">
-                  <p className="font-medium">{item.name}</p>
-                  <p className="text-sm text-muted">
-                    Size {item.size} · {item.color} · Qty {item.quantity}
-                  </p>
-                </div>
-                <p className="font-medium">{formatCents(item.price * item.quantity)}</p>
-              </li>
-            ))}
-          </ul>
-          <p role="status" className="mt-6 rounded-2xl bg-amber-50 p-5 text-sm text-amber-900">
-            Online ordering opens soon. Your cart is kept in this browser until then.
-          </p>
-        </section>
-        <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-line bg-white p-6">
-          <h2 id="summary-title" className="text-lg font-semibold">
-            Order Summary
-          </h2>
-          <dl className="mt-4 space-y-2 text-sm">
-            <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
-            <Row label="Shipping (standard)" value={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)} />
-            <Row label="Tax (8%)" value={formatCents(totals.taxCents)} />
-            <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
-              <dt>Total</dt>
-              <dd>{formatCents(totals.totalCents)}</dd>
-            </div>
-          </dl>
-          {toFree > 0 && <p className="mt-4 text-sm text-muted">Add {formatCents(toFree)} more for free standard shipping.</p>}
-        </aside>
-      </div>
-    </div>
+  const totals = computeTotals(
+    items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
+    form.shippingMethod,
   );
-}
+  const stepTitle = ["Information", "Shipping", "Payment"][step];
 
-function Row({ label, value }: { label: string; value: string }) {
   return (
-    <div className="flex justify-between text-muted">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+    <div className="container-page py-10 sm:py-12">
+      <h1 className="font-display text-4xl font-semibold">Checkout</h1>
+      <div className="mt-6">
+        <CheckoutSteps step={step} />
+      </div>
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
+        <section aria-labelledby="step-title">
+          <h2 id="step-title" ref={heading} tabIndex={-1} className="sr-only">
+            Step {step + 1} of 3: {stepTitle}
+          </h2>
+          {step < 2 ? (
+            <form noValidate onSubmit={next} className="space-y-8">
+              {step === 0 ? (
+                <InformationFields form={form} errors={errors} onChange={change} />
+              ) : (
+                <ShippingFields form={form} errors={errors} onChange={change} subtotalCents={totals.subtotalCents} />
+              )}
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                {step > 0 ? (
+                  <button type="button" onClick={() => goTo((step - 1) as CheckoutStep)} className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400">
+                    Back
+                  </button>
+                ) : (
+                  <Link to="/shop" className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink">
+                    Continue Shopping
+                  </Link>
+                )}
+                <button type="submit" className="h-11 rounded-full bg-ink px-8 text-sm font-semibold text-white hover:bg-black">
+                  {step === 0 ? "Continue to Shipping" : "Continue to Payment"}
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="space-y-6">
+              <PaymentStep
+                form={form}
+                totalCents={totals.totalCents}
+                demoPayments={loaderData.demoPayments}
+                paypalClientId={loaderData.paypalClientId}
+                payment={payment}
+                onEdit={goTo}
+                blocked={blockingLines(items).length > 0}
+              />
+              <button
+                type="button"
+                onClick={() => goTo(1)}
+                disabled={payment.busy !== null}
+                className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400 disabled:opacity-60"
+              >
+                Back
+              </button>
+            </div>
+          )}
+        </section>
+        <OrderSummary items={items} shippingMethod={form.shippingMethod} />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addItem, itemCount, removeItem, setQuantity, type CartItem } from "~/modules/cart/cart-rules";
+import {
+  addItem,
+  blockingLines,
+  itemCount,
+  limitMessage,
+  lineLimit,
+  problemText,
+  removeItem,
+  setQuantity,
+  type CartItem,
+} from "~/modules/cart/cart-rules";
 
 const tee = { id: "p1", name: "Tee", price: 2500, image: "/t.svg", quantity: 1 };
 
@@ -44,5 +54,37 @@ describe("cart rules (spec §4)", () => {
     setQuantity(cart, cart[0]!, 5);
     removeItem(cart, cart[0]!);
     expect(cart).toEqual(before);
+  });
+});
+
+describe("stock caps and flags", () => {
+  it("never holds more than the known stock, or 99", () => {
+    let cart = addItem([], { ...tee, quantity: 5, inventory: 3 });
+    expect(cart[0]!.quantity).toBe(3);
+    cart = addItem(cart, { ...tee, quantity: 1, inventory: 3 });
+    expect(cart[0]!.quantity).toBe(3);
+    expect(setQuantity(cart, { id: "p1", size: "M", color: "Default" }, 10)[0]!.quantity).toBe(3);
+    expect(addItem([], { ...tee, quantity: 500 })[0]!.quantity).toBe(99);
+    expect(lineLimit({ inventory: 150 })).toBe(99);
+    expect(lineLimit({})).toBe(99);
+  });
+  it("says how many are left, or the per-line limit", () => {
+    expect(limitMessage(3, 3)).toBe("Only 3 left in stock");
+    expect(limitMessage(99, 500)).toBe("You can add at most 99 of this item");
+  });
+  it("a newer stock figure on a later add replaces the older one", () => {
+    let cart = addItem([], { ...tee, quantity: 2, inventory: 10 });
+    cart = addItem(cart, { ...tee, quantity: 5, inventory: 4 });
+    expect(cart[0]).toMatchObject({ quantity: 4, inventory: 4 });
+  });
+  it("flags lines the server marked, and only unavailable or sold-out lines block a checkout", () => {
+    const lines: CartItem[] = [
+      { ...tee, size: "M", color: "Default", problem: null },
+      { ...tee, id: "p2", size: "M", color: "Default", problem: "reduced", inventory: 2 },
+      { ...tee, id: "p3", size: "M", color: "Default", problem: "unavailable" },
+      { ...tee, id: "p4", size: "M", color: "Default", problem: "out-of-stock", inventory: 0 },
+    ];
+    expect(lines.map(problemText)).toEqual([null, "Only 2 left: quantity lowered", "No longer available", "Out of stock"]);
+    expect(blockingLines(lines).map((l) => l.id)).toEqual(["p3", "p4"]);
   });
 });

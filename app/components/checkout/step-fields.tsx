@@ -1,0 +1,137 @@
+import { CheckboxField, SelectField, TextField } from "~/components/auth/field";
+import { formatCents } from "~/lib/money";
+import { CHECKOUT_COUNTRIES, type CheckoutForm } from "~/modules/orders/checkout-forms";
+import { SHIPPING_METHODS, shippingCents, type ShippingMethod } from "~/modules/orders/pricing";
+
+export type FieldErrors = Partial<Record<string, string>>;
+type Change = <K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => void;
+
+interface StepProps {
+  form: CheckoutForm;
+  errors: FieldErrors;
+  onChange: Change;
+}
+
+/** Step 1, Information: first and last name, e-mail, phone (all required). */
+export function InformationFields({ form, errors, onChange }: StepProps) {
+  const text = (field: "firstName" | "lastName" | "email" | "phone") => ({
+    id: `checkout-${field}`,
+    name: field,
+    value: form[field],
+    error: errors[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+  });
+  return (
+    <fieldset className="grid gap-5 sm:grid-cols-2">
+      <legend className="mb-4 text-lg font-semibold">Contact information</legend>
+      <TextField {...text("firstName")} label="First name" autoComplete="given-name" required />
+      <TextField {...text("lastName")} label="Last name" autoComplete="family-name" required />
+      <TextField {...text("email")} label="Email" type="email" autoComplete="email" required className="sm:col-span-2" />
+      <TextField {...text("phone")} label="Phone" type="tel" autoComplete="tel" required className="sm:col-span-2" />
+    </fieldset>
+  );
+}
+
+type AddressKeys = "address" | "apartment" | "city" | "state" | "postalCode" | "country";
+const BILLING: Record<AddressKeys, keyof CheckoutForm> = {
+  address: "billingAddress",
+  apartment: "billingApartment",
+  city: "billingCity",
+  state: "billingState",
+  postalCode: "billingPostalCode",
+  country: "billingCountry",
+};
+
+function AddressFields({ form, errors, onChange, billing }: StepProps & { billing?: boolean }) {
+  const key = (k: AddressKeys) => (billing ? BILLING[k] : k) as keyof CheckoutForm;
+  const text = (k: Exclude<AddressKeys, "country">) => ({
+    id: `checkout-${key(k)}`,
+    name: key(k),
+    value: String(form[key(k)]),
+    error: errors[key(k)],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(key(k), e.target.value as never),
+  });
+  const section = billing ? "billing" : "shipping";
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField {...text("address")} label="Address" autoComplete={`${section} address-line1`} required className="sm:col-span-2" />
+      <TextField {...text("apartment")} label="Apartment, suite, etc." optional autoComplete={`${section} address-line2`} className="sm:col-span-2" />
+      <TextField {...text("city")} label="City" autoComplete={`${section} address-level2`} required />
+      <TextField {...text("state")} label="State / Province" autoComplete={`${section} address-level1`} required />
+      <TextField {...text("postalCode")} label="Postal code" autoComplete={`${section} postal-code`} required />
+      <SelectField
+        id={`checkout-${key("country")}`}
+        name={key("country")}
+        label="Country"
+        value={String(form[key("country")])}
+        error={errors[key("country")]}
+        onChange={(e) => onChange(key("country"), e.target.value as never)}
+        autoComplete={`${section} country`}
+      >
+        {CHECKOUT_COUNTRIES.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/** Step 2, Shipping: address, method (spec §9 prices and times), billing address when different. */
+export function ShippingFields({ form, errors, onChange, subtotalCents }: StepProps & { subtotalCents: number }) {
+  return (
+    <div className="space-y-8">
+      <fieldset>
+        <legend className="mb-4 text-lg font-semibold">Shipping address</legend>
+        <AddressFields form={form} errors={errors} onChange={onChange} />
+      </fieldset>
+      <fieldset>
+        <legend className="mb-4 text-lg font-semibold">Shipping method</legend>
+        <div className="space-y-3">
+          {(Object.keys(SHIPPING_METHODS) as ShippingMethod[]).map((method) => {
+            const price = shippingCents(method, subtotalCents);
+            const info = SHIPPING_METHODS[method];
+            return (
+              <label
+                key={method}
+                className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm ${
+                  form.shippingMethod === method ? "border-ink bg-stone-50" : "border-line hover:border-stone-400"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="shippingMethod"
+                  value={method}
+                  checked={form.shippingMethod === method}
+                  onChange={() => onChange("shippingMethod", method)}
+                  className="accent-ink"
+                />
+                <span className="flex-1">
+                  <span className="block font-medium">{info.label}</span>
+                  <span className="block text-muted">{info.delivery}</span>
+                </span>
+                <span className="font-medium">{price === 0 ? "Free" : formatCents(price)}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="mb-4 text-lg font-semibold">Billing address</legend>
+        <CheckboxField
+          id="checkout-sameAsShipping"
+          name="sameAsShipping"
+          label="Billing address is the same as shipping"
+          checked={form.sameAsShipping}
+          onChange={(e) => onChange("sameAsShipping", e.target.checked)}
+        />
+        {!form.sameAsShipping && (
+          <div className="mt-5">
+            <AddressFields form={form} errors={errors} onChange={onChange} billing />
+          </div>
+        )}
+      </fieldset>
+    </div>
+  );
+}

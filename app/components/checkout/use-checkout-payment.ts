@@ -1,0 +1,157 @@
+import { useCallback, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { refreshCart } from "~/lib/cart-client";
+import { useClientStore } from "~/lib/client-store";
+import type { CartItem } from "~/modules/cart/cart-rules";
+import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
+import type { CheckoutForm } from "~/modules/orders/checkout-forms";
+
+/**
+ * The payment step's conversation with `/api/checkout`: place the order once (an idempotency key
+ * per attempt, so a double click or a retry after a timeout finds the same order), then pay it.
+ * A failed payment cancels that order on the server; the next attempt gets a new key.
+ */
+export type Busy = null | "placing" | "paying";
+
+export interface PlacedOrder {
+  orderId: string;
+  orderNumber: string;
+}
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function call(body: CheckoutRequest): Promise<CheckoutResponse> {
+  try {
+    const response = await fetch("/api/checkout", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const answer = (await response.json().catch(() => null)) as CheckoutResponse | null;
+    return answer ?? { ok: false, error: "Failed to create order" };
+  } catch {
+    return { ok: false, error: "Network error. Please check your connection." };
+  }
+}
+
+export function useCheckoutPayment(options: {
+  form: CheckoutForm;
+  items: readonly CartItem[];
+  onFieldErrors: (errors: Partial<Record<string, string>>) => void;
+}) {
+  const { form, items, onFieldErrors } = options;
+  const navigate = useNavigate();
+  const key = useRef(newKey());
+  const [busy, setBusy] = useState<Busy>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const failed = useCallback((message: string) => {
+    setError(message);
+    toast.error(message);
+    setBusy(null);
+  }, []);
+
+  /** After a payment that did not go through: a fresh attempt, and the cart as the server has it. */
+  const startOver = useCallback(() => {
+    key.current = newKey();
+    void refreshCart();
+  }, []);
+
+  const place = useCallback(
+    async (paymentMethod: PaymentMethod): Promise<PlacedOrder | null> => {
+      setError(null);
+      setBusy("placing");
+      const answer = await call({
+        intent: "place",
+        idempotencyKey: key.current,
+        paymentMethod,
+        form: { ...form },
+        lines: items.map((i) => ({ id: i.id, size: i.size, color: i.color, quantity: i.quantity, name: i.name, price: i.price })),
+      });
+      if (!answer.ok) {
+        if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) onFieldErrors(answer.fieldErrors);
+        failed(answer.error);
+        return null;
+      }
+      return { orderId: answer.orderId!, orderNumber: answer.orderNumber! };
+    },
+    [form, items, failed, onFieldErrors],
+  );
+
+  const finish = useCallback(
+    (orderNumber: string) => {
+      useClientStore.getState().setCart([]);
+      toast.success("Payment successful");
+      void navigate(`/order-confirmation/${orderNumber}`);
+    },
+    [navigate],
+  );
+
+  /** The demo payment (spec §9: 1.5 s); `decline` rehearses a refused card. */
+  const payByDemo = useCallback(
+    async (decline: boolean) => {
+      const order = await place("demo");
+      if (!order) return;
+      setBusy("paying");
+      const answer = await call({ intent: "demo-pay", orderId: order.orderId, decline });
+      if (!answer.ok) {
+        startOver();
+        failed(answer.error);
+        return;
+      }
+      finish(answer.orderNumber ?? order.orderNumber);
+    },
+    [place, failed, finish, startOver],
+  );
+
+  /** PayPal's createOrder: our order first, then PayPal's for the server's total. */
+  const createPayPalOrder = useCallback(async (): Promise<string> => {
+    const order = await place("paypal");
+    if (!order) throw new Error("order not placed");
+    const answer = await call({ intent: "paypal-create", orderId: order.orderId });
+    if (!answer.ok || !answer.paypalOrderId) {
+      await call({ intent: "paypal-cancel", orderId: order.orderId });
+      startOver();
+      failed(answer.ok ? "Payment processing failed" : answer.error);
+      throw new Error("PayPal order not created");
+    }
+    setBusy("paying");
+    pendingOrder.current = order;
+    return answer.paypalOrderId;
+  }, [place, failed, startOver]);
+  const pendingOrder = useRef<PlacedOrder | null>(null);
+
+  const approvePayPal = useCallback(
+    async (paypalOrderId: string) => {
+      setBusy("paying");
+      const answer = await call({ intent: "paypal-capture", paypalOrderId });
+      if (!answer.ok) {
+        startOver();
+        failed(answer.error);
+        return;
+      }
+      finish(answer.orderNumber!);
+    },
+    [failed, finish, startOver],
+  );
+
+  /** The shopper closed PayPal's window, or PayPal failed: the order is cancelled, stock returned. */
+  const abandonPayPal = useCallback(
+    async (message: string | null) => {
+      const order = pendingOrder.current;
+      pendingOrder.current = null;
+      if (order) await call({ intent: "paypal-cancel", orderId: order.orderId });
+      startOver();
+      if (message) failed(message);
+      else setBusy(null);
+    },
+    [failed, startOver],
+  );
+
+  return { busy, error, payByDemo, createPayPalOrder, approvePayPal, abandonPayPal };
+}

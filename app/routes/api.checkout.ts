@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { services } from "~/lib/services.server";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { checkoutRequestSchema, type CheckoutResponse } from "~/modules/orders/checkout-api";
+import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
+import { handleCheckout } from "~/modules/orders/checkout.server";
+import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
+import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
+import type { Route } from "./+types/api.checkout";
+
+/** `/api/checkout`: place the order, then pay it (demo or PayPal). JSON in, JSON out. */
+const noStore = { "Cache-Control": "private, no-store" };
+
+function reply(body: CheckoutResponse, status: number, headers: Record<string, string> = {}) {
+  return data(body, { status, headers: { ...noStore, ...headers } });
+}
+
+export async function loader() {
+  return reply({ ok: false, error: "Method not allowed" }, 405);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
+  const parsed = checkoutRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
+  const { config, database, events } = services();
+  const result = await handleCheckout(
+    { db: database.db, events, userId: user.id, demoPayments: config.demoPayments, paypal: paypalClientFor(config) },
+    parsed.data,
+  );
+  // The browser that placed an order may see its confirmation page, signed in or not.
+  const placed = parsed.data.intent === "place" && result.body.ok ? result.body.orderNumber : undefined;
+  const headers: Record<string, string> = placed ? { "Set-Cookie": await rememberPlacedOrder(request, placed) } : {};
+  return reply(result.body, result.status, headers);
+}

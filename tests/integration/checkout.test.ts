@@ -1,0 +1,296 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderItems, orders, products } from "#db/schema/index";
+import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../support/fake-paypal";
+import { databaseKind } from "../support/test-database";
+import { signUp } from "../support/sessions";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * Checkout through the real HTTP server: /api/cart and /api/checkout as the browser calls them,
+ * with tampered requests, the demo payment, PayPal against a local fake, and the confirmation page.
+ */
+let server: TestServer;
+let paypal: FakePayPal;
+let shopper: { cookie: string; id: string };
+let tee: { id: string; name: string; priceCents: number };
+let jeans: { id: string; name: string; priceCents: number };
+let keyCounter = 0;
+
+const form = {
+  firstName: "Ana",
+  lastName: "Lee",
+  email: "ana@example.com",
+  phone: "+1 555 0100",
+  address: "1 Main St",
+  apartment: "",
+  city: "Portland",
+  state: "OR",
+  postalCode: "97204",
+  country: "US",
+  shippingMethod: "standard",
+  sameAsShipping: true,
+};
+
+beforeAll(async () => {
+  paypal = await startFakePayPal();
+  server = await startTestServer({
+    PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+    PAYPAL_API_BASE: paypal.url,
+  });
+  shopper = await signUp(server.url, "ana@example.com");
+  const rows = await server
+    .services()
+    .database.db.select({ id: products.id, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .limit(2);
+  [tee, jeans] = rows as [typeof tee, typeof jeans];
+});
+afterAll(async () => {
+  await server?.stop();
+  await paypal?.stop();
+});
+beforeEach(async () => {
+  await db().update(products).set({ inventory: 20, isActive: true }).where(inArray(products.id, [tee.id, jeans.id]));
+});
+
+const db = () => server.services().database.db;
+
+async function api(path: string, body: unknown, cookie = shopper.cookie, origin = server.url) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown>, res };
+}
+
+const place = (lines: unknown[], extra: Record<string, unknown> = {}, cookie?: string) =>
+  api(
+    "/api/checkout",
+    { intent: "place", idempotencyKey: `checkout-key-${++keyCounter}`, paymentMethod: "demo", form, lines, ...extra },
+    cookie,
+  );
+
+async function inventoryOf(id: string) {
+  const [row] = await db().select({ inventory: products.inventory }).from(products).where(eq(products.id, id));
+  return row!.inventory;
+}
+
+describe(`cart on the server (${databaseKind})`, () => {
+  it("keeps a signed-in shopper's cart, caps it at the stock and says so", async () => {
+    await db().update(products).set({ inventory: 3 }).where(eq(products.id, tee.id));
+    await api("/api/cart", { intent: "clear" });
+    let r = await api("/api/cart", { intent: "add", productId: tee.id, size: "L", color: "Black", quantity: 2, price: 1 });
+    expect(r.status).toBe(200);
+    r = await api("/api/cart", { intent: "add", productId: tee.id, size: "L", color: "Black", quantity: 2 });
+    expect(r.body.message).toBe("Only 3 left in stock");
+    const items = r.body.items as Array<Record<string, unknown>>;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: tee.id, quantity: 3, price: tee.priceCents, name: tee.name, size: "L", color: "Black" });
+    const read = await fetch(`${server.url}/api/cart`, { headers: { cookie: shopper.cookie } });
+    expect(((await read.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(read.headers.get("cache-control")).toContain("no-store");
+  });
+
+  it("refuses a signed-out visitor's writes but re-prices a guest cart without storing it", async () => {
+    const write = await api("/api/cart", { intent: "add", productId: tee.id, quantity: 1 }, "");
+    expect(write.status).toBe(401);
+    await db().update(products).set({ isActive: false }).where(eq(products.id, jeans.id));
+    const preview = await api(
+      "/api/cart",
+      {
+        intent: "preview",
+        lines: [
+          { id: tee.id, size: "M", color: "Black", quantity: 1 },
+          { id: jeans.id, size: "32", color: "Blue", quantity: 1 },
+          { id: "00000000-0000-4000-8000-000000000000", quantity: 1 },
+        ],
+      },
+      "",
+    );
+    expect(preview.status).toBe(200);
+    const items = preview.body.items as Array<Record<string, unknown>>;
+    expect(items.map((i) => [i.id, i.price, i.problem])).toEqual([
+      [tee.id, tee.priceCents, null],
+      [jeans.id, jeans.priceCents, "unavailable"],
+    ]);
+  });
+
+  it("merges a guest cart into the account's at sign-in", async () => {
+    const ben = await signUp(server.url, "ben-merge@example.com");
+    await api("/api/cart", { intent: "add", productId: tee.id, size: "S", color: "White", quantity: 1 }, ben.cookie);
+    const merged = await api(
+      "/api/cart",
+      { intent: "merge", lines: [{ id: tee.id, size: "S", color: "White", quantity: 2 }, { id: jeans.id, size: "32", color: "Blue", quantity: 1 }] },
+      ben.cookie,
+    );
+    expect((merged.body.items as Array<{ id: string; quantity: number }>).map((i) => [i.id, i.quantity])).toEqual([
+      [tee.id, 3],
+      [jeans.id, 1],
+    ]);
+  });
+
+  it("refuses a cross-site cart change", async () => {
+    const r = await api("/api/cart", { intent: "clear" }, shopper.cookie, "https://evil.example");
+    expect(r.status).toBe(403);
+  });
+});
+
+describe(`checkout (${databaseKind})`, () => {
+  it("needs a session: 'Please log in to complete your order'", async () => {
+    const r = await place([{ id: tee.id, quantity: 1 }], {}, "");
+    expect(r.status).toBe(401);
+    expect(r.body.error).toBe("Please log in to complete your order");
+  });
+
+  it("charges the database price when the cart claims 0.01, pays by demo, empties the cart and shows the confirmation", async () => {
+    await api("/api/cart", { intent: "add", productId: tee.id, size: "M", color: "Black", quantity: 2 });
+    const placed = await place([{ id: tee.id, size: "M", color: "Black", quantity: 2, price: 1, name: "Free tee" }]);
+    expect(placed.status).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    const subtotal = tee.priceCents * 2;
+    expect(order).toMatchObject({ subtotalCents: subtotal, status: "pending", paymentStatus: "pending", userId: shopper.id });
+    expect(order!.totalCents).toBe(subtotal + (subtotal > 5000 ? 0 : 999) + Math.round(subtotal * 0.08));
+    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(item).toMatchObject({ productName: tee.name, unitPriceCents: tee.priceCents, quantity: 2 });
+    expect(await inventoryOf(tee.id)).toBe(18);
+
+    const cookie = placed.res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).not.toBe("");
+    const paid = await api("/api/checkout", { intent: "demo-pay", orderId: order!.id });
+    expect(paid.status).toBe(200);
+    expect(paid.body.orderNumber).toBe(order!.orderNumber);
+    const [after] = await db().select().from(orders).where(eq(orders.id, order!.id));
+    expect(after).toMatchObject({ status: "processing", paymentStatus: "paid", paymentMethod: "demo" });
+    const cart = await fetch(`${server.url}/api/cart`, { headers: { cookie: shopper.cookie } });
+    expect(((await cart.json()) as { items: unknown[] }).items).toEqual([]);
+
+    // The browser that placed it sees its confirmation even signed out; a stranger does not.
+    const mine = await fetch(`${server.url}/order-confirmation/${order!.orderNumber}`, { headers: { cookie } });
+    expect(mine.status).toBe(200);
+    expect(await mine.text()).toContain("Order Confirmed!");
+    const stranger = await fetch(`${server.url}/order-confirmation/${order!.orderNumber}`);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.text()).toContain("Order Not Found");
+  });
+
+  it("places the same checkout once, however often it is sent", async () => {
+    const body = { intent: "place", idempotencyKey: "double-click-key-1", paymentMethod: "demo", form, lines: [{ id: jeans.id, quantity: 1 }] };
+    const [a, b] = await Promise.all([api("/api/checkout", body), api("/api/checkout", body)]);
+    const c = await api("/api/checkout", body);
+    expect(a.body.orderId).toBeDefined();
+    expect(new Set([a.body.orderId, b.body.orderId, c.body.orderId]).size).toBe(1);
+    expect(await inventoryOf(jeans.id)).toBe(19);
+  });
+
+  it("refuses zero and negative quantities, unknown and inactive products with the spec's messages", async () => {
+    for (const quantity of [0, -2]) {
+      const r = await place([{ id: tee.id, quantity }]);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toBe("No valid items in cart");
+    }
+    const unknown = await place([{ id: "00000000-0000-4000-8000-000000000000", quantity: 1 }]);
+    expect(unknown.body.error).toBe("Invalid product or user reference. Please try again.");
+    await db().update(products).set({ isActive: false }).where(eq(products.id, jeans.id));
+    const inactive = await place([{ id: tee.id, quantity: 1 }, { id: jeans.id, quantity: 1 }]);
+    expect(inactive.status).toBe(409);
+    expect(inactive.body.error).toBe(`${jeans.name} is no longer available`);
+    expect(await inventoryOf(tee.id)).toBe(20);
+    const empty = await place([]);
+    expect(empty.body.error).toBe("Your cart is empty");
+  });
+
+  it("names a product it cannot serve, and writes nothing", async () => {
+    await db().update(products).set({ inventory: 1 }).where(eq(products.id, tee.id));
+    const before = await db().select({ id: orders.id }).from(orders);
+    const r = await place([{ id: tee.id, quantity: 2 }]);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe(`Not enough stock for ${tee.name}`);
+    expect(await db().select({ id: orders.id }).from(orders)).toHaveLength(before.length);
+    expect(await inventoryOf(tee.id)).toBe(1);
+  });
+
+  it("checks the form again on the server with the spec's order-creation messages", async () => {
+    const noContact = await place([{ id: tee.id, quantity: 1 }], { form: { ...form, phone: " " } });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error).toBe("Please provide contact information");
+    const noAddress = await place([{ id: tee.id, quantity: 1 }], { form: { ...form, city: "" } });
+    expect(noAddress.body.error).toBe("Please fill in all required shipping information");
+    const badCountry = await place([{ id: tee.id, quantity: 1 }], { form: { ...form, country: "DE" } });
+    expect(badCountry.body.error).toBe("Please select a country");
+    const billing = await place([{ id: tee.id, quantity: 1 }], { form: { ...form, sameAsShipping: false } });
+    expect(billing.body.fieldErrors).toMatchObject({ billingAddress: "Address is required" });
+    const garbage = await api("/api/checkout", { intent: "place", lines: "all of them" });
+    expect(garbage.status).toBe(400);
+    expect(await inventoryOf(tee.id)).toBe(20);
+  });
+
+  it("a declined demo payment says 'Demo payment failed', cancels the order and gives the stock back", async () => {
+    const placed = await place([{ id: tee.id, quantity: 3 }]);
+    expect(await inventoryOf(tee.id)).toBe(17);
+    const declined = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId, decline: true });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toBe("Demo payment failed");
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    expect(order).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
+    expect(await inventoryOf(tee.id)).toBe(20);
+    const again = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId });
+    expect(again.body.error).toBe("Payment failed. Please try again.");
+  });
+
+  it("cannot pay someone else's order", async () => {
+    const placed = await place([{ id: tee.id, quantity: 1 }]);
+    const eve = await signUp(server.url, "eve@example.com");
+    const r = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId }, eve.cookie);
+    expect(r.status).toBe(404);
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    expect(order!.paymentStatus).toBe("pending");
+  });
+
+  it("pays through PayPal: the server creates the PayPal order for its own total and captures it once", async () => {
+    const placed = await place([{ id: jeans.id, quantity: 2, price: 1 }], { paymentMethod: "paypal" });
+    const created = await api("/api/checkout", { intent: "paypal-create", orderId: placed.body.orderId });
+    expect(created.status).toBe(200);
+    const paypalOrderId = created.body.paypalOrderId as string;
+    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    expect(paypal.orders.get(paypalOrderId)!.amount.value).toBe((order!.totalCents / 100).toFixed(2));
+
+    const early = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });
+    expect(early.status).toBe(402);
+    expect(early.body.error).toBe("PayPal payment failed");
+  });
+
+  it("marks a PayPal order paid only after a completed capture, and a second capture changes nothing", async () => {
+    const placed = await place([{ id: jeans.id, quantity: 1 }], { paymentMethod: "paypal" });
+    const created = await api("/api/checkout", { intent: "paypal-create", orderId: placed.body.orderId });
+    const paypalOrderId = created.body.paypalOrderId as string;
+    paypal.approve(paypalOrderId);
+    const captured = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });
+    expect(captured.status).toBe(200);
+    expect(captured.body.orderNumber).toBe(placed.body.orderNumber);
+    const again = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });
+    expect(again.status).toBe(200);
+    expect(paypal.captureCount(paypalOrderId)).toBe(1);
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, placed.body.orderId as string), eq(orders.paymentStatus, "paid")));
+    expect(order).toMatchObject({ status: "processing", paymentMethod: "paypal" });
+  });
+
+  it("a declined PayPal capture says 'PayPal payment failed' and gives the stock back", async () => {
+    const placed = await place([{ id: jeans.id, quantity: 4 }], { paymentMethod: "paypal" });
+    expect(await inventoryOf(jeans.id)).toBe(16);
+    const created = await api("/api/checkout", { intent: "paypal-create", orderId: placed.body.orderId });
+    const paypalOrderId = created.body.paypalOrderId as string;
+    paypal.approve(paypalOrderId);
+    paypal.declineNext();
+    const r = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });
+    expect(r.status).toBe(402);
+    expect(r.body.error).toBe("PayPal payment failed");
+    expect(await inventoryOf(jeans.id)).toBe(20);
+  });
+});
