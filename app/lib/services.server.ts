@@ -6,6 +6,7 @@ import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
+import { startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 
 /** Everything a loader or action needs on the server, created once at start. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   catalogCache: ReadCache;
   /** Slow-changing catalogue facts (the search vocabulary): a minute, or until the catalogue changes. */
   vocabularyCache: ReadCache;
+  /** Stops the background work (the abandoned-order sweeper). */
+  stopBackground: () => void;
 }
 
 export interface StartReport {
@@ -44,7 +47,18 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       catalogCache.clear();
       vocabularyCache.clear();
     });
-    const services: Services = { config, database, auth, mailer, events, catalogCache, vocabularyCache };
+    // Orders left unpaid for 30 minutes are cancelled and their stock returned (issue 5).
+    const stopSweeper = startAbandonedOrderSweeper(database.db, events);
+    const services: Services = {
+      config,
+      database,
+      auth,
+      mailer,
+      events,
+      catalogCache,
+      vocabularyCache,
+      stopBackground: stopSweeper,
+    };
     holder.__abundanceServices = services;
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {
@@ -62,5 +76,6 @@ export function services(): Services {
 export async function stopServices(): Promise<void> {
   const current = holder.__abundanceServices;
   holder.__abundanceServices = undefined;
+  current?.stopBackground();
   await current?.database.close();
 }

@@ -52,7 +52,8 @@ async function pendingOrder(minutesAgo = 0, now = new Date()) {
     paymentMethod: "demo",
   });
   if (minutesAgo) {
-    await db.update(orders).set({ createdAt: new Date(now.getTime() - minutesAgo * 60_000) }).where(eq(orders.id, placed.id));
+    const then = new Date(now.getTime() - minutesAgo * 60_000);
+    await db.update(orders).set({ createdAt: then, updatedAt: then }).where(eq(orders.id, placed.id));
   }
   return placed;
 }
@@ -210,6 +211,13 @@ describe(`abandoned orders (${databaseKind})`, () => {
     expect([(await orderRow(paidOld.id)).status, (await orderRow(paidOld.id)).paymentStatus]).toEqual(["processing", "paid"]);
     expect(await inventory()).toEqual({ a: 46, b: 48 });
     expect(catalog).toHaveBeenCalledTimes(1);
+
+    // A payment started a minute ago (PayPal's window is open) spares an order placed long before.
+    const started = await pendingOrder(45, now);
+    await db.update(orders).set({ updatedAt: new Date(now.getTime() - 60_000) }).where(eq(orders.id, started.id));
+    expect(await cancelAbandonedOrders(db, { now })).toBe(0);
+    expect((await orderRow(started.id)).status).toBe("pending");
+    await failOrderPayment(db, started.id);
 
     // Nothing left to do: a second sweep cancels and restocks nothing.
     expect(await cancelAbandonedOrders(db, { now, events })).toBe(0);

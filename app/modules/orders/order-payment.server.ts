@@ -167,7 +167,8 @@ export interface CancelAbandonedOptions {
 const SWEEP_BATCH = 200;
 
 /**
- * Cancels every order still pending/pending that was created more than `olderThanMinutes` ago and gives
+ * Cancels every order still pending/pending with no payment activity (placed, or a PayPal payment
+ * started: both touch `updated_at`) for more than `olderThanMinutes`, and gives
  * its stock back, exactly once: rows are claimed with FOR UPDATE SKIP LOCKED and re-checked by the
  * UPDATE, and restocked in the same transaction, so two instances sweeping at once never overlap.
  * Returns how many orders were cancelled.
@@ -182,7 +183,7 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
       const claimed = tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(awaitingPayment(), lt(orders.createdAt, cutoff)))
+        .where(and(awaitingPayment(), lt(orders.updatedAt, cutoff)))
         .orderBy(orders.id)
         .limit(SWEEP_BATCH)
         .for("update", { skipLocked: true });
