@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { services } from "~/lib/services.server";
-import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
 import { isOrderNumberShape } from "./order-details.server";
 
 /**
@@ -9,7 +8,11 @@ import { isOrderNumberShape } from "./order-details.server";
  * httpOnly, SameSite=Lax cookie listing the order numbers placed here, newest last. The
  * confirmation page shows an order to its owner, an admin, or a browser holding this cookie.
  */
-export const PLACED_ORDERS_COOKIE = `${SESSION_COOKIE_PREFIX}.placed_orders`;
+/**
+ * Deliberately outside the "abundance" prefix that marks a request personal: the pages the guest
+ * page cache serves never read it, so a shopper who ordered keeps getting cached catalogue pages.
+ */
+export const PLACED_ORDERS_COOKIE = "ac_placed_orders";
 /** How many order numbers the cookie keeps (the most recent ones). */
 export const MAX_PLACED_ORDERS = 20;
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
