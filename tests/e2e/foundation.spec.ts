@@ -46,6 +46,8 @@ test("an unknown path lands on /", async ({ page }) => {
 });
 
 test("every header and footer link answers without error", async ({ page, request }) => {
+  // Sixteen pages, each fetched and then opened: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await page.goto("/");
   const hrefs = new Set<string>();
   for (const scope of [page.getByRole("banner"), page.getByRole("contentinfo")]) {

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
+import { openHydrated } from "./support/hydration";
+
+/**
+ * The whole journey of a new shopper (issue 5): browse, fill a cart as a guest, register, check out
+ * through the three steps with their messages, pay by demo payment, see the confirmation and the
+ * order in /orders; and a guest cart merged into the account's at sign-in.
+ */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+// Products no other browser test counts stock on: plenty in stock, several sizes, from the end of the list.
+const roomy = demoProducts.filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1).reverse();
+const [shirt, trousers, extra] = roomy as [DemoProduct, DemoProduct, DemoProduct];
+
+async function addToCart(page: Page, product: DemoProduct, size: string) {
+  await openHydrated(page, `/product/${product.slug}`);
+  await page.getByRole("radio", { name: size, exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
+}
+
+async function register(page: Page, email: string, name: string) {
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Wardrobe2024");
+  await page.getByLabel("Confirm Password").fill("Wardrobe2024");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("checkbox", { name: /I agree to the Terms and Conditions/ }).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+test("a new shopper browses, fills a cart, registers, checks out in three steps and finds the order", async ({ page }) => {
+  test.setTimeout(90_000);
+  await openHydrated(page, "/shop");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Two sizes of one product, and another product.
+  await addToCart(page, shirt, shirt.sizes[0]!);
+  await addToCart(page, shirt, shirt.sizes[1]!);
+  await addToCart(page, trousers, trousers.sizes[0]!);
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const lines = page.getByRole("dialog").getByRole("list", { name: "Cart items" }).getByRole("listitem");
+  await expect(lines).toHaveCount(3);
+  await page.getByRole("dialog").getByRole("link", { name: "Checkout" }).click();
+
+  // Checkout needs an account: sign up from the sign-in page, and come back.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout/);
+  await expect(page.getByText("Please log in to complete your order")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Fcheckout/);
+  const email = `buyer-${unique()}@example.com`;
+  await register(page, email, "Maya Okafor");
+  await expect(page).toHaveURL("/checkout");
+
+  // The guest cart became the account's.
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary.getByRole("listitem")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+
+  // Step 1: Information, prefilled from the account; each required field says so.
+  await expect(page.getByLabel("First name")).toHaveValue("Maya");
+  await expect(page.getByLabel("Last name")).toHaveValue("Okafor");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("First name").fill("");
+  await page.getByLabel("Email").fill("maya-at-example");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await page.getByLabel("First name").fill("Maya");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("+1 503 555 0142");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+
+  // Step 2: Shipping, with the spec's defaults.
+  await expect(page.getByLabel("Country")).toHaveValue("US");
+  await expect(page.getByRole("radio", { name: /Standard Shipping/ })).toBeChecked();
+  await expect(page.getByLabel("Billing address is the same as shipping")).toBeChecked();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  for (const message of ["Address is required", "City is required", "State is required", "Postal code is required"]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await page.getByLabel("Address", { exact: true }).fill("18 Alder Street");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State / Province").fill("OR");
+  await page.getByLabel("Postal code").fill("97205");
+  await page.getByLabel("Billing address is the same as shipping").uncheck();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByText("Address is required")).toBeVisible();
+  await page.getByLabel("Billing address is the same as shipping").check();
+  await page.getByRole("radio", { name: /Express Shipping/ }).check();
+  await expect(summary).toContainText("$19.99");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+
+  // Step 3: Payment; Back keeps what was typed.
+  await expect(page.getByText("18 Alder Street, Portland, OR, 97205, United States")).toBeVisible();
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByLabel("City")).toHaveValue("Portland");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  const total = (await summary.getByTestId("order-total").textContent())!;
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  await expect(page.getByRole("status", { name: /Placing order|Processing payment/ })).toBeVisible();
+
+  // Confirmation.
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  const orderNumber = page.url().split("/").pop()!;
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(total);
+  await expect(page.getByRole("main")).toContainText("18 Alder Street");
+  await expect(page.getByRole("main")).toContainText(shirt.name);
+  await expect(page.getByRole("main")).toContainText(trousers.name);
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
+
+  // And in My Orders.
+  await page.getByRole("link", { name: "View Order History" }).click();
+  await expect(page).toHaveURL("/orders");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: orderNumber }) });
+  await expect(card).toContainText("Processing");
+  await expect(card).toContainText("Paid");
+  await expect(card).toContainText(total);
+});
+
+test("a guest cart is merged into the account's cart at sign-in", async ({ page, baseURL }) => {
+  const email = `merge-${unique()}@example.com`;
+  // An account that already has something in its cart, put there on another device.
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: "Wardrobe2024", name: "Merge Shopper" },
+    headers: { origin: baseURL! },
+  });
+  expect(signUp.ok()).toBe(true);
+  await addToCart(page, extra, extra.sizes[0]!);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  // This device, as a guest.
+  await addToCart(page, trousers, trousers.sizes[1]!);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await openHydrated(page, "/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Wardrobe2024");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const items = page.getByRole("dialog").getByRole("list", { name: "Cart items" });
+  await expect(items.getByRole("listitem")).toHaveCount(2);
+  await expect(items).toContainText(extra.name);
+  await expect(items).toContainText(trousers.name);
+
+  // Merged once: a reload does not add the guest lines again, and the cart is the account's.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+});
