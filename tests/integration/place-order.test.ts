@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products, user } from "#db/schema/index";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
+import { orderNumberFor } from "~/modules/orders/order-number";
 import { OrderError, placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
 import { testAddress } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
@@ -116,6 +117,32 @@ describe(`placing an order (${databaseKind})`, () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.database.db, order([{ productId: productB.id, quantity: 1 }], { idempotencyKey: "double-click" }))));
     expect(new Set(burst.map((p) => p.id)).size).toBe(1);
     expect(await inventoryOf(productB.id)).toBe(50 - 2 - 1);
+  });
+
+  it("takes the next number when another instance holds this one", async () => {
+    // Numbers another instance already gave out, at a moment this process has not reached yet.
+    const moment = Date.now() + 10 * 24 * 3600 * 1000;
+    const db = t.database.db;
+    for (let i = 0; i < 3; i++) {
+      await db.insert(orders).values({
+        orderNumber: orderNumberFor(moment + i),
+        userId: "buyer",
+        subtotalCents: 100,
+        totalCents: 100,
+        shippingAddress: address,
+        customerEmail: address.email,
+      });
+    }
+    const placed = await placeOrder(db, order([{ productId: productB.id, quantity: 1 }]), () => moment);
+    expect(placed.orderNumber).toBe(orderNumberFor(moment + 3));
+    expect(await inventoryOf(productB.id)).toBe(49);
+  });
+
+  it("a repeated checkout finds its order even when the product has sold out since", async () => {
+    const input = order([{ productId: productB.id, quantity: 50 }]);
+    const first = await placeOrder(t.database.db, input);
+    expect(await inventoryOf(productB.id)).toBe(0);
+    expect(await placeOrder(t.database.db, input)).toEqual({ ...first, created: false });
   });
 
   it("leaves nothing half-written when writing the items fails", async () => {

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { nextOrderNumber, orderNumberFor, orderTimestamp } from "./order-number";
+import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
 
 /**
@@ -71,24 +71,25 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
   const lines = validLines(input.lines);
   if (lines.length === 0) throw new OrderError("NO_VALID_ITEMS", "No valid items in cart");
 
-  const existing = await findByKey(db, input.userId, input.idempotencyKey);
-  if (existing) return existing;
-
+  // No look-up first: the common case is a new checkout, and a repeated one is caught by the
+  // idempotency key's unique index when the order row is written (before any stock is touched).
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction((tx) => writeOrder(tx, input, lines, now));
     } catch (error) {
-      // The same checkout sent twice at once: the second finds the first's order.
-      if (isUniqueViolation(error, "orders_idempotencyKey_unique")) {
+      // The same checkout sent again (double click, retry after a timeout): its order, unchanged.
+      if (isUniqueViolation(error, "orders_idempotencyKey_unique") || error instanceof OrderError) {
         const placed = await findByKey(db, input.userId, input.idempotencyKey);
         if (placed) return placed;
       }
-      // Two checkouts took the same free number at the same moment: the loser starts again.
-      if (isUniqueViolation(error, "orders_orderNumber_unique") && attempt < 5) continue;
+      // Another instance took this number: start again with the next one.
+      if (isUniqueViolation(error, "orders_orderNumber_unique") && attempt < MAX_NUMBER_ATTEMPTS) continue;
       throw error;
     }
   }
 }
+
+const MAX_NUMBER_ATTEMPTS = 20;
 
 async function findByKey(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
   const [row] = await db
@@ -98,6 +99,11 @@ async function findByKey(db: Db, userId: string, key: string): Promise<PlacedOrd
   return row ? { ...row, created: false } : null;
 }
 
+/**
+ * One transaction, in this order: read the products (prices, names, active), write the order and
+ * its items, and reserve the stock last, so the rows of popular products stay locked only for the
+ * moment before the commit. Any failure rolls everything back.
+ */
 async function writeOrder(
   tx: Tx,
   input: PlaceOrderInput,
@@ -124,29 +130,12 @@ async function writeOrder(
     if (!product.isActive) throw new OrderError("UNAVAILABLE", `${product.name} is no longer available`);
   }
 
-  // Reserve stock product by product, in a fixed order (no deadlocks between concurrent checkouts).
-  const wanted = new Map<string, number>();
-  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-  for (const id of [...wanted.keys()].sort()) {
-    const quantity = wanted.get(id)!;
-    const reserved = await tx
-      .update(products)
-      .set({ inventory: sql`${products.inventory} - ${quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, id), gte(products.inventory, quantity)))
-      .returning({ id: products.id });
-    if (reserved.length === 0) {
-      const name = byId.get(id)!.name;
-      throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${name}`);
-    }
-  }
-
   const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
   const totals = computeTotals(priced, input.shippingMethod);
-  const orderNumber = await freeOrderNumber(tx, orderNumberFor(orderTimestamp(now())));
   const [order] = await tx
     .insert(orders)
     .values({
-      orderNumber,
+      orderNumber: orderNumberFor(orderTimestamp(now())),
       userId: input.userId,
       status: "pending",
       paymentStatus: "pending",
@@ -173,18 +162,21 @@ async function writeOrder(
       totalPriceCents: l.unitPriceCents * l.quantity,
     })),
   );
-  return { ...order!, created: true };
-}
 
-/** The first free number from `candidate` on. */
-async function freeOrderNumber(tx: Tx, candidate: string): Promise<string> {
-  let number = candidate;
-  for (let i = 0; i < 1000; i++) {
-    const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, number));
-    if (!taken) return number;
-    number = nextOrderNumber(number);
+  // Reserve stock product by product, in a fixed order (no deadlocks between concurrent checkouts),
+  // with a conditional update that can never take the inventory below zero.
+  const wanted = new Map<string, number>();
+  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  for (const id of [...wanted.keys()].sort()) {
+    const quantity = wanted.get(id)!;
+    const reserved = await tx
+      .update(products)
+      .set({ inventory: sql`${products.inventory} - ${quantity}`, updatedAt: new Date() })
+      .where(and(eq(products.id, id), gte(products.inventory, quantity)))
+      .returning({ id: products.id });
+    if (reserved.length === 0) throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${byId.get(id)!.name}`);
   }
-  throw new Error("No free order number");
+  return { ...order!, created: true };
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
