@@ -13,7 +13,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
-  route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
+  route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/checkout", "routes/api.checkout.ts"),

@@ -1,4 +1,4 @@
-import { CheckCircle2, PackageSearch } from "lucide-react";
+import { CheckCircle2, PackageSearch, XCircle } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatCents } from "~/lib/money";
 import { services } from "~/lib/services.server";
@@ -22,12 +22,15 @@ const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: 
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const [user, placedNumbers] = await Promise.all([getSessionUser(request), placedOrderNumbers(request)]);
+  if (!params.orderNumber) {
+    return data({ order: null, signedIn: user !== null, noNumber: true }, { status: 404 });
+  }
   const order = await findOrderForViewer(services().database.db, params.orderNumber, {
     userId: user?.id ?? null,
     isAdmin: user?.role === "admin",
     placedNumbers,
   });
-  if (!order) return data({ order: null, signedIn: user !== null }, { status: 404 });
+  if (!order) return data({ order: null, signedIn: user !== null, noNumber: false }, { status: 404 });
   const method = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
   const address = order.shippingAddress;
   return data({
@@ -46,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       countryName: countryName(address.country) ?? address.country,
     },
     signedIn: user !== null,
+    noNumber: false,
   });
 }
 
@@ -58,17 +62,31 @@ const primaryButton = "rounded-full bg-ink px-6 py-3 text-sm font-medium text-wh
 const secondaryButton = "rounded-full border border-ink px-6 py-3 text-sm font-medium hover:bg-stone-100";
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
-  const { order, signedIn } = loaderData;
-  if (!order) return <OrderNotFound signedIn={signedIn} />;
+  const { order, signedIn, noNumber } = loaderData;
+  if (!order) return <OrderNotFound signedIn={signedIn} noNumber={noNumber} />;
 
   const address = order.shippingAddress;
   const status = order.status as OrderStatus;
   return (
     <div className="container-page max-w-4xl py-12">
       <header className="flex flex-col items-center gap-3 text-center">
-        <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-        <h1 className="font-display text-4xl font-semibold">Order Confirmed!</h1>
-        <p className="text-muted">Thank you for your order. We have received it and will get it on its way.</p>
+        {status === "cancelled" ? (
+          <XCircle className="size-12 text-red-600" aria-hidden />
+        ) : (
+          <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+        )}
+        {/* A payment that failed or was abandoned cancels the order: no confirmation to show then. */}
+        {status === "cancelled" ? (
+          <>
+            <h1 className="font-display text-4xl font-semibold">Order Cancelled</h1>
+            <p className="text-muted">This order was cancelled because its payment did not go through. Nothing was charged.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="font-display text-4xl font-semibold">Order Confirmed!</h1>
+            <p className="text-muted">Thank you for your order. We have received it and will get it on its way.</p>
+          </>
+        )}
       </header>
 
       <section aria-labelledby="order-summary-title" className="mt-10 rounded-2xl border border-line bg-white p-6">
@@ -224,13 +242,13 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   );
 }
 
-function OrderNotFound({ signedIn }: { signedIn: boolean }) {
+function OrderNotFound({ signedIn, noNumber }: { signedIn: boolean; noNumber: boolean }) {
   return (
     <div className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center">
       <PackageSearch className="size-12 text-stone-300" aria-hidden />
       <h1 className="font-display text-3xl font-semibold">Order Not Found</h1>
       <p className="max-w-md text-muted">
-        Order not found or could not be loaded. Please check the order number
+        {noNumber ? "No order number provided" : "Order not found or could not be loaded"}. Please check the order number
         {signedIn ? "; your orders are listed in your order history." : ", or sign in with the account that placed the order."}
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">

@@ -239,6 +239,17 @@ describe(`checkout (${databaseKind})`, () => {
     expect(await inventoryOf(tee.id)).toBe(20);
     const again = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId });
     expect(again.body.error).toBe("Payment failed. Please try again.");
+    // Its page says so rather than confirming it.
+    const page = await fetch(`${server.url}/order-confirmation/${order!.orderNumber}`, { headers: { cookie: shopper.cookie } });
+    const html = await page.text();
+    expect(html).toContain("Order Cancelled");
+    expect(html).not.toContain("Order Confirmed!");
+  });
+
+  it("a confirmation link without a number says 'No order number provided'", async () => {
+    const res = await fetch(`${server.url}/order-confirmation`, { headers: { cookie: shopper.cookie } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("No order number provided");
   });
 
   it("cannot pay someone else's order", async () => {
