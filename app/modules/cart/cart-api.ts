@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { CartItem } from "./cart-rules";
+// Type only: erased from the browser bundle.
+import type { CartLine } from "./server-cart.server";
 
 /**
  * The contract of `/api/cart` (shared by the route and the browser): what may be asked, and the
@@ -39,21 +41,7 @@ export interface CartResponse {
   error?: string;
 }
 
-/** A priced line as the server reads it. */
-export interface PricedLine {
-  productId: string;
-  slug: string;
-  name: string;
-  image: string;
-  priceCents: number;
-  size: string;
-  color: string;
-  quantity: number;
-  inventory: number;
-  problem: CartItem["problem"];
-}
-
-export function toCartItems(lines: readonly PricedLine[]): CartItem[] {
+export function toCartItems(lines: readonly CartLine[]): CartItem[] {
   return lines.map((l) => ({
     id: l.productId,
     name: l.name,

@@ -100,6 +100,48 @@ function problemOf(p: { isActive: boolean; inventory: number }, quantity: number
   return null;
 }
 
+/** The product columns a cart line shows. */
+const lineProductColumns = {
+  slug: products.slug,
+  name: products.name,
+  images: products.images,
+  imageUrl: products.imageUrl,
+  priceCents: products.priceCents,
+  inventory: products.inventory,
+  isActive: products.isActive,
+};
+
+interface LineProduct {
+  slug: string;
+  name: string;
+  images: string[];
+  imageUrl: string | null;
+  priceCents: number;
+  inventory: number;
+  isActive: boolean;
+}
+
+/** A line as shown: the product as the database has it now, flagged when it cannot be bought as is. */
+function lineOf(
+  p: LineProduct,
+  line: { productId: string; size: string; color: string; quantity: number },
+): CartLine {
+  const problem = problemOf(p, line.quantity);
+  return {
+    productId: line.productId,
+    slug: p.slug,
+    name: p.name,
+    image: primaryImage(p),
+    priceCents: p.priceCents,
+    size: line.size,
+    color: line.color,
+    quantity: problem === "reduced" ? p.inventory : line.quantity,
+    inventory: p.inventory,
+    available: p.isActive && p.inventory > 0,
+    problem,
+  };
+}
+
 /** The cart's lines joined with their products, oldest first. */
 export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
   const uid = parse(userIdSchema, userId, "userId");
@@ -109,35 +151,14 @@ export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
       size: cartItems.size,
       color: cartItems.color,
       quantity: cartItems.quantity,
-      slug: products.slug,
-      name: products.name,
-      images: products.images,
-      imageUrl: products.imageUrl,
-      priceCents: products.priceCents,
-      inventory: products.inventory,
-      isActive: products.isActive,
+      ...lineProductColumns,
     })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.userId, uid))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map((r) => {
-    const problem = problemOf(r, r.quantity);
-    return {
-      productId: r.productId,
-      slug: r.slug,
-      name: r.name,
-      image: primaryImage(r),
-      priceCents: r.priceCents,
-      size: r.size,
-      color: r.color,
-      quantity: problem === "reduced" ? r.inventory : r.quantity,
-      inventory: r.inventory,
-      available: r.isActive && r.inventory > 0,
-      problem,
-    };
-  });
+  return rows.map((r) => lineOf(r, r));
 }
 
 async function ensureCart(db: Conn, userId: string): Promise<string> {
@@ -363,37 +384,12 @@ export async function previewGuestCart(db: Conn, guestLines: readonly GuestCartL
   if (lines.length === 0) return [];
   const ids = [...new Set(lines.map((l) => l.productId))];
   const rows = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      images: products.images,
-      imageUrl: products.imageUrl,
-      priceCents: products.priceCents,
-      inventory: products.inventory,
-      isActive: products.isActive,
-    })
+    .select({ id: products.id, ...lineProductColumns })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return lines.flatMap((line) => {
     const p = byId.get(line.productId);
-    if (!p) return [];
-    const problem = problemOf(p, line.quantity);
-    return [
-      {
-        productId: p.id,
-        slug: p.slug,
-        name: p.name,
-        image: primaryImage(p),
-        priceCents: p.priceCents,
-        size: line.size,
-        color: line.color,
-        quantity: problem === "reduced" ? p.inventory : line.quantity,
-        inventory: p.inventory,
-        available: p.isActive && p.inventory > 0,
-        problem,
-      },
-    ];
+    return p ? [lineOf(p, line)] : [];
   });
 }
