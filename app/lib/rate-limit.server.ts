@@ -58,6 +58,8 @@ export const RATE_LIMITS = {
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   secureAdminPerIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** Each placed order holds stock until it is paid or expires: one account cannot hoard it. */
+  ordersPerAccount: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";

@@ -252,6 +252,19 @@ describe(`checkout (${databaseKind})`, () => {
     expect(await res.text()).toContain("No order number provided");
   });
 
+  it("one account cannot hold the stock with a stream of unpaid orders", async () => {
+    const hoarder = await signUp(server.url, "hoarder@example.com");
+    for (let i = 0; i < 30; i++) {
+      expect((await place([{ id: tee.id, quantity: 1 }], {}, hoarder.cookie)).status).toBe(200);
+      if (i % 10 === 9) await db().update(products).set({ inventory: 20 }).where(eq(products.id, tee.id));
+    }
+    const refused = await place([{ id: tee.id, quantity: 1 }], {}, hoarder.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("Too many attempts. Please wait a few minutes and try again.");
+    // Others can still buy.
+    expect((await place([{ id: tee.id, quantity: 1 }])).status).toBe(200);
+  });
+
   it("cannot pay someone else's order", async () => {
     const placed = await place([{ id: tee.id, quantity: 1 }]);
     const eve = await signUp(server.url, "eve@example.com");

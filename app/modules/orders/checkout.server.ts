@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { orders, profiles } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
 import { clearCart } from "~/modules/cart/server-cart.server";
 import type { PayPalClient } from "~/modules/payments/paypal.server";
@@ -60,6 +61,8 @@ async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { i
   if (request.lines.length === 0) return fail(400, CHECKOUT_MESSAGES.emptyCart);
   const checked = checkCheckout(request.form);
   if (!checked.ok) return fail(400, checked.message, checked.fieldErrors);
+  const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
+  if (!limit.allowed) return fail(429, TOO_MANY_ATTEMPTS);
   try {
     const placed = await placeOrder(ctx.db, {
       userId: ctx.userId,
