@@ -1,12 +1,16 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET } from "./tests/support/fake-paypal";
 
 /** Browser tests drive Debian's Chromium against the production build on a fresh embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `abundance-e2e-${port}`);
 export const e2eAdmin = { email: "admin@example.com", password: "E2eAdminPass1" };
+/** The fake PayPal the e2e server talks to (tests/support/fake-paypal.ts; tests use its /__test__ routes). */
+const fakePayPalPort = port + 1000;
+export const fakePayPalUrl = `http://127.0.0.1:${fakePayPalPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,25 +40,41 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/ },
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node server.js`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      PAGE_CACHE_SECONDS: "5",
-      // The auth library's per-IP rate limits would throttle a suite that signs in from one address.
-      NODE_ENV: "test",
-      // Every test comes from 127.0.0.1: the per-account limits stay, the per-IP ones are raised.
-      RATE_LIMIT_IP_MULTIPLIER: "100",
+  webServer: [
+    {
+      command: "node --import tsx tests/support/fake-paypal-server.ts",
+      url: `${fakePayPalUrl}/__test__/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_PAYPAL_PORT: String(fakePayPalPort) },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node server.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        PAGE_CACHE_SECONDS: "5",
+        // The auth library's per-IP rate limits would throttle a suite that signs in from one address.
+        NODE_ENV: "test",
+        // Every test comes from 127.0.0.1: the per-account limits stay, the per-IP ones are raised.
+        RATE_LIMIT_IP_MULTIPLIER: "100",
+        // PayPal against the fake. tests/e2e/paypal.spec.ts serves the browser a fake SDK; elsewhere the real
+        // SDK does not load for the fake client id, so checkout shows 'PayPal temporarily unavailable'.
+        PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+        PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
+        PAYPAL_API_BASE: fakePayPalUrl,
+      },
+    },
+  ],
 });

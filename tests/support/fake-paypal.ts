@@ -22,6 +22,14 @@ import type { AddressInfo, Socket } from "node:net";
  *
  * `declineNext()` makes the next capture fail with 422 INSTRUMENT_DECLINED; `hangNext()` makes the next
  * create/capture request never answer (token requests are not affected).
+ *
+ * For a browser test that plays the buyer from another process (tests/support/fake-paypal-server.ts),
+ * the same controls are on test-only routes (CORS open, not recorded in `requests`):
+ *
+ *   GET  /__test__/health                 → 200 { ok: true }
+ *   POST /__test__/approve/{id}           = approve(id) → 200 { id, status }; 404 for an unknown order
+ *   POST /__test__/decline-next           = declineNext() → 200 { ok: true }
+ *   GET  /__test__/orders/{id}            → 200 { id, status, amount, referenceId, customId, captureCount }; 404
  */
 export const FAKE_PAYPAL_CLIENT_ID = "fake-client-id";
 export const FAKE_PAYPAL_CLIENT_SECRET = "fake-client-secret";
@@ -128,7 +136,24 @@ function paypalError(
 const unprocessable = (issue: string, description: string) =>
   paypalError(422, "UNPROCESSABLE_ENTITY", issue, description);
 
-export async function startFakePayPal(): Promise<FakePayPal> {
+export interface FakePayPalOptions {
+  /** The port to listen on (127.0.0.1); a free one when left out. */
+  port?: number;
+}
+
+/** What `GET /__test__/orders/{id}` answers. */
+export interface FakePayPalOrderView {
+  id: string;
+  status: StoredOrder["status"];
+  amount: Money;
+  referenceId: unknown;
+  customId: unknown;
+  captureCount: number;
+}
+
+export async function startFakePayPal(
+  options: FakePayPalOptions = {},
+): Promise<FakePayPal> {
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, number>();
@@ -461,9 +486,68 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     return send(answer);
   }
 
+  function approve(orderId: string): StoredOrder {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
+    if (order.status === "CREATED") order.status = "APPROVED";
+    return order;
+  }
+
+  /** The test-only routes (not PayPal's): the buyer's part and assertions, for another process. */
+  function handleTest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): void {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, {
+        "Content-Type": "application/json",
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+        "Access-Control-Allow-Headers": "content-type",
+        "Cache-Control": "no-store",
+      });
+      res.end(status === 204 ? undefined : JSON.stringify(body));
+    };
+    const method = req.method ?? "";
+    if (method === "OPTIONS") return send(204, null);
+    const approveMatch = /^\/__test__\/approve\/([^/]+)$/.exec(path);
+    const orderMatch = /^\/__test__\/orders\/([^/]+)$/.exec(path);
+    if (method === "GET" && path === "/__test__/health")
+      return send(200, { ok: true });
+    if (method === "POST" && approveMatch) {
+      const order = orders.get(decodeURIComponent(approveMatch[1]!));
+      if (!order) return send(404, { error: "no such order" });
+      approve(order.id);
+      return send(200, { id: order.id, status: order.status });
+    }
+    if (method === "POST" && path === "/__test__/decline-next") {
+      declineNext = true;
+      return send(200, { ok: true });
+    }
+    if (method === "GET" && orderMatch) {
+      const order = orders.get(decodeURIComponent(orderMatch[1]!));
+      if (!order) return send(404, { error: "no such order" });
+      const view: FakePayPalOrderView = {
+        id: order.id,
+        status: order.status,
+        amount: { ...order.amount },
+        referenceId: order.purchaseUnit.reference_id,
+        customId: order.purchaseUnit.custom_id,
+        captureCount: captures.get(order.id) ?? 0,
+      };
+      return send(200, view);
+    }
+    return send(404, { error: "unknown test route" });
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       const parsedUrl = new URL(req.url ?? "/", "http://127.0.0.1");
+      if (parsedUrl.pathname.startsWith("/__test__/")) {
+        await readBody(req);
+        return handleTest(req, res, parsedUrl.pathname);
+      }
       const text = await readBody(req);
       let body: unknown = text;
       if (parsedUrl.pathname !== "/v1/oauth2/token") {
@@ -496,7 +580,13 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -504,9 +594,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     clientId: FAKE_PAYPAL_CLIENT_ID,
     clientSecret: FAKE_PAYPAL_CLIENT_SECRET,
     approve(orderId) {
-      const order = orders.get(orderId);
-      if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
-      if (order.status === "CREATED") order.status = "APPROVED";
+      approve(orderId);
     },
     declineNext() {
       declineNext = true;
