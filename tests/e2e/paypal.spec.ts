@@ -251,3 +251,22 @@ test("PayPal's script failing to load: 'PayPal temporarily unavailable' and the 
   await expect(page.getByRole("button", { name: "PayPal", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Pay ${total}` })).toBeEnabled();
 });
+
+test("an order refused before PayPal opens says why, once, and PayPal's error that follows stays quiet", async ({ page, baseURL }) => {
+  await serveFakeSdk(page);
+  const shownToasts = await recordToasts(page);
+  await signUp(page, baseURL!, "Rita Refused");
+  await addToCart(page, unavailableProduct);
+  await toPaymentStep(page);
+  // The server refuses the order (as it does when the last piece went to someone else meanwhile).
+  await page.route("**/api/checkout", async (route) => {
+    const body = route.request().postDataJSON() as { intent?: string };
+    if (body.intent !== "place") return route.continue();
+    return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ ok: false, error: `Not enough stock for ${unavailableProduct.name}` }) });
+  });
+  await page.getByRole("button", { name: "PayPal", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText(`Not enough stock for ${unavailableProduct.name}`);
+  await expect.poll(shownToasts).toContain(`error: Not enough stock for ${unavailableProduct.name}`);
+  expect((await shownToasts()).filter((toast) => toast.startsWith("error"))).toHaveLength(1);
+  await expect(page.getByRole("button", { name: "PayPal", exact: true })).toBeEnabled();
+});

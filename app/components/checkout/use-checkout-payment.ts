@@ -49,6 +49,10 @@ export function useCheckoutPayment(options: {
   const key = useRef(newKey());
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The order PayPal's window is paying, until PayPal approves it or the shopper gives up. */
+  const pendingOrder = useRef<PlacedOrder | null>(null);
+  /** createOrder failed and said why already: PayPal's onError that follows stays quiet. */
+  const createFailed = useRef(false);
 
   const failed = useCallback((message: string) => {
     setError(message);
@@ -111,23 +115,30 @@ export function useCheckoutPayment(options: {
 
   /** PayPal's createOrder: our order first, then PayPal's for the server's total. */
   const createPayPalOrder = useCallback(async (): Promise<string> => {
+    createFailed.current = false;
     const order = await place("paypal");
-    if (!order) throw new Error("order not placed");
+    if (!order) {
+      // Already said why; PayPal will now call onError, which must not say it again.
+      createFailed.current = true;
+      throw new Error("order not placed");
+    }
     const answer = await call({ intent: "paypal-create", orderId: order.orderId });
     if (!answer.ok || !answer.paypalOrderId) {
       await call({ intent: "paypal-cancel", orderId: order.orderId });
       startOver();
       failed(answer.ok ? "Payment processing failed" : answer.error);
+      createFailed.current = true;
       throw new Error("PayPal order not created");
     }
     setBusy("paying");
     pendingOrder.current = order;
     return answer.paypalOrderId;
   }, [place, failed, startOver]);
-  const pendingOrder = useRef<PlacedOrder | null>(null);
 
   const approvePayPal = useCallback(
     async (paypalOrderId: string) => {
+      // From here the server decides: a failed capture cancels the order itself.
+      pendingOrder.current = null;
       setBusy("paying");
       const answer = await call({ intent: "paypal-capture", paypalOrderId });
       if (!answer.ok) {
@@ -147,7 +158,9 @@ export function useCheckoutPayment(options: {
       pendingOrder.current = null;
       if (order) await call({ intent: "paypal-cancel", orderId: order.orderId });
       startOver();
-      if (message) failed(message);
+      const alreadySaid = createFailed.current;
+      createFailed.current = false;
+      if (message && !alreadySaid) failed(message);
       else setBusy(null);
     },
     [failed, startOver],
