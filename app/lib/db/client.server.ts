@@ -28,7 +28,7 @@ const casing = "snake_case" as const;
 const SESSION_SETTING = "pg_trgm.word_similarity_threshold=0.4";
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
-import type { Db, Tx } from "~/lib/db/client.server";
+import { orders, products, type AddressJson } from "#db/schema/index";
+import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
@@ -84,6 +84,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
       }
       // Another instance took this number: start again with the next one.
       if (isUniqueViolation(error, "orders_orderNumber_unique") && attempt < MAX_NUMBER_ATTEMPTS) continue;
+      // PostgreSQL broke a lock cycle by aborting this checkout: nothing was written, try again.
+      if (databaseCode(error) === "40P01" && attempt < MAX_NUMBER_ATTEMPTS) continue;
       throw error;
     }
   }
@@ -132,41 +134,68 @@ async function writeOrder(
 
   const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
   const totals = computeTotals(priced, input.shippingMethod);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNumber: orderNumberFor(orderTimestamp(now())),
-      userId: input.userId,
-      status: "pending",
-      paymentStatus: "pending",
-      ...totals,
-      shippingMethod: input.shippingMethod,
-      shippingAddress: input.shippingAddress,
-      billingAddress: input.billingAddress ?? null,
-      customerEmail: input.shippingAddress.email,
-      paymentMethod: input.paymentMethod,
-      idempotencyKey: input.idempotencyKey,
-    })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents });
-  await tx.insert(orderItems).values(
-    priced.map((l) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      productName: l.product.name,
-      productSku: l.product.sku,
-      imageUrl: primaryImage(l.product),
-      size: l.size,
-      color: l.color,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      totalPriceCents: l.unitPriceCents * l.quantity,
-    })),
-  );
+  const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
 
-  // Reserve stock product by product, in a fixed order (no deadlocks between concurrent checkouts),
-  // with a conditional update that can never take the inventory below zero.
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  const short = await reserveStock(tx, wanted);
+  if (short) throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${byId.get(short)!.name}`);
+  return { ...order, created: true };
+}
+
+/**
+ * The order and its items in one statement (a data-modifying CTE): on the embedded database every
+ * statement costs a round trip through the engine, and placing orders is the hottest write path.
+ */
+async function insertOrderWithItems(
+  tx: Tx,
+  input: PlaceOrderInput,
+  totals: ReturnType<typeof computeTotals>,
+  priced: ReadonlyArray<{ productId: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number; product: { name: string; sku: string; imageUrl: string | null; images: string[] } }>,
+  orderNumber: string,
+): Promise<{ id: string; orderNumber: string; totalCents: number }> {
+  const items = priced.map((l) => ({
+    product_id: l.productId,
+    name: l.product.name,
+    sku: l.product.sku,
+    image: primaryImage(l.product),
+    size: l.size,
+    color: l.color,
+    quantity: l.quantity,
+    unit: l.unitPriceCents,
+    total: l.unitPriceCents * l.quantity,
+  }));
+  const [row] = await queryRows<{ id: string; order_number: string; total_cents: number }>(
+    tx,
+    sql`with placed as (
+          insert into orders (order_number, user_id, status, payment_status, subtotal_cents, shipping_cents,
+            tax_cents, total_cents, shipping_method, shipping_address, billing_address, customer_email,
+            payment_method, idempotency_key)
+          values (${orderNumber}, ${input.userId}, 'pending', 'pending', ${totals.subtotalCents}, ${totals.shippingCents},
+            ${totals.taxCents}, ${totals.totalCents}, ${input.shippingMethod}, ${JSON.stringify(input.shippingAddress)}::jsonb,
+            ${input.billingAddress ? JSON.stringify(input.billingAddress) : null}::jsonb, ${input.shippingAddress.email},
+            ${input.paymentMethod}, ${input.idempotencyKey})
+          returning id, order_number, total_cents
+        ), items as (
+          insert into order_items (order_id, product_id, product_name, product_sku, image_url, size, color, quantity,
+            unit_price_cents, total_price_cents)
+          select placed.id, v.product_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total
+          from placed cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+            as v(product_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int)
+        )
+        select id, order_number, total_cents from placed`,
+  );
+  return { id: row!.id, orderNumber: row!.order_number, totalCents: Number(row!.total_cents) };
+}
+
+/**
+ * Takes the wanted quantities off the stock, product by product in id order (concurrent checkouts
+ * then queue on the same rows instead of deadlocking), each with a conditional update that can never
+ * take the inventory below zero. Answers the id of a product that had too little, or null.
+ * (One statement for all products was tried: PostgreSQL does not promise its lock order, and
+ * concurrent checkouts deadlocked.)
+ */
+async function reserveStock(tx: Tx, wanted: ReadonlyMap<string, number>): Promise<string | null> {
   for (const id of [...wanted.keys()].sort()) {
     const quantity = wanted.get(id)!;
     const reserved = await tx
@@ -174,9 +203,16 @@ async function writeOrder(
       .set({ inventory: sql`${products.inventory} - ${quantity}`, updatedAt: new Date() })
       .where(and(eq(products.id, id), gte(products.inventory, quantity)))
       .returning({ id: products.id });
-    if (reserved.length === 0) throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${byId.get(id)!.name}`);
+    if (reserved.length === 0) return id;
   }
-  return { ...order!, created: true };
+  return null;
+}
+
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string") return e.code;
+  }
+  return undefined;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
