@@ -120,7 +120,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <CheckoutSteps step={step} />
       </div>
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
-        <section aria-labelledby="step-title">
+        <section aria-labelledby="step-title" className="min-w-0">
           <h2 id="step-title" ref={heading} tabIndex={-1} className="sr-only">
             Step {step + 1} of 3: {stepTitle}
           </h2>

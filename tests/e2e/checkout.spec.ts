@@ -157,3 +157,32 @@ test("a guest cart is merged into the account's cart at sign-in", async ({ page,
   await page.waitForSelector("html[data-hydrated='true']", { state: "attached" });
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
+
+test("@mobile checkout fits a phone's width at every step", async ({ page, baseURL }) => {
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `phone-${unique()}-with-a-rather-long-address@example.com`, password: "Wardrobe2024", name: "Pat Phone" },
+    headers: { origin: baseURL! },
+  });
+  expect(signedUp.ok()).toBe(true);
+  await addToCart(page, extra, extra.sizes[1]!);
+  await openHydrated(page, "/checkout");
+  // A phone zooms out to show an over-wide page, so compare what is laid out with the screen's width.
+  const width = page.viewportSize()!.width;
+  const fits = async () => {
+    const widest = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll("main *")].map((el) => Math.ceil(el.getBoundingClientRect().right))),
+    );
+    return widest <= width;
+  };
+  expect(await fits()).toBe(true);
+  await page.getByLabel("Phone").fill("+1 503 555 0177");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  expect(await fits()).toBe(true);
+  await page.getByLabel("Address", { exact: true }).fill("221 Long Street Name Avenue");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State / Province").fill("OR");
+  await page.getByLabel("Postal code").fill("97205");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
+  expect(await fits()).toBe(true);
+});

@@ -114,9 +114,9 @@ export function PaymentStep(props: {
 
 function ReviewRow({ label, children, onEdit }: { label: string; children: React.ReactNode; onEdit: () => void }) {
   return (
-    <div className="flex items-start gap-4 px-5 py-4">
-      <span className="w-20 shrink-0 text-muted">{label}</span>
-      <span className="flex-1">{children}</span>
+    <div className="flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5">
+      <span className="w-16 shrink-0 text-muted sm:w-20">{label}</span>
+      <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{children}</span>
       <button type="button" onClick={onEdit} className="text-sm font-medium underline underline-offset-2" aria-label={`Change ${label.toLowerCase()}`}>
         Change
       </button>
