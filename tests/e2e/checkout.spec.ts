@@ -186,3 +186,18 @@ test("@mobile checkout fits a phone's width at every step", async ({ page, baseU
   await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
   expect(await fits()).toBe(true);
 });
+
+test("an empty cart: the panel and the checkout say 'Your cart is empty' and lead back to the shop", async ({ page, baseURL }) => {
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `empty-${unique()}@example.com`, password: "Wardrobe2024", name: "Emma Empty" },
+    headers: { origin: baseURL! },
+  });
+  expect(signedUp.ok()).toBe(true);
+  await openHydrated(page, "/checkout");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  await expect(page.getByRole("dialog").getByText("Your cart is empty")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Close cart" }).last().click();
+  await page.getByRole("main").getByRole("link", { name: "Continue Shopping" }).click();
+  await expect(page).toHaveURL("/shop");
+});
