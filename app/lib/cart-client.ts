@@ -1,6 +1,15 @@
 import { guestLinesOf, type CartRequest, type CartResponse } from "~/modules/cart/cart-api";
-import { addItem, limitMessage, lineLimit, sameLine, type CartItem } from "~/modules/cart/cart-rules";
+import {
+  addItem,
+  DEFAULT_COLOR,
+  DEFAULT_SIZE,
+  limitMessage,
+  lineLimit,
+  sameLine,
+  type CartItem,
+} from "~/modules/cart/cart-rules";
 import { useClientStore, type StoredUser } from "./client-store";
+import { postJson } from "./post-json";
 
 /**
  * The cart as the browser works with it. Guests keep it in the persisted store only; for a
@@ -27,14 +36,8 @@ let queue: Promise<unknown> = Promise.resolve();
 let lastTicket = 0;
 
 async function post(request: CartRequest): Promise<CartResponse> {
-  const response = await fetch("/api/cart", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify(request),
-    credentials: "same-origin",
-  });
-  const body = (await response.json().catch(() => null)) as CartResponse | null;
-  if (!body || !Array.isArray(body.items)) throw new Error(`cart request failed (${response.status})`);
+  const { status, body } = await postJson<CartResponse>("/api/cart", request);
+  if (!body || !Array.isArray(body.items)) throw new Error(`cart request failed (${status})`);
   return body;
 }
 
@@ -58,7 +61,7 @@ function send(request: CartRequest): Promise<CartOutcome> {
 export async function addToCart(item: NewLine): Promise<CartOutcome> {
   const before = store().cart;
   const after = addItem(before, item);
-  const key = { id: item.id, size: item.size || after.at(-1)!.size, color: item.color || after.at(-1)!.color };
+  const key = { id: item.id, size: item.size || DEFAULT_SIZE, color: item.color || DEFAULT_COLOR };
   const was = before.find((l) => sameLine(l, key))?.quantity ?? 0;
   const now = after.find((l) => sameLine(l, key))?.quantity ?? 0;
   if (now === was) {

@@ -13,6 +13,7 @@ import { services } from "~/lib/services.server";
 import { requireUser } from "~/modules/accounts/guards.server";
 import { blockingLines } from "~/modules/cart/cart-rules";
 import {
+  CHECKOUT_STEPS,
   emptyCheckoutForm,
   informationSchema,
   validateStep,
@@ -111,7 +112,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
     form.shippingMethod,
   );
-  const stepTitle = ["Information", "Shipping", "Payment"][step];
 
   return (
     <div className="container-page py-10 sm:py-12">
@@ -122,7 +122,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]">
         <section aria-labelledby="step-title" className="min-w-0">
           <h2 id="step-title" ref={heading} tabIndex={-1} className="sr-only">
-            Step {step + 1} of 3: {stepTitle}
+            Step {step + 1} of {CHECKOUT_STEPS.length}: {CHECKOUT_STEPS[step]}
           </h2>
           {step < 2 ? (
             <form noValidate onSubmit={next} className="space-y-8">

@@ -1,18 +1,12 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { changeQuantity, refreshCart, removeFromCart, type CartOutcome } from "~/lib/cart-client";
+import { changeQuantity, refreshCart, removeFromCart } from "~/lib/cart-client";
 import { useClientStore } from "~/lib/client-store";
 import { formatCents } from "~/lib/money";
 import { blockingLines, lineLimit, problemText } from "~/modules/cart/cart-rules";
 import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
-
-/** Tells the shopper what came of a cart change: a capped quantity, or a failure. */
-export function reportCartOutcome(outcome: CartOutcome): void {
-  if (outcome.error) toast.error(outcome.error);
-  else if (outcome.message) toast.warning(outcome.message);
-}
+import { reportCartOutcome } from "./report-cart-outcome";
 
 /** The slide-in cart panel (spec §2 Cart): lines, minus/plus, remove, subtotal, tax, total. */
 export function CartDrawer() {

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { addToCart } from "~/lib/cart-client";
+import { reportCartOutcome } from "./report-cart-outcome";
 
 export interface AddToCartInput {
   id: string;
@@ -22,18 +23,16 @@ export interface AddToCartInput {
 export function useAddToCart() {
   return useCallback(async (item: AddToCartInput) => {
     const outcome = await addToCart({
-        id: item.id,
-        name: item.name,
-        slug: item.slug,
-        price: item.priceCents,
-        image: item.image,
-        size: item.size,
-        color: item.color,
+      id: item.id,
+      name: item.name,
+      slug: item.slug,
+      price: item.priceCents,
+      image: item.image,
+      size: item.size,
+      color: item.color,
       quantity: item.quantity,
       ...(item.inventory === undefined ? {} : { inventory: item.inventory }),
     });
-    if (outcome.error) toast.error(outcome.error);
-    else if (outcome.message) toast.warning(outcome.message);
-    else toast.success(`${item.name} added to cart!`);
+    if (!reportCartOutcome(outcome)) toast.success(`${item.name} added to cart!`);
   }, []);
 }

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { refreshCart } from "~/lib/cart-client";
+import { postJson } from "~/lib/post-json";
 import { useClientStore } from "~/lib/client-store";
 import type { CartItem } from "~/modules/cart/cart-rules";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
@@ -24,16 +25,10 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function call(body: CheckoutRequest): Promise<CheckoutResponse> {
+async function call(request: CheckoutRequest): Promise<CheckoutResponse> {
   try {
-    const response = await fetch("/api/checkout", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-    const answer = (await response.json().catch(() => null)) as CheckoutResponse | null;
-    return answer ?? { ok: false, error: "Failed to create order" };
+    const { body } = await postJson<CheckoutResponse>("/api/checkout", request);
+    return body ?? { ok: false, error: "Failed to create order" };
   } catch {
     return { ok: false, error: "Network error. Please check your connection." };
   }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cartItems, carts, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type CartProblem } from "./cart-rules";
 
@@ -14,9 +15,7 @@ import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type Cart
  * A line's quantity is always 1..99 and never above the product's stock when it is written.
  */
 
-export { MAX_LINE_QUANTITY };
 const MAX_TEXT = 40;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CartLine {
   productId: string;
@@ -62,7 +61,7 @@ export class CartError extends Error {
 type Conn = Db | Tx;
 
 const userIdSchema = z.string().trim().min(1).max(200);
-const productIdSchema = z.string().regex(UUID);
+const productIdSchema = z.string().regex(UUID_PATTERN);
 /** Empty or missing size/colour means the defaults of spec §3 ("M", "Default"). */
 const sizeSchema = z
   .string()

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "~/lib/ids";
 
 /** The contract of `/api/checkout`, shared by the route and the checkout page. */
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+const uuid = z.string().regex(UUID_PATTERN);
 
 /** A cart line as the browser has it; only id, size, colour and quantity are used. */
 const lineSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AddressJson } from "#db/schema/index";
+import { databaseError } from "~/lib/db/errors";
 import { emailField, fieldErrors, type FieldErrors } from "~/modules/accounts/profile-forms";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
 
@@ -196,7 +197,7 @@ export function checkCheckout(input: unknown): CheckoutCheck {
  * (out of stock, no valid items) by their message; anything else 'Failed to create order'.
  */
 export function orderFailureMessage(error: unknown): string {
-  const dbError = findDatabaseError(error);
+  const dbError = databaseError(error);
   if (dbError) {
     switch (dbError.code) {
       case "23502":
@@ -210,13 +211,4 @@ export function orderFailureMessage(error: unknown): string {
     }
   }
   return CHECKOUT_MESSAGES.failed;
-}
-
-function findDatabaseError(error: unknown): { code: string; message: string } | null {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, message: typeof e.message === "string" ? e.message : "unknown error" };
-    }
-  }
-  return null;
 }

@@ -4,8 +4,7 @@ import type { Db } from "~/lib/db/client.server";
 import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
 import { clearCart } from "~/modules/cart/server-cart.server";
-import type { PayPalClient } from "~/modules/payments/paypal.server";
-import { PayPalError } from "~/modules/payments/paypal.server";
+import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
 import { capturePayPalPayment, startPayPalPayment } from "~/modules/payments/paypal-checkout.server";
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
 import { CHECKOUT_MESSAGES, checkCheckout, orderFailureMessage } from "./checkout-forms";
@@ -23,8 +22,6 @@ export interface CheckoutContext {
   userId: string;
   demoPayments: boolean;
   paypal: PayPalClient | undefined;
-  /** The demo payment's pretend processing time (spec §9: 1.5 s). */
-  demoDelayMs?: number;
 }
 
 export interface CheckoutResult {
@@ -32,7 +29,8 @@ export interface CheckoutResult {
   body: CheckoutResponse;
 }
 
-export const DEMO_PAYMENT_DELAY_MS = 1500;
+/** The demo payment's pretend processing time (spec §9). */
+const DEMO_PAYMENT_DELAY_MS = 1500;
 
 const fail = (status: number, error: string, fieldErrors?: Partial<Record<string, string>>): CheckoutResult => ({
   status,
@@ -94,7 +92,7 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
   if (!order) return fail(404, PAYMENT_MESSAGES.demoFailed);
   if (order.paymentStatus === "paid") return ok({ orderId, orderNumber: order.orderNumber });
   if (order.status !== "pending" || order.paymentStatus !== "pending") return fail(409, PAYMENT_MESSAGES.retry);
-  await new Promise((resolve) => setTimeout(resolve, ctx.demoDelayMs ?? DEMO_PAYMENT_DELAY_MS));
+  await new Promise((resolve) => setTimeout(resolve, DEMO_PAYMENT_DELAY_MS));
   if (decline) {
     await failOrderPayment(ctx.db, orderId, ctx.events);
     return fail(402, PAYMENT_MESSAGES.demoFailed);

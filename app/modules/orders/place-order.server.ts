@@ -1,6 +1,9 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orders, products, type AddressJson } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
+import { databaseError, isUniqueViolation } from "~/lib/db/errors";
+import { isUuid } from "~/lib/ids";
+import { MAX_LINE_QUANTITY } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
@@ -41,15 +44,13 @@ export class OrderError extends Error {
   }
 }
 
-export const MAX_LINE_QUANTITY = 99;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Spec §5: lines without a product or with a quantity of zero or less are dropped; equal lines merge. */
 export function validLines(lines: CartLineInput[]) {
   const merged = new Map<string, { productId: string; size: string | null; color: string | null; quantity: number }>();
   for (const line of lines) {
     const quantity = Number(line.quantity);
-    if (!line.productId || !UUID.test(line.productId) || !Number.isInteger(quantity) || quantity <= 0) continue;
+    if (!isUuid(line.productId) || !Number.isInteger(quantity) || quantity <= 0) continue;
     const size = line.size?.trim() || null;
     const color = line.color?.trim() || null;
     const key = `${line.productId}|${size}|${color}`;
@@ -85,7 +86,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
       // Another instance took this number: start again with the next one.
       if (isUniqueViolation(error, "orders_orderNumber_unique") && attempt < MAX_NUMBER_ATTEMPTS) continue;
       // PostgreSQL broke a lock cycle by aborting this checkout: nothing was written, try again.
-      if (databaseCode(error) === "40P01" && attempt < MAX_NUMBER_ATTEMPTS) continue;
+      if (databaseError(error)?.code === "40P01" && attempt < MAX_NUMBER_ATTEMPTS) continue;
       throw error;
     }
   }
@@ -206,18 +207,4 @@ async function reserveStock(tx: Tx, wanted: ReadonlyMap<string, number>): Promis
     if (reserved.length === 0) return id;
   }
   return null;
-}
-
-function databaseCode(error: unknown): string | undefined {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === "string") return e.code;
-  }
-  return undefined;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return e.constraint === constraint;
-  }
-  return false;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { isUuid } from "~/lib/ids";
 import type { EventBus } from "~/lib/events.server";
 import {
   awaitingPayment,
@@ -18,7 +19,6 @@ import type { CaptureFailureReason, PayPalClient, PayPalItem } from "./paypal.se
  * instead of a second PayPal order or a second capture.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** PayPal-Request-Id of the create call for one of our orders. */
 export const paypalCreateRequestId = (orderId: string) => `ac-create-${orderId}`;
@@ -69,7 +69,7 @@ export async function startPayPalPayment(
 
 /** The user's order if it can be paid with PayPal now (pending/pending, no other payment under way). */
 async function payableOrder(db: Db, orderId: string, userId: string) {
-  if (!UUID.test(orderId)) throw notPayable(orderId);
+  if (!isUuid(orderId)) throw notPayable(orderId);
   const [order] = await db
     .select({
       id: orders.id,
