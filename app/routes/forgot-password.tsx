@@ -2,7 +2,7 @@ import { ArrowLeft, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormMessage, primaryButton, TextField } from "~/components/profile/fields";
+import { FormMessage, primaryButton, TextField } from "~/components/ui/field";
 import { requestPasswordReset } from "~/modules/accounts/account-actions.server";
 import {
   fieldErrors,

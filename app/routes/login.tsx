@@ -2,8 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
-import { CheckboxField, focusFirstInvalid, FormMessage, primaryButtonClass, TextField } from "~/components/auth/field";
-import { PasswordField } from "~/components/auth/password-input";
+import { CheckboxField, focusFirstInvalid, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
 import { signInWithPassword } from "~/modules/accounts/account-actions.server";
@@ -123,10 +122,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
-      {registered && <FormMessage kind="success">{AUTH_MESSAGES.registrationPending}</FormMessage>}
-      {passwordReset && <FormMessage kind="success">Your password has been reset. Please sign in.</FormMessage>}
-      {reason && <FormMessage kind="success">{reason}</FormMessage>}
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {registered && <FormMessage kind="success" className="mb-6">{AUTH_MESSAGES.registrationPending}</FormMessage>}
+      {passwordReset && <FormMessage kind="success" className="mb-6">Your password has been reset. Please sign in.</FormMessage>}
+      {reason && <FormMessage kind="success" className="mb-6">{reason}</FormMessage>}
+      {formError && <FormMessage kind="error" className="mb-6">{formError}</FormMessage>}
 
       <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => live && validate(e.currentTarget)} className="space-y-5">
         <TextField

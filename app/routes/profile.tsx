@@ -4,7 +4,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { ChangePasswordForm } from "~/components/profile/change-password-form";
-import { primaryButton } from "~/components/profile/fields";
+import { primaryButton } from "~/components/ui/field";
 import {
   CHANGE_PASSWORD,
   PROFILE_MESSAGES,

@@ -7,12 +7,12 @@ import {
   CheckboxField,
   focusFirstInvalid,
   FormMessage,
+  PasswordField,
   primaryButtonClass,
   secondaryButtonClass,
   SelectField,
   TextField,
-} from "~/components/auth/field";
-import { PasswordField } from "~/components/auth/password-input";
+} from "~/components/ui/field";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import { originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/lib/services.server";
@@ -210,7 +210,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       }
     >
       <StepIndicator step={step} />
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {formError && <FormMessage kind="error" className="mb-6">{formError}</FormMessage>}
 
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange}>
         <fieldset hidden={step !== 1} className="min-w-0 space-y-5">
@@ -256,6 +256,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             id="register-confirm-password"
             name="confirmPassword"
             label="Confirm Password"
+            toggleName="password"
             autoComplete="new-password"
             placeholder="Repeat your password"
             error={errors.confirmPassword}

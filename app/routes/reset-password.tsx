@@ -2,7 +2,7 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormMessage, PasswordField, primaryButton } from "~/components/profile/fields";
+import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
 import { resetPassword } from "~/modules/accounts/account-actions.server";
 import {
   fieldErrors,

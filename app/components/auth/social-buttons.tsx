@@ -8,7 +8,7 @@ import {
   socialProviderName,
   type SocialProviderId,
 } from "~/modules/accounts/auth-forms";
-import { secondaryButtonClass } from "./field";
+import { secondaryButtonClass } from "~/components/ui/field";
 
 function GoogleMark() {
   return (

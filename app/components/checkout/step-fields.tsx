@@ -1,4 +1,4 @@
-import { CheckboxField, SelectField, TextField } from "~/components/auth/field";
+import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
 import { CHECKOUT_COUNTRIES, type CheckoutForm } from "~/modules/orders/checkout-forms";
 import { SHIPPING_METHODS, shippingCents, type ShippingMethod } from "~/modules/orders/pricing";
@@ -24,10 +24,10 @@ export function InformationFields({ form, errors, onChange }: StepProps) {
   return (
     <fieldset className="grid gap-5 sm:grid-cols-2">
       <legend className="mb-4 text-lg font-semibold">Contact information</legend>
-      <TextField {...text("firstName")} label="First name" autoComplete="given-name" required />
-      <TextField {...text("lastName")} label="Last name" autoComplete="family-name" required />
-      <TextField {...text("email")} label="Email" type="email" autoComplete="email" required className="sm:col-span-2" />
-      <TextField {...text("phone")} label="Phone" type="tel" autoComplete="tel" required className="sm:col-span-2" />
+      <TextField {...text("firstName")} label="First name" autoComplete="given-name" aria-required />
+      <TextField {...text("lastName")} label="Last name" autoComplete="family-name" aria-required />
+      <TextField {...text("email")} label="Email" type="email" autoComplete="email" aria-required className="sm:col-span-2" />
+      <TextField {...text("phone")} label="Phone" type="tel" autoComplete="tel" aria-required className="sm:col-span-2" />
     </fieldset>
   );
 }
@@ -54,11 +54,11 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
   const section = billing ? "billing" : "shipping";
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField {...text("address")} label="Address" autoComplete={`${section} address-line1`} required className="sm:col-span-2" />
+      <TextField {...text("address")} label="Address" autoComplete={`${section} address-line1`} aria-required className="sm:col-span-2" />
       <TextField {...text("apartment")} label="Apartment, suite, etc." optional autoComplete={`${section} address-line2`} className="sm:col-span-2" />
-      <TextField {...text("city")} label="City" autoComplete={`${section} address-level2`} required />
-      <TextField {...text("state")} label="State / Province" autoComplete={`${section} address-level1`} required />
-      <TextField {...text("postalCode")} label="Postal code" autoComplete={`${section} postal-code`} required />
+      <TextField {...text("city")} label="City" autoComplete={`${section} address-level2`} aria-required />
+      <TextField {...text("state")} label="State / Province" autoComplete={`${section} address-level1`} aria-required />
+      <TextField {...text("postalCode")} label="Postal code" autoComplete={`${section} postal-code`} aria-required />
       <SelectField
         id={`checkout-${key("country")}`}
         name={key("country")}

@@ -8,7 +8,7 @@ import {
   readFields,
   type FieldErrors,
 } from "~/modules/accounts/profile-forms";
-import { FormMessage, PasswordField, primaryButton } from "./fields";
+import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
 import { CHANGE_PASSWORD, type ProfileActionData } from "./profile-action";
 
 /**

@@ -12,7 +12,7 @@ import {
   type FieldErrors,
 } from "~/modules/accounts/profile-forms";
 import type { ProfileView } from "~/modules/accounts/profile.server";
-import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from "./fields";
+import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from "~/components/ui/field";
 import { UPDATE_PROFILE, type ProfileActionData } from "./profile-action";
 
 /** Today in the browser's time zone, as YYYY-MM-DD (the date picker's upper bound). */
