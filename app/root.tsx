@@ -17,12 +17,11 @@ import { CartDrawer } from "./components/cart/cart-drawer";
 import { ErrorScreen } from "./components/error-screen";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { syncSession } from "./lib/cart-client";
-import type { StoredUser } from "./lib/client-store";
+import { syncSession } from "./components/cart/cart-client";
+import type { StoredUser } from "./components/cart/client-store";
 import { useNonce } from "./lib/nonce";
 import { publicConfig } from "./lib/config/config.server";
-import { services } from "./lib/services.server";
-import { getRequestSession, refreshSessionHeaders } from "./modules/accounts/session.server";
+import { services } from "./services.server";
 
 export const links: Route.LinksFunction = () => [
   // A stylesheet link, not inlined CSS: inlined, the 6 KB would also ship inside the JavaScript.
@@ -31,10 +30,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getRequestSession(request);
-  const body = { user: session?.user ?? null, config: publicConfig(services().config) };
+  const { sessions, config } = services();
+  const session = await sessions.get(request);
+  const body = { user: session?.user ?? null, config: publicConfig(config) };
   if (!session?.due) return body;
-  const headers = await refreshSessionHeaders(request);
+  const headers = await sessions.refreshHeaders(request);
   return data(body, { headers });
 }
 

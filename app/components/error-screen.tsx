@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { wipeBrowserStorage } from "~/lib/client-store";
+import { wipeBrowserStorage } from "~/components/cart/client-store";
 
 /** Errors that mention these words may come from a stale sign-in kept in the browser. */
 const AUTH_RELATED = /\b(auth|session|user|token)\b/i;

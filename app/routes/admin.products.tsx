@@ -1,8 +1,7 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { formatCents } from "~/lib/money";
-import { services } from "~/lib/services.server";
-import { requireAdmin } from "~/modules/accounts/guards.server";
+import { services } from "~/services.server";
 import { adminProductPage } from "~/modules/admin/overview.server";
 import type { Route } from "./+types/admin.products";
 
@@ -11,7 +10,7 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await services().sessions.requireAdmin(request);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);

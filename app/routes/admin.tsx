@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { formatCents } from "~/lib/money";
-import { services } from "~/lib/services.server";
-import { requireAdmin } from "~/modules/accounts/guards.server";
+import { services } from "~/services.server";
 import { adminOverview } from "~/modules/admin/overview.server";
 import type { Route } from "./+types/admin";
 
@@ -11,7 +10,7 @@ export function meta() {
 
 /** Admins only (role from the database); everyone else goes to / (spec §2). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await services().sessions.requireAdmin(request);
   return { admin: { name: admin.name }, overview: await adminOverview(services().database.db) };
 }
 

@@ -1,4 +1,4 @@
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/api.auth";
 
 /** The auth library's endpoints (sign-in, sign-up, sign-out, session, OAuth callbacks). */

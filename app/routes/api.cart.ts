@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { services } from "~/lib/services.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { services } from "~/services.server";
 import { cartRequestSchema, toCartItems, type CartResponse } from "~/modules/cart/cart-api";
 import {
   addLineReporting,
@@ -26,7 +25,7 @@ function reply(body: CartResponse, status = 200) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getSessionUser(request);
+  const user = await services().sessions.user(request);
   if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
   return reply({ items: toCartItems(await getCart(services().database.db, user.id)) });
 }
@@ -40,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines)) });
 
-  const user = await getSessionUser(request);
+  const user = await services().sessions.user(request);
   if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
   let message: string | undefined;
   try {

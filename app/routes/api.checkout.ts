@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { services } from "~/lib/services.server";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { services } from "~/services.server";
 import { checkoutRequestSchema, type CheckoutResponse } from "~/modules/orders/checkout-api";
 import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
 import { handleCheckout } from "~/modules/orders/checkout.server";
@@ -20,7 +19,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getSessionUser(request);
+  const user = await services().sessions.user(request);
   if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
   const parsed = checkoutRequestSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
@@ -31,6 +30,6 @@ export async function action({ request }: Route.ActionArgs) {
   );
   // The browser that placed an order may see its confirmation page, signed in or not.
   const placed = parsed.data.intent === "place" && result.body.ok ? result.body.orderNumber : undefined;
-  const headers: Record<string, string> = placed ? { "Set-Cookie": await rememberPlacedOrder(request, placed) } : {};
+  const headers: Record<string, string> = placed ? { "Set-Cookie": await rememberPlacedOrder(request, placed, config.authSecret) } : {};
   return reply(result.body, result.status, headers);
 }

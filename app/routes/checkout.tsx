@@ -7,10 +7,9 @@ import { PaymentStep } from "~/components/checkout/payment-step";
 import { InformationFields, ShippingFields, type FieldErrors } from "~/components/checkout/step-fields";
 import { useCheckoutPayment } from "~/components/checkout/use-checkout-payment";
 import { Spinner } from "~/components/search/spinner";
-import { useClientStore } from "~/lib/client-store";
+import { useClientStore } from "~/components/cart/client-store";
 import { publicConfig } from "~/lib/config/config.server";
-import { services } from "~/lib/services.server";
-import { requireUser } from "~/modules/accounts/guards.server";
+import { services } from "~/services.server";
 import { blockingLines } from "~/modules/cart/cart-rules";
 import {
   CHECKOUT_STEPS,
@@ -30,7 +29,7 @@ export function meta() {
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await services().sessions.requireUser(request);
   const { config, database } = services();
   const { demoPayments, paypalClientId } = publicConfig(config);
   return data(

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, primaryButton, TextField } from "~/components/ui/field";
-import { requestPasswordReset } from "~/modules/accounts/account-actions.server";
+import { services } from "~/services.server";
 import {
   fieldErrors,
   FORGOT_PASSWORD_FIELDS,
@@ -29,7 +29,7 @@ type ActionData = { status: "sent" } | { status: "invalid"; errors: FieldErrors 
 export async function action({ request }: Route.ActionArgs) {
   const parsed = parseForm(forgotPasswordSchema, await request.formData(), FORGOT_PASSWORD_FIELDS);
   if (!parsed.ok) return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
-  const result = await requestPasswordReset(request, parsed.data.email);
+  const result = await services().accounts.requestPasswordReset(request, parsed.data.email);
   if (!result.ok) return data<ActionData>({ status: "error", message: result.message }, { status: result.status });
   return data<ActionData>({ status: "sent" });
 }

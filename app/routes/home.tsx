@@ -1,7 +1,7 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { getHomeProducts } from "~/modules/catalog/home.server";
 import type { Route } from "./+types/home";
 

@@ -5,7 +5,7 @@ import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { CheckboxField, focusFirstInvalid, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
-import { signInWithPassword } from "~/modules/accounts/account-actions.server";
+import { services } from "~/services.server";
 import {
   AUTH_MESSAGES,
   authPageHref,
@@ -14,7 +14,6 @@ import {
   parseLogin,
   type FieldErrors,
 } from "~/modules/accounts/auth-forms";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
@@ -34,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = authRedirectTarget(url.searchParams.get("redirect"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await services().sessions.user(request)) throw redirect(redirectTo);
   return {
     redirectTo,
     registered: url.searchParams.get("registered") === "1",
@@ -63,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseLogin(form);
   if (!parsed.ok) return data<LoginActionData>({ errors: parsed.errors, formError: null, email }, { status: 400 });
 
-  const result = await signInWithPassword(request, parsed.data);
+  const result = await services().accounts.signInWithPassword(request, parsed.data);
   if (!result.ok) {
     return data<LoginActionData>(
       { errors: {}, formError: result.message || AUTH_MESSAGES.signInFailed, email },

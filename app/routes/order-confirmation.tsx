@@ -1,9 +1,8 @@
 import { CheckCircle2, PackageSearch, XCircle } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatCents } from "~/lib/money";
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { countryName } from "~/modules/accounts/profile-forms";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
 import { findOrderForViewer } from "~/modules/orders/order-details.server";
 import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
@@ -21,7 +20,7 @@ const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: 
  * page outside the guest page cache); a `headers` export here would only add it a second time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const [user, placedNumbers] = await Promise.all([getSessionUser(request), placedOrderNumbers(request)]);
+  const [user, placedNumbers] = await Promise.all([services().sessions.user(request), placedOrderNumbers(request, services().config.authSecret)]);
   if (!params.orderNumber) {
     return data({ order: null, signedIn: user !== null, noNumber: true }, { status: 404 });
   }

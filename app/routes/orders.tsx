@@ -1,11 +1,10 @@
 import { Package, RotateCcw, Search, Truck } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "sonner";
-import { addToCart } from "~/lib/cart-client";
-import { useClientStore } from "~/lib/client-store";
+import { addToCart } from "~/components/cart/cart-client";
+import { useClientStore } from "~/components/cart/client-store";
 import { formatCents } from "~/lib/money";
-import { services } from "~/lib/services.server";
-import { requireUser } from "~/modules/accounts/guards.server";
+import { services } from "~/services.server";
 import { listOrdersOfUser, parseStatus } from "~/modules/orders/order-history.server";
 import {
   moreItemsText,
@@ -26,7 +25,7 @@ export function meta() {
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Forders. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await services().sessions.requireUser(request);
   const url = new URL(request.url);
   const filter = { q: (url.searchParams.get("q") ?? "").trim().slice(0, 100), status: parseStatus(url.searchParams.get("status")) };
   return { filter, orders: await listOrdersOfUser(services().database.db, user.id, filter) };

@@ -5,7 +5,7 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
 import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
 import { originFromMatches } from "~/lib/seo";
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { discountPercent } from "~/modules/catalog/product-rules";

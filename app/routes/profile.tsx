@@ -14,8 +14,6 @@ import {
 import { ProfileForm } from "~/components/profile/profile-form";
 import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
 import { SignOutButton } from "~/components/profile/sign-out-button";
-import { changePassword, loadOrCreateProfile } from "~/modules/accounts/account-actions.server";
-import { requireUser } from "~/modules/accounts/guards.server";
 import {
   CHANGE_PASSWORD_FIELDS,
   changePasswordSchema,
@@ -23,7 +21,15 @@ import {
   PROFILE_FIELDS,
   profileSchema,
 } from "~/modules/accounts/profile-forms";
-import { loadAccount, toProfileView, updateProfile, type ProfileView } from "~/modules/accounts/profile.server";
+import {
+  loadAccount,
+  loadOrCreateProfile,
+  toProfileView,
+  updateProfile,
+  type ProfileView,
+} from "~/modules/accounts/profile.server";
+import type { ActionResult } from "~/modules/accounts/account-actions.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {
@@ -32,9 +38,10 @@ export function meta() {
 
 /** Signed-in users only: the guard sends anyone else to /login?redirect=%2Fprofile. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const user = await services().sessions.requireUser(request);
+  const { db } = services().database;
   try {
-    const [{ profile, created }, account] = await Promise.all([loadOrCreateProfile(user), loadAccount(user.id)]);
+    const [{ profile, created }, account] = await Promise.all([loadOrCreateProfile(db, user), loadAccount(db, user.id)]);
     return data({ profile: toProfileView(profile, account) as ProfileView | null, created, error: null as string | null });
   } catch (error) {
     console.error("[profile] load failed:", error instanceof Error ? error.message : error);
@@ -49,7 +56,7 @@ const answer = (body: ProfileActionData, status = 200, headers?: Headers) => dat
  * role and owner come from the session and the database, never from the request).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const user = await services().sessions.requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
 
@@ -57,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseForm(profileSchema, form, PROFILE_FIELDS);
     if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
     try {
-      await updateProfile(user.id, parsed.data);
+      await updateProfile(services().database.db, user.id, parsed.data);
     } catch (error) {
       console.error("[profile] update failed:", error instanceof Error ? error.message : error);
       return answer({ intent, ok: false, message: PROFILE_MESSAGES.updateFailed, errors: {} }, 500);
@@ -68,9 +75,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === CHANGE_PASSWORD) {
     const parsed = parseForm(changePasswordSchema, form, CHANGE_PASSWORD_FIELDS);
     if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
-    let result: Awaited<ReturnType<typeof changePassword>>;
+    let result: ActionResult;
     try {
-      result = await changePassword(request, {
+      result = await services().accounts.changePassword(request, {
         currentPassword: parsed.data.currentPassword,
         newPassword: parsed.data.newPassword,
       });

@@ -15,8 +15,7 @@ import {
 } from "~/components/ui/field";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import { originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
-import { services } from "~/lib/services.server";
-import { register } from "~/modules/accounts/account-actions.server";
+import { services } from "~/services.server";
 import {
   ACCOUNT_INFO_FIELDS,
   authPageHref,
@@ -29,7 +28,6 @@ import {
   type FieldErrors,
 } from "~/modules/accounts/auth-forms";
 import { latestToday } from "~/modules/accounts/profile-forms";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/register";
 
@@ -47,7 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = authRedirectTarget(new URL(request.url).searchParams.get("redirect"));
-  if (await getSessionUser(request)) throw redirect(redirectTo);
+  if (await services().sessions.user(request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
@@ -78,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<RegisterActionData>({ errors: parsed.errors, formError: null, values: echo(form) }, { status: 400 });
   }
   const { fullName, email, password, phone, dateOfBirth, address, city, postalCode, country, subscribeNewsletter } = parsed.data;
-  const result = await register(request, {
+  const result = await services().accounts.register(request, {
     fullName,
     email,
     password,

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
-import { resetPassword } from "~/modules/accounts/account-actions.server";
+import { services } from "~/services.server";
 import {
   fieldErrors,
   parseForm,
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (parsed.errors.token) return data<ActionData>({ status: "error", message: INVALID_RESET_LINK }, { status: 400 });
     return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
   }
-  const result = await resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
+  const result = await services().accounts.resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
   if (result.ok) throw redirect("/login?reset=1");
   // The library's "Invalid token" becomes a sentence a shopper can act on.
   const message = result.code === "INVALID_TOKEN" ? INVALID_RESET_LINK : result.message;

@@ -1,4 +1,4 @@
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { robotsTxt } from "~/modules/catalog/sitemap.server";
 
 /** /robots.txt: points to the sitemap and keeps admin and account pages out. */

@@ -7,13 +7,12 @@ import { SearchResultCard } from "~/components/search/search-result-card";
 import { Spinner } from "~/components/search/spinner";
 import { useDebounced, useUrlState } from "~/components/search/use-url-state";
 import { Pagination } from "~/components/ui/pagination";
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
 import { listCategories } from "~/modules/catalog/list-products.server";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
 import { searchProducts } from "~/modules/catalog/search.server";
 import { loadVocabulary } from "~/modules/catalog/vocabulary.server";
-import { requireUser } from "~/modules/accounts/guards.server";
 import type { Route } from "./+types/search";
 
 const SITE = "Abundance Collection";
@@ -35,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { config, database, catalogCache, vocabularyCache } = services();
-  if (!config.guestSearch) await requireUser(request);
+  if (!config.guestSearch) await services().sessions.requireUser(request);
 
   const query = parseSearchQuery(url.searchParams);
   try {

@@ -12,7 +12,7 @@ import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Pagination } from "~/components/ui/pagination";
 import { fetchWithRetry } from "~/lib/fetch-with-retry";
 import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { categoryName, listCategories, listProducts } from "~/modules/catalog/list-products.server";
 import type { ProductPage } from "~/modules/catalog/catalog-types";
 import {

@@ -1,4 +1,4 @@
-import { services } from "~/lib/services.server";
+import { services } from "~/services.server";
 import { sitemapEntries, sitemapXml } from "~/modules/catalog/sitemap.server";
 
 /** /sitemap.xml: home, categories and every active product. */

@@ -26,7 +26,8 @@ const inactive = pick("inactive product", (p) => !p.isActive);
 const grouped = pick("grouped product", (p) => p.isActive && p.group !== null && p.parentSlug !== null);
 const groupMates = demoProducts.filter((p) => p.group === grouped.group && p.isActive && p.slug !== grouped.slug);
 
-/** The JSON-LD blocks of a page, parsed. */
+/** The JSON-LD blocks of a page, parsed (read loosely: the assertions say what they expect). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function jsonLd(html: string): Array<Record<string, any>> {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
     JSON.parse(m[1]!),

@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Services } from "~/lib/services.server";
+import type { Services } from "~/services.server";
 import type { RunningServer } from "../../server/app";
 import { prepareDatabaseLocation } from "./test-database";
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { addToCart, changeQuantity } from "~/lib/cart-client";
-import { useClientStore } from "~/lib/client-store";
+import { addToCart, changeQuantity } from "~/components/cart/cart-client";
+import { useClientStore } from "~/components/cart/client-store";
 
 /** The guest cart as the browser keeps it (no server involved while signed out). */
 const line = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id, price: 1000, image: "/i.svg", quantity: 1, ...extra });

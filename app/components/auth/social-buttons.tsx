@@ -74,7 +74,7 @@ export function SocialButtons({
       });
       const body = (await response.json().catch(() => null)) as { url?: unknown } | null;
       if (!response.ok || typeof body?.url !== "string" || !/^https?:\/\//.test(body.url)) throw new Error("no URL");
-      window.location.href = body.url;
+      window.location.assign(body.url);
     } catch {
       toast.error(socialFailureMessage(name));
       setPending(null);

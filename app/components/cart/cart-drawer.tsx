@@ -1,8 +1,8 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { changeQuantity, refreshCart, removeFromCart } from "~/lib/cart-client";
-import { useClientStore } from "~/lib/client-store";
+import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";
+import { useClientStore } from "~/components/cart/client-store";
 import { formatCents } from "~/lib/money";
 import { blockingLines, lineLimit, problemText } from "~/modules/cart/cart-rules";
 import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import type { CartOutcome } from "~/lib/cart-client";
+import type { CartOutcome } from "~/components/cart/cart-client";
 
 /** Tells the shopper what came of a cart change: a failure, or a capped quantity. True when it said something. */
 export function reportCartOutcome(outcome: CartOutcome): boolean {

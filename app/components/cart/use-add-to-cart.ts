@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
-import { addToCart } from "~/lib/cart-client";
+import { addToCart } from "~/components/cart/cart-client";
 import { reportCartOutcome } from "./report-cart-outcome";
 
 export interface AddToCartInput {

@@ -61,7 +61,9 @@ export function PayPalButtons(props: {
   const [ready, setReady] = useState(false);
   // The latest callbacks, without re-rendering PayPal's buttons when they change.
   const handlers = useRef(props);
-  handlers.current = props;
+  useEffect(() => {
+    handlers.current = props;
+  });
 
   useEffect(() => {
     let settled = false;

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { refreshCart } from "~/lib/cart-client";
+import { refreshCart } from "~/components/cart/cart-client";
 import { postJson } from "~/lib/post-json";
-import { useClientStore } from "~/lib/client-store";
+import { useClientStore } from "~/components/cart/client-store";
 import type { CartItem } from "~/modules/cart/cart-rules";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";

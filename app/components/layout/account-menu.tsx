@@ -2,7 +2,7 @@ import { ChevronDown, UserRound } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { useDismiss } from "~/components/ui/use-dismiss";
-import { signOut } from "~/lib/sign-out";
+import { signOut } from "~/components/auth/sign-out";
 import type { SessionUser } from "~/modules/accounts/session-user";
 
 /** The signed-in visitor's menu: profile, orders, admin for admins, sign out. */

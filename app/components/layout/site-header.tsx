@@ -1,6 +1,6 @@
 import { Menu, ShoppingBag, X } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useClientStore } from "~/lib/client-store";
+import { useClientStore } from "~/components/cart/client-store";
 import { withRedirect } from "~/lib/redirects";
 import type { SessionUser } from "~/modules/accounts/session-user";
 import { itemCount } from "~/modules/cart/cart-rules";

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { signOut } from "~/lib/sign-out";
+import { signOut } from "~/components/auth/sign-out";
 import { secondaryButton } from "~/components/ui/field";
 
 /** Sign Out of the profile page (spec §4): session ended, storage wiped, then home. */

@@ -35,11 +35,14 @@ export function PriceRange({
   const id = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // A new URL (Back, Clear Filters, a shared link) resets what the fields show.
-  useEffect(() => {
+  // A new URL (Back, Clear Filters, a shared link) resets what the fields show: adjusted while
+  // rendering, as React advises for state derived from props (no second render pass from an effect).
+  const [shown, setShown] = useState({ min, max });
+  if (shown.min !== min || shown.max !== max) {
+    setShown({ min, max });
     setMinText(min === null ? "" : String(min));
     setMaxText(max === null ? "" : String(max));
-  }, [min, max]);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const lo = Math.min(Math.max(toNumber(minText, 0), 0), PRICE_SLIDER_MAX);

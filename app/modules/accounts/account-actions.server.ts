@@ -1,9 +1,8 @@
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import { profiles } from "#db/schema/index";
 import { hit, RATE_LIMITS, reset, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
-import { services } from "~/lib/services.server";
-import { CLIENT_IP_HEADER } from "./auth.server";
+import type { Db } from "~/lib/db/client.server";
+import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 
 /**
  * What the account pages' actions do, with the abuse limits of issue 4 (per IP and per account,
@@ -14,17 +13,25 @@ export type ActionResult =
   | { ok: true; headers: Headers; userId?: string }
   | { ok: false; status: number; message: string; code?: string };
 
+/** What the account actions need: the database (limits, profiles), the auth library, two settings. */
+export interface AccountDeps {
+  db: Db;
+  auth: Auth;
+  /** RATE_LIMIT_IP_MULTIPLIER: scales the per-IP limits (per-account limits stay). */
+  rateLimitIpMultiplier: number;
+  requireEmailVerification: boolean;
+}
+
 const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) || "unknown";
 
 /** A per-IP rule, scaled by RATE_LIMIT_IP_MULTIPLIER. */
-const perIp = (rule: RateLimitRule): RateLimitRule => ({
+const perIp = (deps: AccountDeps, rule: RateLimitRule): RateLimitRule => ({
   ...rule,
-  limit: rule.limit * services().config.rateLimitIpMultiplier,
+  limit: rule.limit * deps.rateLimitIpMultiplier,
 });
 const accountKey = (email: string) => email.trim().toLowerCase();
 
-async function limited(keys: Array<[string, RateLimitRule]>): Promise<ActionResult | null> {
-  const { db } = services().database;
+async function limited({ db }: AccountDeps, keys: Array<[string, RateLimitRule]>): Promise<ActionResult | null> {
   for (const [key, rule] of keys) {
     const result = await hit(db, key, rule);
     if (!result.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, code: "RATE_LIMITED" };
@@ -41,19 +48,20 @@ function failure(error: unknown, fallback: string): ActionResult {
 }
 
 /** Sign-in with e-mail and password. Unknown address and wrong password answer alike. */
-export async function signInWithPassword(
+async function signInWithPassword(
+  deps: AccountDeps,
   request: Request,
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<ActionResult> {
   const email = accountKey(input.email);
-  const blocked = await limited([[`sign-in:ip:${clientIp(request)}`, perIp(RATE_LIMITS.signInPerIp)]]);
+  const blocked = await limited(deps, [[`sign-in:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signInPerIp)]]);
   if (blocked) return blocked;
   // Failed attempts per account are counted apart, so a locked-out owner is not locked out by successes.
-  const { db } = services().database;
+  const { db } = deps;
   const account = await hit(db, `sign-in-failed:${email}`, RATE_LIMITS.failedSignInPerAccount);
   if (!account.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, code: "RATE_LIMITED" };
   try {
-    const { headers, response } = await services().auth.api.signInEmail({
+    const { headers, response } = await deps.auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
       headers: request.headers,
       returnHeaders: true,
@@ -79,10 +87,12 @@ export interface RegistrationInput {
 }
 
 /** Creates the account (role customer, always) and its profile with the registration details. */
-export async function register(request: Request, input: RegistrationInput): Promise<ActionResult> {
-  const blocked = await limited([[`sign-up:ip:${clientIp(request)}`, perIp(RATE_LIMITS.signUpPerIp)]]);
+async function register(
+  deps: AccountDeps,
+  request: Request, input: RegistrationInput): Promise<ActionResult> {
+  const blocked = await limited(deps, [[`sign-up:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signUpPerIp)]]);
   if (blocked) return blocked;
-  const { auth, database, config } = services();
+  const { auth, db } = deps;
   try {
     const { headers, response } = await auth.api.signUpEmail({
       body: {
@@ -94,7 +104,7 @@ export async function register(request: Request, input: RegistrationInput): Prom
       headers: request.headers,
       returnHeaders: true,
     });
-    await database.db
+    await db
       .insert(profiles)
       .values({
         userId: response.user.id,
@@ -109,7 +119,7 @@ export async function register(request: Request, input: RegistrationInput): Prom
       })
       .onConflictDoNothing();
     // With e-mail verification on, no session is made until the address is confirmed.
-    return { ok: true, headers: config.requireEmailVerification ? new Headers() : headers, userId: response.user.id };
+    return { ok: true, headers: deps.requireEmailVerification ? new Headers() : headers, userId: response.user.id };
   } catch (error) {
     const result = failure(error, "Registration failed");
     if (!result.ok && (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")) {
@@ -123,15 +133,17 @@ export async function register(request: Request, input: RegistrationInput): Prom
  * Sends a reset link when the address has an account; answers the same either way (no user
  * enumeration). The link leads to /reset-password?token=….
  */
-export async function requestPasswordReset(request: Request, emailInput: string): Promise<ActionResult> {
+async function requestPasswordReset(
+  deps: AccountDeps,
+  request: Request, emailInput: string): Promise<ActionResult> {
   const email = accountKey(emailInput);
-  const blocked = await limited([
-    [`reset:ip:${clientIp(request)}`, perIp(RATE_LIMITS.resetPerIp)],
+  const blocked = await limited(deps, [
+    [`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)],
     [`reset:account:${email}`, RATE_LIMITS.resetPerAccount],
   ]);
   if (blocked) return blocked;
   try {
-    await services().auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
+    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {
     // The same answer for every address: failures are logged, not shown.
     if (!(error instanceof APIError)) throw error;
@@ -141,11 +153,13 @@ export async function requestPasswordReset(request: Request, emailInput: string)
 }
 
 /** Sets a new password from a reset link; the library ends every other session of the account. */
-export async function resetPassword(request: Request, input: { token: string; password: string }): Promise<ActionResult> {
-  const blocked = await limited([[`reset:ip:${clientIp(request)}`, perIp(RATE_LIMITS.resetPerIp)]]);
+async function resetPassword(
+  deps: AccountDeps,
+  request: Request, input: { token: string; password: string }): Promise<ActionResult> {
+  const blocked = await limited(deps, [[`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)]]);
   if (blocked) return blocked;
   try {
-    await services().auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
     return { ok: true, headers: new Headers() };
   } catch (error) {
     return failure(error, "This reset link is invalid or has expired. Please ask for a new one.");
@@ -153,12 +167,13 @@ export async function resetPassword(request: Request, input: { token: string; pa
 }
 
 /** Changes the password of the signed-in user; the current password is required. */
-export async function changePassword(
+async function changePassword(
+  deps: AccountDeps,
   request: Request,
   input: { currentPassword: string; newPassword: string },
 ): Promise<ActionResult> {
   try {
-    const { headers } = await services().auth.api.changePassword({
+    const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
       headers: request.headers,
       returnHeaders: true,
@@ -169,16 +184,15 @@ export async function changePassword(
   }
 }
 
-/** The profile row of a user, created from the account when it is missing (spec §8 message). */
-export async function loadOrCreateProfile(user: { id: string; name: string }) {
-  const { db } = services().database;
-  const [existing] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
-  if (existing) return { profile: existing, created: false };
-  const [created] = await db
-    .insert(profiles)
-    .values({ userId: user.id, fullName: user.name || "User" })
-    .onConflictDoNothing()
-    .returning();
-  const profile = created ?? (await db.select().from(profiles).where(eq(profiles.userId, user.id)))[0]!;
-  return { profile, created: Boolean(created) };
+export type AccountActions = ReturnType<typeof createAccountActions>;
+
+/** The account actions bound to their dependencies, created once by the composition root. */
+export function createAccountActions(deps: AccountDeps) {
+  return {
+    signInWithPassword: signInWithPassword.bind(null, deps),
+    register: register.bind(null, deps),
+    requestPasswordReset: requestPasswordReset.bind(null, deps),
+    resetPassword: resetPassword.bind(null, deps),
+    changePassword: changePassword.bind(null, deps),
+  };
 }

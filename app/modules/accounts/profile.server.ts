@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles, user } from "#db/schema/index";
-import { services } from "~/lib/services.server";
+import type { Db } from "~/lib/db/client.server";
 import type { ProfileInput } from "./profile-forms";
 
 /** What the profile page shows (spec §3 Profile); dates as ISO text so the loader data is plain JSON. */
@@ -39,8 +39,7 @@ export function toProfileView(row: ProfileRow, account: { email: string; created
 }
 
 /** The account's e-mail and creation date (for "member since"). */
-export async function loadAccount(userId: string): Promise<{ email: string; createdAt: Date }> {
-  const { db } = services().database;
+export async function loadAccount(db: Db, userId: string): Promise<{ email: string; createdAt: Date }> {
   const [row] = await db.select({ email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, userId));
   if (!row) throw new Error("account not found");
   return row;
@@ -51,8 +50,7 @@ export async function loadAccount(userId: string): Promise<{ email: string; crea
  * newsletter choice cannot be set through it, whatever the caller was sent. The account's display
  * name follows the full name, so the header shows the new name too.
  */
-export async function updateProfile(userId: string, fields: ProfileInput): Promise<ProfileRow> {
-  const { db } = services().database;
+export async function updateProfile(db: Db, userId: string, fields: ProfileInput): Promise<ProfileRow> {
   const now = new Date();
   const values = {
     fullName: fields.fullName,
@@ -73,4 +71,17 @@ export async function updateProfile(userId: string, fields: ProfileInput): Promi
     await tx.update(user).set({ name: fields.fullName, updatedAt: now }).where(eq(user.id, userId));
     return row!;
   });
+}
+
+/** The profile row of a user, created from the account when it is missing (spec §8 message). */
+export async function loadOrCreateProfile(db: Db, account: { id: string; name: string }) {
+  const [existing] = await db.select().from(profiles).where(eq(profiles.userId, account.id));
+  if (existing) return { profile: existing, created: false };
+  const [created] = await db
+    .insert(profiles)
+    .values({ userId: account.id, fullName: account.name || "User" })
+    .onConflictDoNothing()
+    .returning();
+  const profile = created ?? (await db.select().from(profiles).where(eq(profiles.userId, account.id)))[0]!;
+  return { profile, created: Boolean(created) };
 }

@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/lib/db/client.server";
-import { services } from "~/lib/services.server";
+import { redirect } from "react-router";
+import { queryRows, type Db } from "~/lib/db/client.server";
+import { withRedirect } from "~/lib/redirects";
+import type { Auth } from "./auth.server";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 import type { SessionUser } from "./session-user";
 
@@ -48,51 +50,91 @@ export interface RequestSession {
   due: boolean;
 }
 
-/** One lookup per request, however many loaders ask (React Router hands them the same Request). */
-const perRequest = new WeakMap<Request, Promise<RequestSession | null>>();
+/** What a request's session is made of: the database, the auth library and its signing secret. */
+export interface SessionDeps {
+  db: Db;
+  auth: Auth;
+  authSecret: string;
+}
 
-/** The signed-in user of a request, with the role as the database has it now; null for guests. */
-export function getRequestSession(request: Request): Promise<RequestSession | null> {
-  let session = perRequest.get(request);
-  if (!session) {
-    session = lookUpSession(request);
-    perRequest.set(request, session);
+/** Who is asking, for loaders and actions: the session reader and the guards built on it. */
+export interface Sessions {
+  /** The signed-in user of a request with the role as the database has it now; null for guests. */
+  get(request: Request): Promise<RequestSession | null>;
+  user(request: Request): Promise<SessionUser | null>;
+  /**
+   * Lets the auth library refresh a session that is due (sliding expiry); answers the Set-Cookie
+   * headers to pass on, or none.
+   */
+  refreshHeaders(request: Request): Promise<Headers | undefined>;
+  /** Signed-in users only: anyone else goes to /login?redirect=… (spec §2: pages needing sign-in). */
+  requireUser(request: Request): Promise<SessionUser>;
+  /** Admins only (role from the database): anyone else goes to / (spec §2 route table). */
+  requireAdmin(request: Request): Promise<SessionUser>;
+}
+
+/** The page a request asked for, as a same-site path (without React Router's data-request suffix). */
+export function requestedPath(request: Request): { pathname: string; search: string } {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : "";
+  return { pathname, search };
+}
+
+export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions {
+  /** One lookup per request, however many loaders ask (React Router hands them the same Request). */
+  const perRequest = new WeakMap<Request, Promise<RequestSession | null>>();
+
+  async function lookUp(request: Request): Promise<RequestSession | null> {
+    const token = readSessionToken(request.headers.get("cookie"), authSecret);
+    if (!token) return null;
+    const [row] = await queryRows<SessionRow>(
+      db,
+      sql`select u.id, u.email, u.name, u.role, s.updated_at
+          from "session" s join "user" u on u.id = s.user_id
+          where s.token = ${token} and s.expires_at > now()`,
+    );
+    if (!row) return null;
+    return {
+      user: {
+        id: row.id,
+        email: row.email,
+        name: row.name || row.email.split("@")[0] || "User",
+        role: row.role === "admin" ? "admin" : "customer",
+      },
+      due: Date.now() - new Date(row.updated_at).getTime() > REFRESH_AFTER_MS,
+    };
   }
-  return session;
-}
 
-async function lookUpSession(request: Request): Promise<RequestSession | null> {
-  const { config, database } = services();
-  const token = readSessionToken(request.headers.get("cookie"), config.authSecret);
-  if (!token) return null;
-  const [row] = await queryRows<SessionRow>(
-    database.db,
-    sql`select u.id, u.email, u.name, u.role, s.updated_at
-        from "session" s join "user" u on u.id = s.user_id
-        where s.token = ${token} and s.expires_at > now()`,
-  );
-  if (!row) return null;
+  function get(request: Request): Promise<RequestSession | null> {
+    let session = perRequest.get(request);
+    if (!session) {
+      session = lookUp(request);
+      perRequest.set(request, session);
+    }
+    return session;
+  }
+
+  const user = async (request: Request) => (await get(request))?.user ?? null;
+
   return {
-    user: {
-      id: row.id,
-      email: row.email,
-      name: row.name || row.email.split("@")[0] || "User",
-      role: row.role === "admin" ? "admin" : "customer",
+    get,
+    user,
+    async refreshHeaders(request) {
+      const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+      const setCookie = result.headers.get("set-cookie");
+      return setCookie ? new Headers({ "set-cookie": setCookie }) : undefined;
     },
-    due: Date.now() - new Date(row.updated_at).getTime() > REFRESH_AFTER_MS,
+    async requireUser(request) {
+      const found = await user(request);
+      if (!found) throw redirect(withRedirect("/login", requestedPath(request)));
+      return found;
+    },
+    async requireAdmin(request) {
+      const found = await user(request);
+      if (!found || found.role !== "admin") throw redirect("/");
+      return found;
+    },
   };
-}
-
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await getRequestSession(request))?.user ?? null;
-}
-
-/**
- * Lets the auth library refresh a session that is due (sliding expiry); returns the Set-Cookie
- * headers to pass on, or none.
- */
-export async function refreshSessionHeaders(request: Request): Promise<Headers | undefined> {
-  const result = await services().auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  const setCookie = result.headers.get("set-cookie");
-  return setCookie ? new Headers({ "set-cookie": setCookie }) : undefined;
 }

@@ -5,7 +5,7 @@ import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
 import { clearCart } from "~/modules/cart/server-cart.server";
 import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
-import { capturePayPalPayment, startPayPalPayment } from "~/modules/payments/paypal-checkout.server";
+import { capturePayPalPayment, startPayPalPayment } from "./paypal-payment.server";
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
 import { CHECKOUT_MESSAGES, checkCheckout, orderFailureMessage } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid, PaymentStateError } from "./order-payment.server";

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
-import { services } from "~/lib/services.server";
 import { isOrderNumberShape } from "./order-details.server";
 
 /**
@@ -53,7 +52,7 @@ function isHttps(request: Request): boolean {
  */
 export async function placedOrderNumbers(
   request: Request,
-  authSecret: string = services().config.authSecret,
+  authSecret: string,
 ): Promise<string[]> {
   let value: unknown;
   try {
@@ -72,7 +71,7 @@ export async function placedOrderNumbers(
 export async function rememberPlacedOrder(
   request: Request,
   orderNumber: string,
-  authSecret: string = services().config.authSecret,
+  authSecret: string,
 ): Promise<string> {
   if (!isOrderNumberShape(orderNumber)) throw new TypeError(`Not an order number: ${orderNumber.slice(0, 40)}`);
   const numbers = (await placedOrderNumbers(request, authSecret)).filter((n) => n !== orderNumber);

@@ -1,5 +1,4 @@
 import { centsToDecimalString } from "~/lib/money";
-import type { Totals } from "~/modules/orders/pricing";
 
 /**
  * A small PayPal Orders v2 client (see ../shared/guide/integrations.md, "PayPal Orders v2").
@@ -48,11 +47,19 @@ export interface PayPalItem {
   quantity: number;
 }
 
+/** The amounts of a purchase in cents, as PayPal breaks them down (item total, shipping, tax, total). */
+export interface PayPalAmounts {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
 export interface CreateOrderInput {
   requestId: string;
   referenceId: string;
   customId: string;
-  totals: Totals;
+  totals: PayPalAmounts;
   items: ReadonlyArray<PayPalItem>;
 }
 

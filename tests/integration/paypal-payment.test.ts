@@ -13,7 +13,7 @@ import {
   paypalCaptureRequestId,
   paypalCreateRequestId,
   startPayPalPayment,
-} from "~/modules/payments/paypal-checkout.server";
+} from "~/modules/orders/paypal-payment.server";
 import { PayPalClient, PayPalError } from "~/modules/payments/paypal.server";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { testAddress } from "../support/fixtures";

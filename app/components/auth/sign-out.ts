@@ -1,12 +1,12 @@
 import { toast } from "sonner";
-import { useClientStore, wipeBrowserStorage } from "./client-store";
+import { useClientStore, wipeBrowserStorage } from "~/components/cart/client-store";
 
 /**
  * Sign-out of spec §4: ends the server session, clears the user and wipes local and session
  * storage — even when the server call fails — then the caller goes to "/".
  */
 export async function signOut(): Promise<void> {
-  let ok = false;
+  let ok: boolean;
   try {
     const response = await fetch("/api/auth/sign-out", {
       method: "POST",

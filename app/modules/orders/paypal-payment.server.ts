@@ -3,22 +3,19 @@ import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
 import type { EventBus } from "~/lib/events.server";
-import {
-  awaitingPayment,
-  failOrderPayment,
-  markOrderPaid,
-  PaymentStateError,
-} from "~/modules/orders/order-payment.server";
-import type { CaptureFailureReason, PayPalClient, PayPalItem } from "./paypal.server";
+import type { CaptureFailureReason, PayPalClient, PayPalItem } from "~/modules/payments/paypal.server";
+import { awaitingPayment, failOrderPayment, markOrderPaid, PaymentStateError } from "./order-payment.server";
 
 /**
- * PayPal checkout on the server (decisions.md §3): the PayPal order is created from the totals stored
+ * Paying an order with PayPal (decisions.md §3). The order side of the payment: the PayPal client
+ * (`~/modules/payments`) is a provider this module calls; orders own the state machine.
+ *
+ * PayPal checkout on the server: the PayPal order is created from the totals stored
  * with our order, never from anything the browser sends, and our order becomes paid only after PayPal
  * reports a COMPLETED capture for exactly its total. Both calls carry a PayPal-Request-Id derived from
  * our order id, so a retry (double click, timeout, second instance) gets PayPal's first answer back
  * instead of a second PayPal order or a second capture.
  */
-
 
 /** PayPal-Request-Id of the create call for one of our orders. */
 export const paypalCreateRequestId = (orderId: string) => `ac-create-${orderId}`;

@@ -9,7 +9,7 @@ import {
   type CartItem,
 } from "~/modules/cart/cart-rules";
 import { useClientStore, type StoredUser } from "./client-store";
-import { postJson } from "./post-json";
+import { postJson } from "~/lib/post-json";
 
 /**
  * The cart as the browser works with it. Guests keep it in the persisted store only; for a

@@ -1,18 +1,27 @@
-import type { AppConfig } from "./config/config.server";
-import { openDatabase, type Database } from "./db/client.server";
-import { EventBus } from "./events.server";
-import { ReadCache } from "./read-cache.server";
+import type { AppConfig } from "~/lib/config/config.server";
+import { openDatabase, type Database } from "~/lib/db/client.server";
+import { EventBus } from "~/lib/events.server";
+import { ReadCache } from "~/lib/read-cache.server";
+import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
+import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 
-/** Everything a loader or action needs on the server, created once at start. */
+/**
+ * The composition root: everything a loader or action needs on the server, created once at start
+ * and handed to the domain modules as arguments (modules never reach back for it).
+ */
 export interface Services {
   config: AppConfig;
   database: Database;
   auth: Auth;
+  /** Who is asking: the session of a request, and the guards built on it. */
+  sessions: Sessions;
+  /** Sign-in, registration and password actions, behind the abuse limits. */
+  accounts: AccountActions;
   mailer: Mailer;
   events: EventBus;
   /** Shared catalogue reads; cleared when the catalogue changes. */
@@ -53,6 +62,13 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       config,
       database,
       auth,
+      sessions: createSessions({ db: database.db, auth, authSecret: config.authSecret }),
+      accounts: createAccountActions({
+        db: database.db,
+        auth,
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+        requireEmailVerification: config.requireEmailVerification,
+      }),
       mailer,
       events,
       catalogCache,
