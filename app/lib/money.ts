@@ -7,7 +7,6 @@ export function formatCents(cents: number): string {
   return usd.format(cents / 100);
 }
 
-/** Rounds a dollar amount to cents, half away from zero, free of binary-fraction drift (1.005 → 101). */
 export function dollarsToCents(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError(`Not a finite amount: ${dollars}`);
   const sign = dollars < 0 ? -1 : 1;

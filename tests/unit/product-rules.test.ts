@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   discountPercent,
-  isNewProduct,
   isOnSale,
   lowStockCount,
   primaryImage,
@@ -24,23 +23,6 @@ describe("slugify (spec §5)", () => {
   });
   it("gives an empty slug for text without letters or digits", () => {
     expect(slugify("!!! ???")).toBe("");
-  });
-});
-
-describe("isNewProduct (new within 30 days)", () => {
-  const now = new Date("2026-11-22T12:00:00Z");
-  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
-  it("is new at 0, 29 and exactly 30 days", () => {
-    expect(isNewProduct(daysAgo(0), now)).toBe(true);
-    expect(isNewProduct(daysAgo(29), now)).toBe(true);
-    expect(isNewProduct(daysAgo(30), now)).toBe(true);
-  });
-  it("is not new after 30 days", () => {
-    expect(isNewProduct(new Date(daysAgo(30).getTime() - 1), now)).toBe(false);
-    expect(isNewProduct(daysAgo(200), now)).toBe(false);
-  });
-  it("is not new with a creation date in the future", () => {
-    expect(isNewProduct(daysAgo(-1), now)).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 /** Pure catalogue rules of the spec (§4, §5, §9), shared by server and browser. */
 
 export const NEW_PRODUCT_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Slug of spec §5: lowercase; drop characters other than letters, digits, spaces and hyphens;
@@ -18,12 +17,6 @@ export function slugify(text: string): string {
     .replace(/\s+/g, "-")
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-/** A product is new when it was created within the last 30 days. */
-export function isNewProduct(createdAt: Date, now: Date = new Date()): boolean {
-  const age = now.getTime() - createdAt.getTime();
-  return age >= 0 && age <= NEW_PRODUCT_DAYS * DAY_MS;
 }
 
 /** On sale when the compare-at price is above the price. */
