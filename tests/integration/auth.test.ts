@@ -154,7 +154,7 @@ describe("sign-in, registration and social sign-in", () => {
       expect(res.headers.get("location")).toBe("/");
     });
 
-    it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/.//evil.example", "/a/..//evil.example"])(
       "never leaves the site: redirect=%s goes to /",
       async (target) => {
         const res = await postForm(server.url, `/login?redirect=${encodeURIComponent(target)}`, {

@@ -15,6 +15,12 @@ describe("safeRedirect", () => {
     "evil.example",
     "/\u0000//evil.example",
     "/\t/evil.example",
+    // Paths that only become "//evil.example" once normalised (the check reads what is sent).
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
     "",
     undefined,
     null,
