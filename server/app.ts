@@ -111,6 +111,7 @@ export async function start(options: { vite?: ViteDevServer; env?: Record<string
 
   const { services: running, report } = await startServices(config);
   const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
+  // Emptied with the catalogue's read caches: services().catalog.invalidateCatalog() publishes this event.
   running.events.on("catalog.changed", () => pageCache.clear());
   const app = createApp(config, pageCache, options.vite);
 
