@@ -5,6 +5,7 @@ import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
+import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
@@ -24,10 +25,8 @@ export interface Services {
   accounts: AccountActions;
   mailer: Mailer;
   events: EventBus;
-  /** Shared catalogue reads; cleared when the catalogue changes. */
-  catalogCache: ReadCache;
-  /** Slow-changing catalogue facts (the search vocabulary): a minute, or until the catalogue changes. */
-  vocabularyCache: ReadCache;
+  /** Cached catalogue reads, and invalidateCatalog() that every catalogue write calls. */
+  catalog: CatalogReads;
   /** Stops the background work (the abandoned-order sweeper). */
   stopBackground: () => void;
 }
@@ -50,11 +49,12 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       : ({ seeded: false, reason: "disabled" } as const);
     const admin = await ensureAdminAccount(auth, database.db, config.admin);
     const events = new EventBus();
-    const catalogCache = new ReadCache(config.pageCacheSeconds * 1000);
-    const vocabularyCache = new ReadCache(60_000);
-    events.on("catalog.changed", () => {
-      catalogCache.clear();
-      vocabularyCache.clear();
+    const catalog = createCatalogReads({
+      source: databaseCatalogSource(database.db),
+      events,
+      cache: new ReadCache(config.pageCacheSeconds * 1000),
+      // The search vocabulary: a minute, or until the catalogue changes.
+      vocabularyCache: new ReadCache(60_000),
     });
     // Orders left unpaid for 30 minutes are cancelled and their stock returned (issue 5).
     const stopSweeper = startAbandonedOrderSweeper(database.db, events);
@@ -71,8 +71,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       }),
       mailer,
       events,
-      catalogCache,
-      vocabularyCache,
+      catalog,
       stopBackground: stopSweeper,
     };
     holder.__abundanceServices = services;

@@ -8,7 +8,7 @@ import { ConfigError } from "~/lib/config/env.server";
 import { loadConfig, type AppConfig } from "~/lib/config/config.server";
 import { projectRoot } from "~/lib/paths.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
-import { services, startServices, stopServices, type StartReport } from "~/lib/services.server";
+import { services, startServices, stopServices, type StartReport } from "~/services.server";
 import { fillPageCache } from "./cache-middleware";
 import { PageCache } from "./page-cache";
 import { renderQueue } from "./render-queue";
@@ -111,6 +111,7 @@ export async function start(options: { vite?: ViteDevServer; env?: Record<string
 
   const { services: running, report } = await startServices(config);
   const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
+  // Emptied with the catalogue's read caches: services().catalog.invalidateCatalog() publishes this event.
   running.events.on("catalog.changed", () => pageCache.clear());
   const app = createApp(config, pageCache, options.vite);
 
@@ -142,4 +143,4 @@ export async function start(options: { vite?: ViteDevServer; env?: Record<string
 }
 
 // Tests drive the running server's services (database, events) through the bundle.
-export { services } from "~/lib/services.server";
+export { services } from "~/services.server";

@@ -10,9 +10,9 @@ const brotliAsync = promisify(brotliCompress);
  * Full-page cache for anonymous visitors (issue 2/3): every guest gets the same HTML for a
  * catalogue page, so it is rendered once per URL and served from memory for `ttlSeconds`.
  * Entries are dropped when the catalogue changes in this process (`clear()` on the
- * `catalog.changed` event); changes made elsewhere (another instance, a direct SQL edit, stock
- * taken by orders) show within the TTL. Signed-in visitors and responses that set a cookie are
- * never cached.
+ * `catalog.changed` event that `invalidateCatalog()` publishes); changes made elsewhere (another
+ * instance, a direct SQL edit, stock taken by orders) show within the TTL. Signed-in visitors and
+ * responses that set a cookie are never cached.
  */
 export interface CachedPage {
   status: number;

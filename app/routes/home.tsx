@@ -2,7 +2,6 @@ import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { services } from "~/services.server";
-import { getHomeProducts } from "~/modules/catalog/home.server";
 import type { Route } from "./+types/home";
 
 export function meta(_: Route.MetaArgs) {
@@ -17,8 +16,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader(_: Route.LoaderArgs) {
-  const { catalogCache, database } = services();
-  return { featured: await catalogCache.get("home:featured", () => getHomeProducts(database.db)) };
+  return { featured: await services().catalog.homeFeatured() };
 }
 
 const BENEFITS = [

@@ -7,16 +7,13 @@ import { ProductReviews, RatingStars } from "~/components/product/product-review
 import { originFromMatches } from "~/lib/seo";
 import { services } from "~/services.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { productMeta } from "~/modules/catalog/product-seo";
 import type { Route } from "./+types/product";
 
 /** Product detail (spec §2): an active product by slug, else 404 'Product not found'. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const { catalogCache, database } = services();
-  const slug = params.slug;
-  const product = await catalogCache.get(`product:${slug}`, () => getProductBySlug(database.db, slug));
+  const product = await services().catalog.productBySlug(params.slug);
   if (!product) throw data("Product not found", { status: 404 });
   return { product };
 }

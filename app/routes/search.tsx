@@ -9,10 +9,7 @@ import { useDebounced, useUrlState } from "~/components/search/use-url-state";
 import { Pagination } from "~/components/ui/pagination";
 import { services } from "~/services.server";
 import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
-import { listCategories } from "~/modules/catalog/list-products.server";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
-import { searchProducts } from "~/modules/catalog/search.server";
-import { loadVocabulary } from "~/modules/catalog/vocabulary.server";
 import type { Route } from "./+types/search";
 
 const SITE = "Abundance Collection";
@@ -33,16 +30,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { config, database, catalogCache, vocabularyCache } = services();
+  const { config, catalog } = services();
   if (!config.guestSearch) await services().sessions.requireUser(request);
 
   const query = parseSearchQuery(url.searchParams);
   try {
     const [categories, results] = await Promise.all([
-      catalogCache.get("search:categories", () => listCategories(database.db)),
-      query.q
-        ? searchProducts(database.db, query, () => vocabularyCache.get("vocabulary", () => loadVocabulary(database.db)))
-        : Promise.resolve<ProductPage | null>(null),
+      catalog.categories(),
+      query.q ? catalog.search(query) : Promise.resolve<ProductPage | null>(null),
     ]);
     return { query, categories, results, error: null as string | null };
   } catch (error) {

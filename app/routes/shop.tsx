@@ -13,20 +13,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { fetchWithRetry } from "~/lib/fetch-with-retry";
 import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
-import { categoryName, listCategories, listProducts } from "~/modules/catalog/list-products.server";
-import type { ProductPage } from "~/modules/catalog/catalog-types";
-import {
-  hasFilters,
-  parseShopQuery,
-  SHOP_ALL,
-  SHOP_PAGE_SIZE,
-  shopSearchParams,
-  type ShopQuery,
-} from "~/modules/catalog/shop-query";
+import { hasFilters, parseShopQuery, SHOP_ALL } from "~/modules/catalog/shop-query";
 import type { Route } from "./+types/shop";
-
-/** Collections that are rules as well as (or instead of) a category row (see list-products.server). */
-const COLLECTIONS = new Set([SHOP_ALL, "men", "women", "sale", "new-arrivals"]);
 
 const INTROS: Record<string, string> = {
   [SHOP_ALL]: "Every piece in the collection, from everyday tees to tailored outerwear.",
@@ -42,37 +30,12 @@ function intro(slug: string, heading: string, known: boolean): string {
   return INTROS[slug] ?? `Shop ${heading} at ${SHOP_NAME}: considered clothing made to last.`;
 }
 
-/**
- * Only a bounded set of queries is kept in the shared read cache (known categories only, no
- * free-form price bounds, sensible pages), so odd URLs cannot grow it without limit.
- */
-function cacheable(query: ShopQuery): boolean {
-  return query.minPrice === null && query.maxPrice === null && query.page <= 50;
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = "category" in params ? params.category : undefined;
   const query = parseShopQuery(slug, new URL(request.url).searchParams);
   const basePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
-  const { catalogCache, database } = services();
-  const db = database.db;
-
-  const categories = await catalogCache.get("shop:categories", () => listCategories(db));
-  const listed = COLLECTIONS.has(query.category) || categories.some((c) => c.slug === query.category);
-  const name = listed
-    ? await catalogCache.get(`shop:name:${query.category}`, () => categoryName(db, query.category))
-    : await categoryName(db, query.category);
+  const { categories, name, page } = await services().catalog.shopListing(query);
   const known = name !== null;
-
-  // The view does not change the data: one cache entry serves grid and list. An unknown (or
-  // inactive) category shows no products: it is not listed at all.
-  const key = `shop:${query.category}?${shopSearchParams({ ...query, view: "grid" }).toString()}`;
-  const page: ProductPage = !known
-    ? { products: [], total: 0, page: 1, pageCount: 0, pageSize: SHOP_PAGE_SIZE }
-    : cacheable(query)
-      ? await catalogCache.get(key, () => listProducts(db, query))
-      : await listProducts(db, query);
-
   const heading = name ?? "Shop";
   return { query, page, heading, known, basePath, categories, intro: intro(query.category, heading, known) };
 }

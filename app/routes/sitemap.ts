@@ -1,9 +1,9 @@
 import { services } from "~/services.server";
-import { sitemapEntries, sitemapXml } from "~/modules/catalog/sitemap.server";
+import { sitemapXml } from "~/modules/catalog/sitemap.server";
 
 /** /sitemap.xml: home, categories and every active product. */
 export async function loader() {
-  const { config, database, catalogCache } = services();
-  const xml = await catalogCache.get("sitemap", async () => sitemapXml(config.publicUrl, await sitemapEntries(database.db)));
+  const { config, catalog } = services();
+  const xml = sitemapXml(config.publicUrl, await catalog.sitemapEntries());
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

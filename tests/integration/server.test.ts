@@ -131,7 +131,7 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
   it("drops cached pages when the catalogue changes", async () => {
     await get("/");
     expect((await get("/")).headers.get("x-cache")).toBe("HIT");
-    await server.services().events.emit("catalog.changed", { reason: "test" });
+    await server.services().catalog.invalidateCatalog("test");
     expect((await get("/")).headers.get("x-cache")).toBe("MISS");
   });
 

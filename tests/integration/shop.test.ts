@@ -448,7 +448,7 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
   it("answers a category without products (no filters) with 'No products available at the moment.'", async () => {
     const db = server.services().database.db;
     await db.insert(categories).values({ name: "Swimwear", slug: "swimwear", sortOrder: 9 });
-    await server.services().events.emit("catalog.changed", { reason: "test" });
+    await server.services().catalog.invalidateCatalog("test");
     const page = await html("/shop/swimwear");
     expect(page).toMatch(/<h1[^>]*>Swimwear<\/h1>/);
     expect(page).toContain("No products available at the moment.");
@@ -457,7 +457,7 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
   it("treats an inactive category as unknown: heading Shop, none of its products", async () => {
     const db = server.services().database.db;
     await db.update(categories).set({ isActive: false }).where(eq(categories.slug, "accessories"));
-    await server.services().events.emit("catalog.changed", { reason: "test" });
+    await server.services().catalog.invalidateCatalog("test");
     try {
       const page = await html("/shop/accessories");
       expect(page).toMatch(/<h1[^>]*>Shop<\/h1>/);
@@ -465,7 +465,7 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
       expect(productLinks(page)).toHaveLength(0);
     } finally {
       await db.update(categories).set({ isActive: true }).where(eq(categories.slug, "accessories"));
-      await server.services().events.emit("catalog.changed", { reason: "test" });
+      await server.services().catalog.invalidateCatalog("test");
     }
   });
 

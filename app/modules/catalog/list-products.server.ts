@@ -2,10 +2,10 @@ import { and, asc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { cardColumns } from "./card-columns.server";
-import type { ProductPage } from "./catalog-types";
+import type { CategoryOption, ProductPage } from "./catalog-types";
 import { toProductCard } from "./product-card";
 import { NEW_PRODUCT_DAYS } from "./product-rules";
-import { SHOP_ALL, SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from "./shop-query";
+import { collectionName, SHOP_ALL, SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from "./shop-query";
 
 /** Which products a shop category shows (spec §7, §9; issue 3). */
 function categoryCondition(slug: string): SQL | undefined {
@@ -80,22 +80,15 @@ export async function countProducts(db: Db, where: SQL | undefined): Promise<num
 
 /** Whether a shop category exists: a collection rule or an active category of the database. */
 export async function categoryName(db: Db, slug: string): Promise<string | null> {
-  const builtIn: Record<string, string> = {
-    [SHOP_ALL]: "Shop All",
-    men: "Men",
-    women: "Women",
-    sale: "Sale",
-    "new-arrivals": "New Arrivals",
-  };
   const [row] = await db
     .select({ name: categories.name })
     .from(categories)
     .where(and(eq(categories.slug, slug), eq(categories.isActive, true)));
-  return row?.name ?? builtIn[slug] ?? null;
+  return row?.name ?? collectionName(slug);
 }
 
 /** Active categories for filter selects (spec §7 filter options), in their sort order. */
-export async function listCategories(db: Db) {
+export async function listCategories(db: Db): Promise<CategoryOption[]> {
   return db
     .select({ name: categories.name, slug: categories.slug })
     .from(categories)

@@ -23,6 +23,25 @@ export const COLOR_FILTERS = ["Black", "White", "Blue", "Red", "Green", "Gray"] 
 /** Collections that are rules rather than (only) a category row. */
 export const SHOP_ALL = "shop-all";
 
+/**
+ * Every collection rule with its heading; list-products.server says which products each shows. A
+ * category row of the same slug adds its products to the rule's and lends the heading its name.
+ */
+const COLLECTION_NAMES: ReadonlyMap<string, string> = new Map([
+  [SHOP_ALL, "Shop All"],
+  ["men", "Men"],
+  ["women", "Women"],
+  ["sale", "Sale"],
+  ["new-arrivals", "New Arrivals"],
+]);
+
+export const SHOP_COLLECTIONS: readonly string[] = [...COLLECTION_NAMES.keys()];
+
+/** The heading of a collection rule; null when the slug is no rule (it may still be a category). */
+export function collectionName(slug: string): string | null {
+  return COLLECTION_NAMES.get(slug) ?? null;
+}
+
 export interface ShopQuery {
   /** Category slug: shop-all, men, women, sale, new-arrivals, or any category of the database. */
   category: string;

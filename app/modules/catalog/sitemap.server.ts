@@ -1,15 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
-import { SHOP_ALL } from "./shop-query";
+import { SHOP_ALL, SHOP_COLLECTIONS } from "./shop-query";
 
 export interface SitemapEntry {
   path: string;
   lastModified?: Date;
 }
-
-/** /shop is the canonical address of "shop all"; /shop/shop-all is not listed. */
-const COLLECTIONS = ["men", "women", "sale", "new-arrivals"];
 
 /** The home page, every shop category and every active product. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
@@ -21,7 +18,10 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .where(and(eq(products.isActive, true)))
       .orderBy(asc(products.slug)),
   ]);
-  const categorySlugs = [...new Set([...COLLECTIONS, ...categoryRows.map((c) => c.slug)])].filter((s) => s !== SHOP_ALL);
+  // /shop is the canonical address of "shop all"; /shop/shop-all is not listed.
+  const categorySlugs = [...new Set([...SHOP_COLLECTIONS, ...categoryRows.map((c) => c.slug)])].filter(
+    (s) => s !== SHOP_ALL,
+  );
   return [
     { path: "/" },
     { path: "/shop" },

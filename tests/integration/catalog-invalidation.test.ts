@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#db/schema/index";
+import { databaseKind } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  // Lifetimes far longer than the test: whatever changes on screen was emptied, not expired.
+  server = await startTestServer({ PAGE_CACHE_SECONDS: "600" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function guestGet(path: string): Promise<{ cache: string | null; html: string }> {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  expect(res.status, path).toBe(200);
+  return { cache: res.headers.get("x-cache"), html: await res.text() };
+}
+
+describe(`invalidateCatalog on ${databaseKind}`, () => {
+  it("empties the catalogue read cache and the guest page cache at once", async () => {
+    const home = await guestGet("/");
+    const slug = /href="\/product\/([a-z0-9-]+)"/.exec(home.html)![1]!;
+    const db = server.services().database.db;
+    const paths = ["/", "/shop", `/product/${slug}`];
+    for (const path of paths) {
+      const first = await guestGet(path);
+      expect(first.html, path).toContain(`href="/product/${slug}"`);
+      expect((await guestGet(path)).cache, path).toBe("HIT");
+    }
+
+    // A write behind the caches' back (what the back office does before it calls the entry point).
+    const renamed = "Renamed By The Back Office";
+    await db.update(products).set({ name: renamed, updatedAt: new Date() }).where(eq(products.slug, slug));
+    for (const path of paths) {
+      const page = await guestGet(path);
+      expect(page.cache, path).toBe("HIT");
+      expect(page.html, path).not.toContain(renamed);
+    }
+    // Under the page cache, the read cache still holds the old product.
+    server.running.pageCache.clear();
+    for (const path of paths) {
+      const page = await guestGet(path);
+      expect(page.cache, path).toBe("MISS");
+      expect(page.html, path).toContain(`href="/product/${slug}"`);
+      expect(page.html, path).not.toContain(renamed);
+    }
+
+    await server.services().catalog.invalidateCatalog("product renamed");
+    for (const path of paths) {
+      const page = await guestGet(path);
+      expect(page.cache, path).toBe("MISS");
+      expect(page.html, path).toContain(renamed);
+    }
+  });
+});
