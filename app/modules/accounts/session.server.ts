@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { getCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { withRedirect } from "~/lib/redirects";
 import type { Auth } from "./auth.server";
-import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 import type { SessionUser } from "./session-user";
 
 export type { SessionUser };
 
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)((?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token)=([^;]+)`);
 /** The auth library slides a session's expiry when it is used a day after its last refresh. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -18,13 +17,13 @@ const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
  * auth library's own: `token.signature`, the signature being base64 HMAC-SHA256 of the token with
  * the auth secret (better-call's signed cookies). Checked here so a page view costs one query.
  */
-export function readSessionToken(cookieHeader: string | null, secret: string): string | null {
+export function readSessionToken(cookieHeader: string | null, cookieName: string, secret: string): string | null {
   if (!cookieHeader) return null;
-  const match = SESSION_COOKIE.exec(cookieHeader);
-  if (!match) return null;
+  const raw = cookieValue(cookieHeader, cookieName);
+  if (raw === null) return null;
   let value: string;
   try {
-    value = decodeURIComponent(match[2]!);
+    value = decodeURIComponent(raw);
   } catch {
     return null;
   }
@@ -34,6 +33,24 @@ export function readSessionToken(cookieHeader: string | null, secret: string): s
   const signature = Buffer.from(value.slice(dot + 1), "base64");
   const expected = createHmac("sha256", secret).update(token).digest();
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** The value of exactly the cookie named (not one that merely ends with the name), or null. */
+function cookieValue(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The name of the session cookie as the auth library sets it: `__Secure-abundance.session_token`
+ * over https, `abundance.session_token` otherwise. Only that one is read, so an unprefixed cookie is
+ * not accepted where the library insists on the prefix.
+ */
+export function sessionCookieName(auth: Auth): string {
+  return getCookies(auth.options).sessionToken.name;
 }
 
 interface SessionRow {
@@ -83,11 +100,12 @@ export function requestedPath(request: Request): { pathname: string; search: str
 }
 
 export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions {
+  const cookieName = sessionCookieName(auth);
   /** One lookup per request, however many loaders ask (React Router hands them the same Request). */
   const perRequest = new WeakMap<Request, Promise<RequestSession | null>>();
 
   async function lookUp(request: Request): Promise<RequestSession | null> {
-    const token = readSessionToken(request.headers.get("cookie"), authSecret);
+    const token = readSessionToken(request.headers.get("cookie"), cookieName, authSecret);
     if (!token) return null;
     const [row] = await queryRows<SessionRow>(
       db,
