@@ -143,4 +143,18 @@ describe(`order confirmation (${databaseKind})`, () => {
     await expectNotFound(await get(`/order-confirmation/${"A".repeat(500)}`, adminCookie));
     await expectNotFound(await get("/order-confirmation/%27%3B%20drop%20table%20orders", adminCookie));
   });
+
+  it("is forgotten at sign-out, so the next person at a shared computer cannot open it", async () => {
+    const shopper = await signUp(server.url, "shared-computer@example.com");
+    const cookie = `${shopper.cookie}; ${await placedCookie(orderNumber)}`;
+    const res = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: server.url },
+      body: "{}",
+    });
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie().find((c) => c.startsWith("ac_placed_orders="));
+    expect(cleared).toBeDefined();
+    expect(cleared).toMatch(/Max-Age=0/);
+  });
 });

@@ -14,7 +14,11 @@ import { isOrderNumberShape } from "./order-details.server";
 export const PLACED_ORDERS_COOKIE = "ac_placed_orders";
 /** How many order numbers the cookie keeps (the most recent ones). */
 export const MAX_PLACED_ORDERS = 20;
-const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long the cookie lasts: long enough to come back to the confirmation page after paying, short
+ * enough that the next person at a shared computer does not find the buyer's address there.
+ */
+export const PLACED_ORDERS_MAX_AGE_SECONDS = 4 * 60 * 60;
 
 const cookies = new Map<string, Cookie>();
 
@@ -31,7 +35,7 @@ function placedOrdersCookie(authSecret: string): Cookie {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      maxAge: MAX_AGE_SECONDS,
+      maxAge: PLACED_ORDERS_MAX_AGE_SECONDS,
     });
     cookies.set(authSecret, cookie);
   }
@@ -77,4 +81,9 @@ export async function rememberPlacedOrder(
   const numbers = (await placedOrderNumbers(request, authSecret)).filter((n) => n !== orderNumber);
   numbers.push(orderNumber);
   return placedOrdersCookie(authSecret).serialize(numbers.slice(-MAX_PLACED_ORDERS), { secure: isHttps(request) });
+}
+
+/** The Set-Cookie header value that removes the cookie (at sign-out: the orders go with the session). */
+export function forgetPlacedOrders(request: Request, authSecret: string): Promise<string> {
+  return placedOrdersCookie(authSecret).serialize([], { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
 }
