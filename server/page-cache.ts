@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { promisify } from "node:util";
 import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
+import { nonceToHashes } from "./csp-hashes";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -94,13 +95,15 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const entry: CachedPage = { ...page, expiresAt: Date.now() + this.ttlSeconds * 1000 };
+    // One page for many visitors: its inline scripts are allowed by hash, not by a shared nonce.
+    const shared = nonceToHashes(page.body, page.headers);
+    const entry: CachedPage = { ...page, ...shared, expiresAt: Date.now() + this.ttlSeconds * 1000 };
     this.entries.set(key, entry);
     const generation = this.generation;
-    if (page.body.length > 1024) {
+    if (entry.body.length > 1024) {
       void Promise.all([
-        gzipAsync(page.body),
-        brotliAsync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+        gzipAsync(entry.body),
+        brotliAsync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
       ])
         .then(([gz, br]) => {
           if (generation === this.generation && this.entries.get(key) === entry) Object.assign(entry, { gzip: gz, br });

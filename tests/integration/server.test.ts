@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, user } from "#db/schema/index";
@@ -88,10 +89,33 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     const first = await get("/faq");
     expect(first.headers.get("x-cache")).toBe("MISS");
     expect(first.headers.get("cache-control")).toMatch(/public, max-age=0, s-maxage=\d+/);
+    const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy") ?? "")?.[1];
     const body = await first.text();
     const second = await get("/faq");
     expect(second.headers.get("x-cache")).toBe("HIT");
-    expect(await second.text()).toBe(body);
+    // The same page, its inline scripts allowed by hash instead of the first visitor's nonce.
+    expect(await second.text()).toBe(body.split(` nonce="${nonce}"`).join(""));
+  });
+
+  it("never hands one nonce to many visitors: cached pages allow their inline scripts by hash", async () => {
+    server.running.pageCache.clear();
+    const miss = await get("/returns");
+    const missNonce = /'nonce-([^']+)'/.exec(miss.headers.get("content-security-policy") ?? "")?.[1];
+    expect(missNonce).toBeTruthy();
+    await miss.text();
+    for (let visitor = 0; visitor < 2; visitor++) {
+      const hit = await get("/returns");
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      const csp = hit.headers.get("content-security-policy") ?? "";
+      expect(csp).not.toContain("'nonce-");
+      const html = await hit.text();
+      expect(html).not.toContain(missNonce!);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, content] of inline) {
+        expect(csp).toContain(`'sha256-${createHash("sha256").update(content!, "utf8").digest("base64")}'`);
+      }
+    }
   });
 
   it("never serves a signed-in visitor from the cache, and never caches a page for them", async () => {
