@@ -4,10 +4,12 @@ import { data, Link } from "react-router";
 import { CheckoutSteps } from "~/components/checkout/checkout-steps";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
-import { InformationFields, ShippingFields, type FieldErrors } from "~/components/checkout/step-fields";
+import { InformationFields, ShippingFields } from "~/components/checkout/step-fields";
 import { useCheckoutPayment } from "~/components/checkout/use-checkout-payment";
 import { Spinner } from "~/components/search/spinner";
 import { useClientStore } from "~/components/cart/client-store";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import type { FieldErrors } from "~/lib/forms";
 import { publicConfig } from "~/lib/config/config.server";
 import { services } from "~/services.server";
 import { blockingLines } from "~/modules/cart/cart-rules";
@@ -47,45 +49,46 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const ready = useClientStore((s) => s.cartReady);
   const [step, setStep] = useState<CheckoutStep>(0);
   const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(loaderData.prefill));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // Each step is checked (the same schemas as the server's check) before the next; values live in state.
+  const kit = useZodForm({ validate: () => validateStep(step, form) });
+  const { showErrors: showFieldErrors, reset: clearErrors } = kit;
   const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
 
-  const goTo = useCallback((next: CheckoutStep) => {
-    setStep(next);
-    setErrors({});
-  }, []);
-  // Move focus to the step's heading, so keyboard and screen-reader users land on the new step.
-  const firstRender = useRef(true);
+  const goTo = useCallback(
+    (next: CheckoutStep) => {
+      moved.current = true;
+      setStep(next);
+      clearErrors();
+    },
+    [clearErrors],
+  );
+  // After Continue, Back or Change, focus moves to the step's heading, so keyboard and screen-reader users land on the new step.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (!moved.current) return;
+    moved.current = false;
     heading.current?.focus();
   }, [step]);
 
-  const showErrors = useCallback((found: FieldErrors) => {
-    setErrors(found);
-    const infoFields = Object.keys(informationSchema.shape);
-    setStep(Object.keys(found).some((k) => infoFields.includes(k)) ? 0 : 1);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }, []);
+  // The server's messages (an order refused at payment): back to the step that holds them, the kit focuses the first.
+  const showErrors = useCallback(
+    (found: FieldErrors) => {
+      const infoFields = Object.keys(informationSchema.shape);
+      setStep(Object.keys(found).some((k) => infoFields.includes(k)) ? 0 : 1);
+      showFieldErrors(found);
+    },
+    [showFieldErrors],
+  );
   const payment = useCheckoutPayment({ form, items, onFieldErrors: showErrors });
 
+  // A changed field's message goes (the kit's onChange on the form); the next Continue checks again.
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   }, []);
 
-  function next(event: React.FormEvent) {
+  function next(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateStep(step, form);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    goTo((step + 1) as CheckoutStep);
+    if (kit.validate().ok) goTo((step + 1) as CheckoutStep);
   }
 
   if (!ready) {
@@ -124,11 +127,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             Step {step + 1} of {CHECKOUT_STEPS.length}: {CHECKOUT_STEPS[step]}
           </h2>
           {step < 2 ? (
-            <form noValidate onSubmit={next} className="space-y-8">
+            <form {...kit.form} onSubmit={next} className="space-y-8">
               {step === 0 ? (
-                <InformationFields form={form} errors={errors} onChange={change} />
+                <InformationFields form={form} errors={kit.errors} onChange={change} />
               ) : (
-                <ShippingFields form={form} errors={errors} onChange={change} subtotalCents={totals.subtotalCents} />
+                <ShippingFields form={form} errors={kit.errors} onChange={change} subtotalCents={totals.subtotalCents} />
               )}
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                 {step > 0 ? (

@@ -1,16 +1,11 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, primaryButton, TextField } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/modules/accounts/profile-forms";
 import { services } from "~/services.server";
-import {
-  fieldErrors,
-  FORGOT_PASSWORD_FIELDS,
-  forgotPasswordSchema,
-  parseForm,
-  type FieldErrors,
-} from "~/modules/accounts/profile-forms";
 import type { Route } from "./+types/forgot-password";
 
 /** The one answer for every address, known or not (security guide: no user enumeration). */
@@ -37,9 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const result = actionData as ActionData | undefined;
-  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+  const kit = useZodForm({ schema: forgotPasswordSchema, fields: FORGOT_PASSWORD_FIELDS, lastResult: result, autoFocus: "email" });
 
   if (result?.status === "sent") {
     return (
@@ -68,33 +62,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={<BackToSignIn />}
     >
-      <Form
-        method="post"
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          const check = forgotPasswordSchema.safeParse({ email: new FormData(event.currentTarget).get("email") ?? "" });
-          if (!check.success) {
-            event.preventDefault();
-            setClientErrors(fieldErrors(check.error));
-            event.currentTarget.querySelector<HTMLInputElement>('[name="email"]')?.focus();
-          } else {
-            setClientErrors(null);
-          }
-        }}
-      >
+      <Form method="post" {...kit.form} className="flex flex-col gap-5">
         {result?.status === "error" && <FormMessage kind="error">{result.message}</FormMessage>}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-required
-          autoFocus
-          error={errors.email}
-          onChange={() => clientErrors?.email && setClientErrors(null)}
-        />
+        <TextField {...kit.field("email")} label="Email" type="email" autoComplete="email" inputMode="email" aria-required />
         <button type="submit" className={primaryButton} disabled={sending} aria-busy={sending}>
           {sending ? "Sending..." : "Send reset link"}
         </button>

@@ -1,9 +1,11 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
-import { CheckboxField, focusFirstInvalid, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
+import type { FieldErrors } from "~/lib/forms";
 import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
 import {
@@ -11,8 +13,8 @@ import {
   authPageHref,
   authRedirectTarget,
   LOGIN_FIELDS,
+  loginSchema,
   parseLogin,
-  type FieldErrors,
 } from "~/modules/accounts/auth-forms";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
@@ -82,31 +84,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login");
 
-  const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
-  const [formError, setFormError] = useState<string | null>(actionData?.formError ?? null);
-  const [live, setLive] = useState(false);
-
-  // A new answer from the server replaces what the browser worked out.
-  useEffect(() => {
-    if (!actionData) return;
-    setErrors(actionData.errors);
-    setFormError(actionData.formError);
-  }, [actionData]);
-
-  function validate(form: HTMLFormElement) {
-    const result = parseLogin(new FormData(form));
-    setErrors(result.ok ? {} : result.errors);
-    return result;
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    setLive(true);
-    setFormError(null);
-    const result = validate(event.currentTarget);
-    if (result.ok) return;
-    event.preventDefault();
-    focusFirstInvalid(event.currentTarget, LOGIN_FIELDS, result.errors);
-  }
+  const kit = useZodForm({ schema: loginSchema, fields: LOGIN_FIELDS, lastResult: actionData, revalidate: "onChange" });
+  // The server's form-level message stays until the next submit.
+  const [answerSeen, setAnswerSeen] = useState<unknown>(null);
+  const formError = actionData && actionData !== answerSeen ? actionData.formError : null;
 
   return (
     <AuthCard
@@ -126,26 +107,32 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {reason && <FormMessage kind="success" className="mb-6">{reason}</FormMessage>}
       {formError && <FormMessage kind="error" className="mb-6">{formError}</FormMessage>}
 
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => live && validate(e.currentTarget)} className="space-y-5">
+      <Form
+        method="post"
+        {...kit.form}
+        onSubmit={(event) => {
+          setAnswerSeen(actionData);
+          kit.form.onSubmit(event);
+        }}
+        className="space-y-5"
+      >
         <TextField
+          {...kit.field("email")}
           id="login-email"
-          name="email"
           type="email"
           label="Email"
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
           defaultValue={actionData?.email}
-          error={errors.email}
           aria-required
         />
         <PasswordField
+          {...kit.field("password")}
           id="login-password"
-          name="password"
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
-          error={errors.password}
           aria-required
         />
         <div className="flex items-center justify-between gap-4">

@@ -1,12 +1,13 @@
 import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { ChangePasswordForm } from "~/components/profile/change-password-form";
-import { primaryButton } from "~/components/ui/field";
+import { FormMessage, primaryButton } from "~/components/ui/field";
 import {
   CHANGE_PASSWORD,
+  PASSWORD_CHANGED_PAGE,
   PROFILE_MESSAGES,
   UPDATE_PROFILE,
   type ProfileActionData,
@@ -14,13 +15,9 @@ import {
 import { ProfileForm } from "~/components/profile/profile-form";
 import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
 import { SignOutButton } from "~/components/profile/sign-out-button";
-import {
-  CHANGE_PASSWORD_FIELDS,
-  changePasswordSchema,
-  parseForm,
-  PROFILE_FIELDS,
-  profileSchema,
-} from "~/modules/accounts/profile-forms";
+import { isDocumentRequest, parseForm, readFields } from "~/lib/forms";
+import type { ActionResult } from "~/modules/accounts/account-actions.server";
+import { CHANGE_PASSWORD_FIELDS, changePasswordSchema, PROFILE_FIELDS, profileSchema } from "~/modules/accounts/profile-forms";
 import {
   loadAccount,
   loadOrCreateProfile,
@@ -28,7 +25,6 @@ import {
   updateProfile,
   type ProfileView,
 } from "~/modules/accounts/profile.server";
-import type { ActionResult } from "~/modules/accounts/account-actions.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
@@ -51,6 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const answer = (body: ProfileActionData, status = 200, headers?: Headers) => data(body, { status, headers });
 
+/** The profile fields as typed (bounded), to fill the form again after a refusal. */
+const typedProfile = (form: FormData) =>
+  Object.fromEntries(Object.entries(readFields(form, PROFILE_FIELDS)).map(([name, value]) => [name, value.slice(0, 300)]));
+
 /**
  * Two intents. Each reads only its own listed fields from the form (no mass assignment: e-mail,
  * role and owner come from the session and the database, never from the request).
@@ -62,12 +62,13 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === UPDATE_PROFILE) {
     const parsed = parseForm(profileSchema, form, PROFILE_FIELDS);
-    if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
+    const values = typedProfile(form);
+    if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors, values }, 400);
     try {
       await updateProfile(services().database.db, user.id, parsed.data);
     } catch (error) {
       console.error("[profile] update failed:", error instanceof Error ? error.message : error);
-      return answer({ intent, ok: false, message: PROFILE_MESSAGES.updateFailed, errors: {} }, 500);
+      return answer({ intent, ok: false, message: PROFILE_MESSAGES.updateFailed, errors: {}, values }, 500);
     }
     return answer({ intent, ok: true, message: PROFILE_MESSAGES.updated, errors: {} });
   }
@@ -91,7 +92,9 @@ export async function action({ request }: Route.ActionArgs) {
         ? answer({ intent, ok: false, message: null, errors: { currentPassword: result.message } }, result.status)
         : answer({ intent, ok: false, message: result.message, errors: {} }, result.status);
     }
-    // The library ended every session and made a new one for this browser: pass its cookie on.
+    // The library ended every session and made a new one for this browser: pass its cookie on. Posted
+    // without JavaScript, the page would be rendered with the ended session: the browser goes on with the new one.
+    if (isDocumentRequest(request)) throw redirect(PASSWORD_CHANGED_PAGE, { headers: result.headers });
     return answer({ intent, ok: true, message: PROFILE_MESSAGES.passwordChanged, errors: {} }, 200, result.headers);
   }
 
@@ -121,7 +124,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 }
 
 function ProfilePage({ profile }: { profile: ProfileView }) {
-  const [editing, setEditing] = useState(false);
+  // Without JavaScript: Edit opens /profile?edit=1, and a refused save comes back in edit mode.
+  const posted = useActionData() as ProfileActionData | undefined;
+  const [searchParams] = useSearchParams();
+  const [editing, setEditing] = useState(
+    () => searchParams.get("edit") === "1" || (posted?.intent === UPDATE_PROFILE && !posted.ok),
+  );
+  const saved = posted?.intent === UPDATE_PROFILE && posted.ok ? posted.message : null;
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const leave = useCallback(() => setEditing(false), []);
@@ -150,15 +159,31 @@ function ProfilePage({ profile }: { profile: ProfileView }) {
           </div>
           {!editing && (
             <div className="flex w-full flex-wrap gap-3 sm:w-auto">
-              <button ref={editButton} type="button" className={primaryButton} onClick={() => setEditing(true)}>
-                <Pencil className="size-4" aria-hidden />
-                Edit
-              </button>
+              <form
+                method="get"
+                action="/profile"
+                className="contents"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setEditing(true);
+                }}
+              >
+                <input type="hidden" name="edit" value="1" />
+                <button ref={editButton} type="submit" className={primaryButton}>
+                  <Pencil className="size-4" aria-hidden />
+                  Edit
+                </button>
+              </form>
               <SignOutButton />
             </div>
           )}
         </div>
         <div className="mt-6">
+          {!editing && saved && (
+            <FormMessage kind="success" className="mb-6">
+              {saved}
+            </FormMessage>
+          )}
           {editing ? <ProfileForm profile={profile} onDone={leave} /> : <ProfileDetails profile={profile} />}
         </div>
       </section>

@@ -1,16 +1,11 @@
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { RESET_PASSWORD_FIELDS, resetPasswordSchema } from "~/modules/accounts/profile-forms";
 import { services } from "~/services.server";
-import {
-  fieldErrors,
-  parseForm,
-  RESET_PASSWORD_FIELDS,
-  resetPasswordSchema,
-  type FieldErrors,
-} from "~/modules/accounts/profile-forms";
 import type { Route } from "./+types/reset-password";
 
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one.";
@@ -61,9 +56,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { token, linkError } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const result = actionData as ActionData | undefined;
-  const errors = clientErrors ?? (result?.status === "invalid" ? result.errors : {});
+  const kit = useZodForm({ schema: resetPasswordSchema, fields: RESET_PASSWORD_FIELDS, lastResult: result });
 
   if (!token) {
     return (
@@ -84,28 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       subtitle="At least 8 characters, with uppercase and lowercase letters and a number. You will be signed out on every device."
       footer={remembered}
     >
-      <Form
-        method="post"
-        noValidate
-        className="flex flex-col gap-5"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const check = resetPasswordSchema.safeParse({
-            token,
-            newPassword: form.get("newPassword") ?? "",
-            confirmPassword: form.get("confirmPassword") ?? "",
-          });
-          if (!check.success) {
-            event.preventDefault();
-            const found = fieldErrors(check.error);
-            setClientErrors(found);
-            const first = found.newPassword ? "newPassword" : "confirmPassword";
-            event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-          } else {
-            setClientErrors(null);
-          }
-        }}
-      >
+      <Form method="post" {...kit.form} className="flex flex-col gap-5">
         {result?.status === "error" && (
           <FormMessage kind="error">
             {result.message}{" "}
@@ -117,20 +90,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </FormMessage>
         )}
         <input type="hidden" name="token" value={token} />
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          aria-required
-          error={errors.newPassword}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          aria-required
-          error={errors.confirmPassword}
-        />
+        <PasswordField {...kit.field("newPassword")} label="New password" autoComplete="new-password" aria-required />
+        <PasswordField {...kit.field("confirmPassword")} label="Confirm new password" autoComplete="new-password" aria-required />
         <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
           <KeyRound className="size-4" aria-hidden />
           {saving ? "Saving..." : "Reset password"}

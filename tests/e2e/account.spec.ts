@@ -170,3 +170,42 @@ test.describe("profile", () => {
     await expect(page).toHaveURL("/login?redirect=%2Fprofile");
   });
 });
+
+test.describe("profile and password without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the forms post to the page, which answers at their fields", async ({ page, baseURL }) => {
+    const email = uniqueEmail("noscript");
+    await signUp(page.request, baseURL!, { email, password: "NoScript12", name: "Nina Noscript" });
+
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page).toHaveURL("/profile?edit=1");
+    const fullName = page.getByLabel("Full Name");
+    await fullName.fill("");
+    await page.getByLabel("City", { exact: true }).fill("Porto");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(fullName).toBeFocused();
+    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Porto");
+
+    await fullName.fill("Nina Saved");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Nina Saved" })).toContainText("Porto");
+
+    await page.getByLabel("New password", { exact: true }).fill("Changed123");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("Changed124");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Current password is required")).toBeVisible();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await expect(page.getByLabel("Current password", { exact: true })).toBeFocused();
+
+    await page.getByLabel("Current password", { exact: true }).fill("NoScript12");
+    await page.getByLabel("New password", { exact: true }).fill("Changed123");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("Changed123");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL("/profile?password=changed");
+    await expect(page.getByRole("status").filter({ hasText: "Other devices have been signed out." })).toBeVisible();
+  });
+});

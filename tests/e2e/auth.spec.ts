@@ -147,6 +147,30 @@ test.describe("sign-in (spec §2, §5)", () => {
   });
 });
 
+test.describe("sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts to the page, which shows the field's message at the focused field, then signs in", async ({ page }) => {
+    await page.goto("/login?redirect=%2Fshop%2Fmen");
+    await page.getByLabel("Email").fill("someone@nowhere");
+    await page.getByLabel("Password", { exact: true }).fill("Secret123");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAttribute("aria-describedby", "login-email-error");
+    await expect(email).toHaveValue("someone@nowhere");
+    await expect(email).toBeFocused();
+    await expect(page).toHaveURL("/login?redirect=%2Fshop%2Fmen");
+
+    await email.fill(e2eAdmin.email);
+    await page.getByLabel("Password", { exact: true }).fill(e2eAdmin.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL("/shop/men");
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  });
+});
+
 test.describe("social sign-in (decisions.md §4)", () => {
   test("an unconfigured provider says so", async ({ page }) => {
     await openHydrated(page, "/login");

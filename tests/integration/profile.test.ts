@@ -293,4 +293,101 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     expect((await signIn(email, "Changed123")).status).toBe(200);
     expect((await signIn(email, "Original12")).status).toBe(401);
   });
+
+  describe("without JavaScript (the forms post the page itself)", () => {
+    /** A form post as the browser itself sends it (a navigation, not a fetch of the page's scripts). */
+    const post = (urlPath: string, fields: Record<string, string>, cookie?: string) =>
+      request(urlPath, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: server.url,
+          "sec-fetch-dest": "document",
+          "sec-fetch-mode": "navigate",
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    /** The opening tag of the input named `name` in a page. */
+    const inputNamed = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+
+    it("opens the profile in edit mode, answers a refused save with its messages and a good one with the new details", async () => {
+      const { cookie, id } = await signUp("noscript@example.com", "NoScript12", "Nora Noscript");
+      await loaderData("/profile", cookie);
+
+      const edit = await (await request("/profile?edit=1", { headers: { cookie } })).text();
+      const form = /<form[^>]*aria-label="Edit profile"[^>]*>/.exec(edit)?.[0] ?? "";
+      expect(form).toContain('method="post"');
+      expect(form).toContain('action="/profile"');
+      expect(inputNamed(edit, "fullName")).toContain('value="Nora Noscript"');
+
+      const refused = await post("/profile", { intent: "update-profile", fullName: " ", city: "Lisbon", dateOfBirth: "2999-01-01" }, cookie);
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain('aria-label="Edit profile"');
+      expect(html).toContain("Full name is required");
+      expect(html).toContain("Date of birth cannot be in the future");
+      // What was typed is kept, and the first field to fix has focus.
+      expect(inputNamed(html, "city")).toContain('value="Lisbon"');
+      expect(inputNamed(html, "fullName")).toContain('aria-invalid="true"');
+      expect(inputNamed(html, "fullName")).toContain("autofocus");
+      expect(inputNamed(html, "dateOfBirth")).not.toContain("autofocus");
+      const [unchanged] = await db().select().from(profiles).where(eq(profiles.userId, id));
+      expect(unchanged?.fullName).toBe("Nora Noscript");
+
+      const saved = await post("/profile", { intent: "update-profile", fullName: "Nora Saved", city: "Lisbon" }, cookie);
+      expect(saved.status).toBe(200);
+      const savedHtml = await saved.text();
+      expect(savedHtml).toContain("Profile updated successfully");
+      expect(savedHtml).toContain("Nora Saved");
+      expect(savedHtml).not.toContain('aria-label="Edit profile"');
+      const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
+      expect(row).toMatchObject({ fullName: "Nora Saved", city: "Lisbon" });
+    });
+
+    it("changes the password, or says what is wrong at each field", async () => {
+      const email = "noscript-password@example.com";
+      const { cookie } = await signUp(email, "NoScript12", "Pat Noscript");
+      const refused = await post("/profile", { intent: "change-password", currentPassword: "", newPassword: "short", confirmPassword: "other" }, cookie);
+      expect(refused.status).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain("Current password is required");
+      expect(html).toContain("Password must be at least 8 characters");
+      expect(html).toContain("Passwords do not match");
+      expect(inputNamed(html, "currentPassword")).toContain("autofocus");
+
+      const changed = await post(
+        "/profile",
+        { intent: "change-password", currentPassword: "NoScript12", newPassword: "Changed123", confirmPassword: "Changed123" },
+        cookie,
+      );
+      // The old session has ended: the browser goes on to the page with its new one.
+      expect(changed.status).toBe(302);
+      expect(changed.headers.get("location")).toBe("/profile?password=changed");
+      const fresh = cookieOf(changed);
+      expect(fresh).toContain("abundance.session_token=");
+      expect((await request("/profile", { headers: { cookie } })).status).toBe(302);
+      const page = await request("/profile?password=changed", { headers: { cookie: fresh } });
+      expect(page.status).toBe(200);
+      const changedHtml = await page.text();
+      expect(changedHtml).toContain("Password changed");
+      expect(changedHtml).toContain("Other devices have been signed out.");
+      expect((await signIn(email, "Changed123")).status).toBe(200);
+    });
+
+    it("answers the forgot- and reset-password forms with the field's message", async () => {
+      const forgot = await post("/forgot-password", { email: "not-an-address" });
+      expect(forgot.status).toBe(400);
+      const forgotHtml = await forgot.text();
+      expect(forgotHtml).toContain("Invalid email address");
+      expect(inputNamed(forgotHtml, "email")).toContain('aria-invalid="true"');
+
+      const reset = await post("/reset-password?token=some-token", { token: "some-token", newPassword: "alllowercase1", confirmPassword: "" });
+      expect(reset.status).toBe(400);
+      const resetHtml = await reset.text();
+      expect(resetHtml).toContain("Password must contain uppercase, lowercase, and number");
+      expect(resetHtml).toContain("Passwords do not match");
+      expect(inputNamed(resetHtml, "newPassword")).toContain("autofocus");
+    });
+  });
 });

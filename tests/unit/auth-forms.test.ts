@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseValues } from "~/lib/forms";
 import {
   accountInfoSchema,
   authPageHref,
@@ -7,7 +8,6 @@ import {
   loginSchema,
   parseLogin,
   parseRegistration,
-  parseValues,
   personalDetailsSchema,
   registerSchema,
   registrationFailureMessage,

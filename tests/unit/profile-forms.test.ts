@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors, parseForm, readFields } from "~/lib/forms";
 import {
   CHANGE_PASSWORD_FIELDS,
   changePasswordSchema,
   countryCode,
   countryName,
-  fieldErrors,
   forgotPasswordSchema,
   isRealDate,
   latestToday,
-  parseForm,
   PROFILE_FIELDS,
   profileSchema,
-  readFields,
   resetPasswordSchema,
 } from "~/modules/accounts/profile-forms";
 

@@ -1,9 +1,9 @@
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { CHECKOUT_COUNTRIES, type CheckoutForm } from "~/modules/orders/checkout-forms";
 import { SHIPPING_METHODS, shippingCents, type ShippingMethod } from "~/modules/orders/pricing";
 
-export type FieldErrors = Partial<Record<string, string>>;
 type Change = <K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => void;
 
 interface StepProps {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "~/modules/accounts/profile-forms";
+import type { FieldErrors } from "~/lib/forms";
 
 /** The intents of the profile page's action, and what it answers (one shape for both forms). */
 export const UPDATE_PROFILE = "update-profile";
@@ -11,7 +11,13 @@ export interface ProfileActionData {
   message: string | null;
   /** The first message of each invalid field. */
   errors: FieldErrors;
+  /** The profile fields as typed, when they were refused (shown again on a page posted without JavaScript). */
+  values?: Record<string, string>;
 }
+
+/** Where a password changed without JavaScript lands (posted as a page, it cannot answer with data). */
+export const PASSWORD_CHANGED_PAGE = "/profile?password=changed";
+export const isPasswordChangedPage = (search: URLSearchParams) => search.get("password") === "changed";
 
 export const PROFILE_MESSAGES = {
   loadFailed: "Failed to load profile",
@@ -21,3 +27,11 @@ export const PROFILE_MESSAGES = {
   passwordChanged: "Password changed",
   passwordChangeFailed: "Failed to change password",
 } as const;
+
+/** The answer a password change gives, as the page at PASSWORD_CHANGED_PAGE shows it. */
+export const PASSWORD_CHANGED: ProfileActionData = {
+  intent: CHANGE_PASSWORD,
+  ok: true,
+  message: PROFILE_MESSAGES.passwordChanged,
+  errors: {},
+};

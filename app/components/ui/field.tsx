@@ -205,11 +205,3 @@ export function FormMessage({ kind, children, className = "" }: { kind: "error" 
     </div>
   );
 }
-
-/** Moves focus to the first field (in form order) that has an error, so its message is read out. */
-export function focusFirstInvalid(form: HTMLFormElement, fields: readonly string[], errors: Partial<Record<string, string>>) {
-  const first = fields.find((name) => errors[name]);
-  if (!first) return;
-  const element = form.elements.namedItem(first);
-  if (element instanceof HTMLElement) element.focus();
-}

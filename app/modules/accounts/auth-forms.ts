@@ -1,16 +1,7 @@
 import { z } from "zod";
+import { checkbox, emailField, isTicked, parseForm } from "~/lib/forms";
 import { safeRedirect } from "~/lib/redirects";
-import {
-  COUNTRIES,
-  emailField,
-  fieldErrors,
-  MESSAGES,
-  newPassword,
-  profileSchema,
-  readFields,
-  type CountryCode,
-  type FieldErrors,
-} from "./profile-forms";
+import { COUNTRIES, MESSAGES, newPassword, profileSchema, type CountryCode } from "./profile-forms";
 
 /**
  * The sign-in and registration forms (spec §5, with its exact messages), shared by the browser
@@ -18,7 +9,7 @@ import {
  * form, so anything else a request carries (a `role`, say) never reaches the account code.
  */
 
-export { COUNTRIES, type CountryCode, type FieldErrors };
+export { COUNTRIES, type CountryCode };
 
 export const AUTH_MESSAGES = {
   emailRequired: MESSAGES.emailRequired,
@@ -36,9 +27,6 @@ export const AUTH_MESSAGES = {
   userExists: "An account with this email already exists. Please sign in instead.",
   registrationPending: "Registration successful! Please check your email to verify your account.",
 } as const;
-
-/** Checkbox values as browsers send them: "on" (or "true") when ticked, nothing otherwise. */
-const checkbox = z.string().transform((v) => v === "on" || v === "true");
 
 // ---- Sign in ---------------------------------------------------------------------------------
 
@@ -78,7 +66,7 @@ const personalDetailsShape = {
   postalCode: profileSchema.shape.postalCode,
   country: profileSchema.shape.country,
   subscribeNewsletter: checkbox,
-  agreeToTerms: z.string().refine((v) => v === "on" || v === "true", AUTH_MESSAGES.termsRequired),
+  agreeToTerms: z.string().refine(isTicked, AUTH_MESSAGES.termsRequired),
 };
 
 /** 'Passwords do not match' only once a confirmation was typed ('Please confirm your password' before). */
@@ -108,28 +96,10 @@ export const REGISTER_FIELDS = [...ACCOUNT_INFO_FIELDS, ...PERSONAL_DETAILS_FIEL
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 export type RegisterInput = z.output<typeof registerSchema>;
 
-// ---- Parsing ---------------------------------------------------------------------------------
+// ---- Parsing (only the named fields of a submitted form are read) ---------------------------
 
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
-
-/** Parses plain values (from a form or component state) with a schema: the data, or the first message per field. */
-export function parseValues<S extends z.ZodType>(schema: S, values: Record<string, string>): ParseResult<z.output<S>> {
-  const result = schema.safeParse(values);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
-}
-
-/** Parses only the named fields of a submitted form. */
-export function parseAuthForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData,
-  names: readonly string[],
-): ParseResult<z.output<S>> {
-  return parseValues(schema, readFields(form, names));
-}
-
-export const parseLogin = (form: FormData) => parseAuthForm(loginSchema, form, LOGIN_FIELDS);
-export const parseAccountInfo = (form: FormData) => parseAuthForm(accountInfoSchema, form, ACCOUNT_INFO_FIELDS);
-export const parseRegistration = (form: FormData) => parseAuthForm(registerSchema, form, REGISTER_FIELDS);
+export const parseLogin = (form: FormData) => parseForm(loginSchema, form, LOGIN_FIELDS);
+export const parseRegistration = (form: FormData) => parseForm(registerSchema, form, REGISTER_FIELDS);
 
 /** The step of the registration form that holds a field (to show the server's messages where they belong). */
 export function registrationStepOf(field: string): 1 | 2 {

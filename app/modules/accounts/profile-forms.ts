@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { EMAIL_MESSAGES, emailField } from "~/lib/forms";
 
 /**
  * The account forms of the profile, forgot-password and reset-password pages (spec §5, security
  * guide: server-side validation with strict schemas). Shared by the browser (instant messages) and
  * the server (the real check). Handlers read only the fields listed here from a form
- * (`readFields`), so nothing else a request carries can be stored.
+ * (`parseForm` of lib/forms.ts), so nothing else a request carries can be stored.
  */
 
 export const COUNTRIES = [
@@ -43,8 +44,8 @@ export function countryName(value: string | null | undefined): string | null {
 
 export const MESSAGES = {
   fullNameRequired: "Full name is required",
-  emailRequired: "Email is required",
-  emailInvalid: "Invalid email address",
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 8 characters",
   passwordTooLong: "Password must be at most 128 characters",
@@ -139,44 +140,6 @@ export const changePasswordSchema = z
   .refine(matching, mismatch);
 export const CHANGE_PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 
-/** The e-mail of the forgot-password form (the login page's simple x@y.z pattern). */
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.emailRequired)
-  .max(254, MESSAGES.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.emailInvalid);
+/** Forgot-password form: the e-mail only (the sign-in page's rules, lib/forms.ts). */
 export const forgotPasswordSchema = z.object({ email: emailField });
 export const FORGOT_PASSWORD_FIELDS = ["email"] as const;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** Only the named fields of a form, as text ("" when missing or not text). Nothing else is read. */
-export function readFields<const K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
-  const out = {} as Record<K, string>;
-  for (const name of names) {
-    const value = form.get(name);
-    out[name] = typeof value === "string" ? value : "";
-  }
-  return out;
-}
-
-/** The first message of each field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** Parses the named fields of a form with a schema: the data, or the first message per field. */
-export function parseForm<S extends z.ZodType, const K extends string>(
-  schema: S,
-  form: FormData,
-  names: readonly K[],
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
-  const result = schema.safeParse(readFields(form, names));
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
-}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AddressJson } from "#db/schema/index";
 import { databaseError } from "~/lib/db/errors";
-import { emailField, fieldErrors, type FieldErrors } from "~/modules/accounts/profile-forms";
+import { emailField, fieldErrors, type FieldErrors } from "~/lib/forms";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
 
 /**
