@@ -71,7 +71,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setStep(Object.keys(found).some((k) => infoFields.includes(k)) ? 0 : 1);
     requestAnimationFrame(() => document.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
   }, []);
-  const payment = useCheckoutPayment({ form, items, onFieldErrors: showErrors });
+  const payment = useCheckoutPayment({ form, onFieldErrors: showErrors });
 
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
