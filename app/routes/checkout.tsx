@@ -79,7 +79,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     },
     [showFieldErrors],
   );
-  const payment = useCheckoutPayment({ form, items, onFieldErrors: showErrors });
+  const payment = useCheckoutPayment({ form, onFieldErrors: showErrors });
 
   // A changed field's message goes (the kit's onChange on the form); the next Continue checks again.
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {

@@ -201,3 +201,51 @@ test("an empty cart: the panel and the checkout say 'Your cart is empty' and lea
   await page.getByRole("main").getByRole("link", { name: "Continue Shopping" }).click();
   await expect(page).toHaveURL("/shop");
 });
+
+test("paying takes out only what was ordered: a quantity raised in another tab meanwhile stays, and the panel shows it", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email: `raised-${unique()}@example.com`, password: "Wardrobe2024", name: "Rae Raised" },
+    headers: { origin: baseURL! },
+  });
+  expect(signedUp.ok()).toBe(true);
+  await addToCart(page, extra, extra.sizes[0]!);
+  const cart = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ id: string; size: string; color: string }> };
+  const line = cart.items[0]!;
+
+  await openHydrated(page, "/checkout");
+  await page.getByLabel("Phone").fill("+1 503 555 0123");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await page.getByLabel("Address", { exact: true }).fill("3 Cedar Court");
+  await page.getByLabel("City").fill("Eugene");
+  await page.getByLabel("State / Province").fill("OR");
+  await page.getByLabel("Postal code").fill("97401");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  const total = (await page.getByRole("complementary", { name: "Order Summary" }).getByTestId("order-total").textContent())!;
+
+  // The order is placed (from the server's cart; the browser sends no lines); before it is paid,
+  // another tab raises the line from 1 to 3.
+  const isCheckout = (url: string, body: unknown, intent: string) =>
+    url.endsWith("/api/checkout") && (body as { intent?: string } | null)?.intent === intent;
+  const placing = page.waitForRequest((r) => isCheckout(r.url(), r.postDataJSON(), "place"));
+  await page.route("**/api/checkout", async (route) => {
+    if (isCheckout(route.request().url(), route.request().postDataJSON(), "demo-pay")) {
+      const raised = await page.request.post("/api/cart", {
+        data: { intent: "set", productId: line.id, size: line.size, color: line.color, quantity: 3 },
+        headers: { origin: baseURL! },
+      });
+      if (!raised.ok()) throw new Error(`raising the line failed: ${raised.status()}`);
+    }
+    return route.continue();
+  });
+  await page.getByRole("button", { name: `Pay ${total}` }).click();
+  expect(Object.keys((await placing).postDataJSON() as object).sort()).toEqual(["form", "idempotencyKey", "intent", "paymentMethod"]);
+
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
+  await page.getByRole("button", { name: /Open cart/ }).click();
+  const items = page.getByRole("dialog").getByRole("list", { name: "Cart items" }).getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText(extra.name);
+});

@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { orders, products, user } from "#db/schema/index";
+import { carts, orders, products, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
+import { addLine, getCart } from "~/modules/cart/server-cart.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import {
   cancelAbandonedOrders,
@@ -105,6 +106,32 @@ describe(`order payment transitions (${databaseKind})`, () => {
     });
     expect(paid).toHaveBeenCalledTimes(1);
     expect(await inventory()).toEqual({ a: 48, b: 49 });
+  });
+
+  it("takes the order's lines out of the buyer's cart once, leaving what was added or raised since", async () => {
+    await db.delete(carts);
+    const order = await pendingOrder(); // 2 × A and 1 × B, size M, colour Default
+    await addLine(db, "buyer", { productId: productA, quantity: 3 }); // 2 ordered, 1 more since
+    await addLine(db, "buyer", { productId: productB, quantity: 1 });
+    await addLine(db, "buyer", { productId: productB, size: "L", quantity: 1 }); // added since
+    const pay = () => markOrderPaid(db, new EventBus(), { orderId: order.id, paymentMethod: "demo" });
+    await Promise.all([pay(), pay()]);
+    await pay();
+    const cart = await getCart(db, "buyer");
+    expect(cart.map((l) => [l.productId, l.size, l.quantity])).toEqual([
+      [productA, "M", 1],
+      [productB, "L", 1],
+    ]);
+  });
+
+  it("a refused payment leaves the cart alone", async () => {
+    await db.delete(carts);
+    const order = await pendingOrder();
+    await addLine(db, "buyer", { productId: productA, quantity: 2 });
+    const wrongAmount = { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents + 1 };
+    await expect(markOrderPaid(db, new EventBus(), wrongAmount)).rejects.toMatchObject({ code: "AMOUNT_MISMATCH" });
+    await failOrderPayment(db, order.id);
+    expect((await getCart(db, "buyer")).map((l) => l.quantity)).toEqual([2]);
   });
 
   it("refuses a paid amount other than the order's total and changes nothing", async () => {

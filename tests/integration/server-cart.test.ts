@@ -8,8 +8,10 @@ import {
   CartError,
   clearCart,
   getCart,
+  linesToOrder,
   mergeGuestCart,
   removeLine,
+  removeOrderedLines,
   setQuantity,
 } from "~/modules/cart/server-cart.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -166,6 +168,52 @@ describe("setQuantity, removeLine, clearCart", () => {
     await clearCart(db, "u1");
     expect(await getCart(db, "u1")).toEqual([]);
     await clearCart(db, "u2"); // no cart yet: nothing to do
+  });
+});
+
+describe("linesToOrder, removeOrderedLines", () => {
+  const lines = async (userId: string) => (await getCart(db, userId)).map((l) => [l.productId, l.size, l.color, l.quantity]);
+
+  it("gives the cart as shown, and stores a reduced line at the stock left", async () => {
+    await addLine(db, "u1", { productId: a.id, quantity: 2 });
+    await addLine(db, "u1", { productId: b.id, quantity: 5 });
+    await addLine(db, "u1", { productId: c.id, quantity: 1 });
+    await setProduct(b, { inventory: 3 });
+    await setProduct(c, { isActive: false });
+    const ordered = await linesToOrder(db, "u1");
+    expect(ordered.map((l) => [l.productId, l.quantity, l.problem])).toEqual([
+      [a.id, 2, null],
+      [b.id, 3, "reduced"],
+      [c.id, 1, "unavailable"],
+    ]);
+    const stored = await db.select({ q: cartItems.quantity }).from(cartItems).where(eq(cartItems.productId, b.id));
+    expect(stored).toEqual([{ q: 3 }]);
+    expect(await linesToOrder(db, "u2")).toEqual([]);
+  });
+
+  it("takes the ordered quantities off the matching lines and leaves what came in after", async () => {
+    await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 });
+    await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 });
+    await addLine(db, "u1", { productId: b.id, quantity: 2 });
+    await addLine(db, "u1", { productId: c.id, quantity: 1 });
+    await addLine(db, "u2", { productId: b.id, quantity: 2 });
+    await removeOrderedLines(db, "u1", [
+      { productId: a.id, size: "L", color: "Black", quantity: 2 }, // raised since: 1 stays
+      { productId: a.id, size: "S", color: "Black", quantity: 1 }, // all of it
+      { productId: b.id, size: null, color: null, quantity: 1 }, // the defaults, twice: 1 + 1
+      { productId: b.id, size: "M", color: "Default", quantity: 1 },
+      { productId: c.id, size: "XL", color: "Default", quantity: 1 }, // another size: not this line
+      { productId: null, size: "M", color: "Default", quantity: 4 }, // product deleted since: passed over
+      { productId: UNKNOWN, size: "M", color: "Default", quantity: 1 }, // not in the cart
+    ]);
+    expect(await lines("u1")).toEqual([
+      [a.id, "L", "Black", 1],
+      [c.id, "M", "Default", 1],
+    ]);
+    expect(await lines("u2")).toEqual([[b.id, "M", "Default", 2]]);
+    await removeOrderedLines(db, "u1", []);
+    await removeOrderedLines(db, "u3-without-a-cart", [{ productId: a.id, size: "L", color: "Black", quantity: 1 }]);
+    expect(await lines("u1")).toHaveLength(2);
   });
 });
 

@@ -3,15 +3,14 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { refreshCart } from "~/components/cart/cart-client";
 import { postJson } from "~/lib/post-json";
-import { useClientStore } from "~/components/cart/client-store";
-import type { CartItem } from "~/modules/cart/cart-rules";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";
 
 /**
  * The payment step's conversation with `/api/checkout`: place the order once (an idempotency key
  * per attempt, so a double click or a retry after a timeout finds the same order), then pay it.
- * A failed payment cancels that order on the server; the next attempt gets a new key.
+ * The server places the order from the account's cart, so only the form, the payment method and
+ * the key are sent. A failed payment cancels that order on the server; the next attempt gets a new key.
  */
 export type Busy = null | "placing" | "paying";
 
@@ -36,10 +35,9 @@ async function call(request: CheckoutRequest): Promise<CheckoutResponse> {
 
 export function useCheckoutPayment(options: {
   form: CheckoutForm;
-  items: readonly CartItem[];
   onFieldErrors: (errors: Partial<Record<string, string>>) => void;
 }) {
-  const { form, items, onFieldErrors } = options;
+  const { form, onFieldErrors } = options;
   const navigate = useNavigate();
   const key = useRef(newKey());
   const [busy, setBusy] = useState<Busy>(null);
@@ -65,26 +63,23 @@ export function useCheckoutPayment(options: {
     async (paymentMethod: PaymentMethod): Promise<PlacedOrder | null> => {
       setError(null);
       setBusy("placing");
-      const answer = await call({
-        intent: "place",
-        idempotencyKey: key.current,
-        paymentMethod,
-        form: { ...form },
-        lines: items.map((i) => ({ id: i.id, size: i.size, color: i.color, quantity: i.quantity, name: i.name, price: i.price })),
-      });
+      const answer = await call({ intent: "place", idempotencyKey: key.current, paymentMethod, form: { ...form } });
       if (!answer.ok) {
         if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) onFieldErrors(answer.fieldErrors);
+        // Refused for the cart (emptied or changed in another tab, a product gone): show the server's.
+        else void refreshCart();
         failed(answer.error);
         return null;
       }
       return { orderId: answer.orderId!, orderNumber: answer.orderNumber! };
     },
-    [form, items, failed, onFieldErrors],
+    [form, failed, onFieldErrors],
   );
 
   const finish = useCallback(
     (orderNumber: string) => {
-      useClientStore.getState().setCart([]);
+      // The paid order's lines left the cart on the server; anything added since (another tab) stays.
+      void refreshCart();
       toast.success("Payment successful");
       void navigate(`/order-confirmation/${orderNumber}`);
     },

@@ -310,10 +310,77 @@ export async function removeLine(
   if (cartId) await db.delete(cartItems).where(lineWhere(cartId, key));
 }
 
+/** Empties the cart (the shopper's "clear"; a paid order removes only its own lines, see removeOrderedLines). */
 export async function clearCart(db: Conn, userId: string): Promise<void> {
   const uid = parse(userIdSchema, userId, "userId");
   const cartId = await findCartId(db, uid);
   if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/**
+ * The cart an order is placed from: the lines as getCart shows them, flags included (placing refuses
+ * an unavailable or sold-out line by name). A "reduced" line is ordered at the stock left, and that
+ * quantity is stored now, so the cart holds what is ordered and paying leaves no remainder of it.
+ */
+export async function linesToOrder(db: Conn, userId: string): Promise<CartLine[]> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const lines = await getCart(db, uid);
+  const reduced = lines.filter((l) => l.problem === "reduced");
+  const cartId = reduced.length > 0 ? await findCartId(db, uid) : undefined;
+  if (!cartId) return lines;
+  for (const line of reduced) {
+    await db
+      .update(cartItems)
+      .set({ quantity: sql`least(${cartItems.quantity}, ${line.quantity}::integer)`, updatedAt: sql`now()` })
+      .where(lineWhere(cartId, line));
+  }
+  return lines;
+}
+
+/** A line of a placed order, as its item was stored. */
+export interface OrderedLine {
+  productId: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+}
+
+const orderedLineSchema = lineKeySchema.extend({ quantity: z.number().int().min(1) });
+
+/**
+ * After an order is paid: takes each ordered quantity off the cart line of the same product, size
+ * and colour, deleting the line when that is all it held. What came into the cart after the order
+ * was placed stays: a line added since, and the part of a quantity raised since. Ordered lines no
+ * longer in the cart, and items whose product was deleted, are passed over. One statement.
+ */
+export async function removeOrderedLines(db: Conn, userId: string, lines: readonly OrderedLine[]): Promise<void> {
+  const uid = parse(userIdSchema, userId, "userId");
+  const merged = new Map<string, z.output<typeof orderedLineSchema>>();
+  for (const raw of lines) {
+    const parsed = orderedLineSchema.safeParse(raw);
+    if (!parsed.success) continue;
+    const line = parsed.data;
+    const key = `${line.productId}|${line.size}|${line.color}`;
+    merged.set(key, { ...line, quantity: (merged.get(key)?.quantity ?? 0) + line.quantity });
+  }
+  if (merged.size === 0) return;
+  const ordered = JSON.stringify(
+    [...merged.values()].map((l) => ({ product_id: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
+  );
+  // The delete and the update touch different rows (all of a line, or part of it), in one snapshot.
+  await db.execute(sql`with ordered as (
+      select * from jsonb_to_recordset(${ordered}::jsonb) as o(product_id uuid, size text, color text, quantity int)
+    ), mine as (
+      select id from carts where user_id = ${uid}
+    ), emptied as (
+      delete from cart_items c using ordered o, mine
+      where c.cart_id = mine.id and c.product_id = o.product_id and c.size = o.size and c.color = o.color
+        and c.quantity <= o.quantity
+    )
+    update cart_items c set quantity = c.quantity - o.quantity, updated_at = now()
+    from ordered o, mine
+    where c.cart_id = mine.id and c.product_id = o.product_id and c.size = o.size and c.color = o.color
+      and c.quantity > o.quantity`);
 }
 
 /** A line of the browser cart (spec §3 Cart item); only id, size, colour and quantity are read. */

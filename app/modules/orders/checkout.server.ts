@@ -3,18 +3,19 @@ import { orders, profiles } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
-import { clearCart } from "~/modules/cart/server-cart.server";
+import { linesToOrder } from "~/modules/cart/server-cart.server";
 import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
 import { capturePayPalPayment, startPayPalPayment } from "./paypal-payment.server";
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
 import { CHECKOUT_MESSAGES, checkCheckout, orderFailureMessage } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid, PaymentStateError } from "./order-payment.server";
-import { OrderError, placeOrder } from "./place-order.server";
+import { findPlacedOrder, OrderError, placeOrder, type PlacedOrder } from "./place-order.server";
 
 /**
- * The checkout's server side: place the order from the shopper's cart lines and form, then pay
- * it by demo payment or PayPal. Each step answers `{ ok, … }` with a message fit to show, and an
- * HTTP status; nothing the browser says about prices or totals is read.
+ * The checkout's server side: place the order from the shopper's cart as the database has it and
+ * the form, then pay it by demo payment or PayPal (which takes the ordered lines out of the cart).
+ * Each step answers `{ ok, … }` with a message fit to show, and an HTTP status; the browser sends no
+ * lines, and nothing it says about products, prices or totals is read.
  */
 export interface CheckoutContext {
   db: Db;
@@ -37,6 +38,8 @@ const fail = (status: number, error: string, fieldErrors?: Partial<Record<string
   body: { ok: false, error, ...(fieldErrors ? { fieldErrors } : {}) },
 });
 const ok = (body: Omit<Extract<CheckoutResponse, { ok: true }>, "ok">): CheckoutResult => ({ status: 200, body: { ok: true, ...body } });
+const placedAnswer = (placed: PlacedOrder) =>
+  ok({ orderId: placed.id, orderNumber: placed.orderNumber, totalCents: placed.totalCents });
 
 export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequest): Promise<CheckoutResult> {
   switch (request.intent) {
@@ -56,7 +59,12 @@ export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequ
 async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { intent: "place" }>): Promise<CheckoutResult> {
   if (request.paymentMethod === "demo" && !ctx.demoPayments) return fail(400, "Demo payments are not available");
   if (request.paymentMethod === "paypal" && !ctx.paypal) return fail(400, PAYMENT_MESSAGES.paypalUnavailable);
-  if (request.lines.length === 0) return fail(400, CHECKOUT_MESSAGES.emptyCart);
+  const cart = await linesToOrder(ctx.db, ctx.userId);
+  if (cart.length === 0) {
+    // Sent again after its payment took the lines out of the cart: still the same order.
+    const placed = await findPlacedOrder(ctx.db, ctx.userId, request.idempotencyKey);
+    return placed ? placedAnswer(placed) : fail(400, CHECKOUT_MESSAGES.emptyCart);
+  }
   const checked = checkCheckout(request.form);
   if (!checked.ok) return fail(400, checked.message, checked.fieldErrors);
   const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
@@ -65,11 +73,11 @@ async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { i
     const placed = await placeOrder(ctx.db, {
       userId: ctx.userId,
       idempotencyKey: request.idempotencyKey,
-      lines: request.lines.map((l) => ({ productId: l.id ?? null, size: l.size ?? null, color: l.color ?? null, quantity: l.quantity ?? null })),
+      lines: cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
       ...checked.details,
       paymentMethod: request.paymentMethod,
     });
-    return ok({ orderId: placed.id, orderNumber: placed.orderNumber, totalCents: placed.totalCents });
+    return placedAnswer(placed);
   } catch (error) {
     if (error instanceof OrderError) return fail(error.code === "NO_VALID_ITEMS" ? 400 : 409, error.message);
     console.warn("[checkout] order creation failed:", error instanceof Error ? error.message : error);
@@ -97,14 +105,10 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
     await failOrderPayment(ctx.db, orderId, ctx.events);
     return fail(402, PAYMENT_MESSAGES.demoFailed);
   }
-  return settle(ctx, () => markOrderPaid(ctx.db, ctx.events, { orderId, paymentMethod: "demo", paymentId: `DEMO-${order.orderNumber}` }));
-}
-
-/** Marks the order paid and empties the cart it came from. */
-async function settle(ctx: CheckoutContext, pay: () => Promise<{ orderNumber: string }>): Promise<CheckoutResult> {
   try {
-    const { orderNumber } = await pay();
-    await clearCart(ctx.db, ctx.userId);
+    // Paid, and its lines taken out of the cart in the same transaction.
+    const paymentId = `DEMO-${order.orderNumber}`;
+    const { orderNumber } = await markOrderPaid(ctx.db, ctx.events, { orderId, paymentMethod: "demo", paymentId });
     return ok({ orderNumber });
   } catch (error) {
     if (error instanceof PaymentStateError) return fail(409, PAYMENT_MESSAGES.retry);
@@ -129,7 +133,6 @@ async function capturePayPalOrder(ctx: CheckoutContext, paypalOrderId: string): 
   try {
     const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, { paypalOrderId, userId: ctx.userId });
     if (!result.paid) return fail(402, PAYMENT_MESSAGES.paypalFailed);
-    await clearCart(ctx.db, ctx.userId);
     return ok({ orderNumber: result.orderNumber });
   } catch (error) {
     if (error instanceof PaymentStateError) return fail(409, PAYMENT_MESSAGES.retry);

@@ -2,11 +2,12 @@ import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import type { EventBus } from "~/lib/events.server";
+import { removeOrderedLines } from "~/modules/cart/server-cart.server";
 
 /**
  * Payment state transitions of an order (decisions.md §3, "The server is the authority").
  *
- *   pending/pending ──markOrderPaid──▶ processing/paid
+ *   pending/pending ──markOrderPaid──▶ processing/paid, the ordered lines taken out of the cart
  *   pending/pending ──failOrderPayment / cancelAbandonedOrders──▶ cancelled/failed, stock given back
  *
  * Every transition is one conditional UPDATE on "still pending/pending", so concurrent callers (two
@@ -43,9 +44,9 @@ export interface MarkOrderPaidInput {
 }
 
 /**
- * Marks a pending order paid (status processing, payment paid) and emits `order.paid`, once: a second or
- * concurrent call returns `changed: false`. Refuses an amount other than the order's total and a
- * cancelled order (`PaymentStateError`), changing nothing.
+ * Marks a pending order paid (status processing, payment paid), takes its lines out of the buyer's cart
+ * and emits `order.paid`, once: a second or concurrent call returns `changed: false`. Refuses an amount
+ * other than the order's total and a cancelled order (`PaymentStateError`), changing nothing.
  */
 export async function markOrderPaid(
   db: Db,
@@ -57,30 +58,50 @@ export async function markOrderPaid(
     throw new PaymentStateError("AMOUNT_MISMATCH", `Paid amount ${amountCents} is not a whole number of cents`);
   }
   const now = new Date();
-  const [updated] = await db
-    .update(orders)
-    .set({
-      status: "processing",
-      paymentStatus: "paid",
-      paymentMethod: input.paymentMethod,
-      paidAt: now,
-      updatedAt: now,
-      ...(input.paymentId ? { paymentId: input.paymentId } : {}),
-      ...(input.captureId ? { paymentCaptureId: input.captureId } : {}),
-    })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        awaitingPayment(),
-        amountCents === undefined ? undefined : eq(orders.totalCents, amountCents),
-      ),
-    )
-    .returning({ orderNumber: orders.orderNumber });
+  const updated = await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        status: "processing",
+        paymentStatus: "paid",
+        paymentMethod: input.paymentMethod,
+        paidAt: now,
+        updatedAt: now,
+        ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+        ...(input.captureId ? { paymentCaptureId: input.captureId } : {}),
+      })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          awaitingPayment(),
+          amountCents === undefined ? undefined : eq(orders.totalCents, amountCents),
+        ),
+      )
+      .returning({ orderNumber: orders.orderNumber, userId: orders.userId });
+    // In the transaction of the paid-transition, not after it: only the one call that moves the order
+    // to paid takes its lines out of the cart (a retried or concurrent payment would take them twice,
+    // eating a quantity raised since), and a paid order never leaves them behind.
+    if (paid?.userId) await removeOrderedLines(tx, paid.userId, await orderedLines(tx, orderId));
+    return paid;
+  });
   if (updated) {
     await events.emit("order.paid", { orderId, orderNumber: updated.orderNumber });
     return { changed: true, orderNumber: updated.orderNumber };
   }
   return { changed: false, orderNumber: await whyNotPaid(db, orderId, amountCents) };
+}
+
+/** What an order holds, line by line, as the cart had it when the order was placed. */
+async function orderedLines(tx: Tx, orderId: string) {
+  return tx
+    .select({
+      productId: orderItems.productId,
+      size: orderItems.size,
+      color: orderItems.color,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
 }
 
 /** After a refused paid-transition: the order number when it is already paid, else the reason as an error. */

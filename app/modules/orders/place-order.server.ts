@@ -80,7 +80,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
     } catch (error) {
       // The same checkout sent again (double click, retry after a timeout): its order, unchanged.
       if (isUniqueViolation(error, "orders_idempotencyKey_unique") || error instanceof OrderError) {
-        const placed = await findByKey(db, input.userId, input.idempotencyKey);
+        const placed = await findPlacedOrder(db, input.userId, input.idempotencyKey);
         if (placed) return placed;
       }
       // Another instance took this number: start again with the next one.
@@ -94,7 +94,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
 
 const MAX_NUMBER_ATTEMPTS = 20;
 
-async function findByKey(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
+/** The user's order placed with this idempotency key, or null. */
+export async function findPlacedOrder(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
     .from(orders)

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { checkoutRequestSchema } from "~/modules/orders/checkout-api";
+
+describe("the place request of /api/checkout", () => {
+  const place = { intent: "place", idempotencyKey: "key-12345678", paymentMethod: "demo", form: { city: "Portland" } };
+
+  it("keeps only the form, the payment method and the idempotency key: lines and prices are dropped", () => {
+    const parsed = checkoutRequestSchema.parse({
+      ...place,
+      lines: [{ id: "00000000-0000-4000-8000-000000000000", quantity: 2, price: 1, name: "Free tee" }],
+      totalCents: 1,
+    });
+    expect(parsed).toEqual(place);
+  });
+
+  it("needs the key, a known payment method and a form", () => {
+    expect(checkoutRequestSchema.safeParse({ ...place, idempotencyKey: "short" }).success).toBe(false);
+    expect(checkoutRequestSchema.safeParse({ ...place, paymentMethod: "cash" }).success).toBe(false);
+    expect(checkoutRequestSchema.safeParse({ ...place, form: undefined }).success).toBe(false);
+  });
+});
