@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -6,12 +7,14 @@ import { createRequestHandler } from "@react-router/express";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/lib/config/env.server";
 import { loadConfig, type AppConfig } from "~/lib/config/config.server";
+import { REQUEST_ID_HEADER } from "~/lib/http/error-answer.server";
 import { projectRoot } from "~/lib/paths.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { services, startServices, stopServices, type StartReport } from "~/services.server";
 import { fillPageCache } from "./cache-middleware";
 import { PageCache } from "./page-cache";
 import { renderQueue } from "./render-queue";
+import { requestLimits } from "./request-limits";
 import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
 
 declare module "react-router" {
@@ -45,6 +48,7 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
     }
   });
 
+  app.use(requestLimits);
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);
@@ -57,10 +61,14 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   }
 
   app.use(cspNonce);
-  // The client's address as we see it (socket, or trusted proxies per TRUST_PROXY), for rate limits;
-  // any value a client sent under this name is replaced.
-  app.use((req, _res, next) => {
+  // The client's address as we see it (socket, or trusted proxies per TRUST_PROXY), for rate limits,
+  // and the request's id, which error messages show and the log records beside the detail; any value
+  // a client sent under these names is replaced.
+  app.use((req, res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    const requestId = randomBytes(6).toString("hex");
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader("X-Request-Id", requestId);
     next();
   });
   if (!vite) app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
