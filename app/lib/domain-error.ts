@@ -20,14 +20,14 @@ export interface DomainErrorDetails<Reason extends string> {
   /** The module's own reason, for callers that act on it (`OUT_OF_STOCK`, `ORDER_CANCELLED`); never shown. */
   reason?: Reason;
   /** Messages per form field, for forms that show them beside the field. */
-  fieldErrors?: Readonly<Record<string, string>>;
+  fieldErrors?: Readonly<Partial<Record<string, string>>>;
   cause?: unknown;
 }
 
 export class DomainError<Reason extends string = string> extends Error {
   override name = "DomainError";
   readonly reason: Reason | undefined;
-  readonly fieldErrors: Readonly<Record<string, string>> | undefined;
+  readonly fieldErrors: Readonly<Partial<Record<string, string>>> | undefined;
 
   constructor(
     readonly code: DomainErrorCode,

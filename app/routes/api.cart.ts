@@ -1,9 +1,10 @@
 import { data } from "react-router";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readJsonBody } from "~/lib/http/read-body.server";
 import { services } from "~/services.server";
 import { cartRequestSchema, toCartItems, type CartResponse } from "~/modules/cart/cart-api";
 import {
   addLineReporting,
-  CartError,
   clearCart,
   getCart,
   mergeGuestCart,
@@ -32,17 +33,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return reply({ items: [], error: "Method not allowed" }, 405);
-  const parsed = cartRequestSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return reply({ items: [], error: "Invalid cart request" }, 400);
-  const body = parsed.data;
   const db = services().database.db;
-
-  if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines)) });
-
-  const user = await services().sessions.user(request);
-  if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
-  let message: string | undefined;
+  let userId: string | undefined;
   try {
+    const parsed = cartRequestSchema.safeParse(await readJsonBody(request));
+    if (!parsed.success) return reply({ items: [], error: "Invalid cart request" }, 400);
+    const body = parsed.data;
+    if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines)) });
+
+    const user = await services().sessions.user(request);
+    if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
+    userId = user.id;
+    let message: string | undefined;
     switch (body.intent) {
       case "add":
         message = (await addLineReporting(db, user.id, body)).message ?? undefined;
@@ -59,10 +61,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "merge":
         return reply({ items: toCartItems(await mergeGuestCart(db, user.id, body.lines)) });
     }
+    return reply({ items: toCartItems(await getCart(db, user.id)), ...(message ? { message } : {}) });
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
-    const status = error.code === "INVALID_INPUT" ? 400 : 409;
-    return reply({ items: toCartItems(await getCart(db, user.id)), error: error.message }, status);
+    const { status, message } = errorAnswer(error, request, { where: "cart" });
+    // The answer carries the cart as it is now, so the browser's copy stays the server's.
+    const items = userId && status < 500 ? toCartItems(await getCart(db, userId)) : [];
+    return reply({ items, error: message }, status);
   }
-  return reply({ items: toCartItems(await getCart(db, user.id)), ...(message ? { message } : {}) });
 }

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { services } from "~/services.server";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readJsonBody } from "~/lib/http/read-body.server";
 import { checkoutRequestSchema, type CheckoutResponse } from "~/modules/orders/checkout-api";
 import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
 import { handleCheckout } from "~/modules/orders/checkout.server";
 import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
+import { services } from "~/services.server";
 import type { Route } from "./+types/api.checkout";
 
 /** `/api/checkout`: place the order, then pay it (demo or PayPal). JSON in, JSON out. */
@@ -21,15 +23,25 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await services().sessions.user(request);
   if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
-  const parsed = checkoutRequestSchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
-  const { config, database, events } = services();
-  const result = await handleCheckout(
-    { db: database.db, events, userId: user.id, demoPayments: config.demoPayments, paypal: paypalClientFor(config) },
-    parsed.data,
-  );
-  // The browser that placed an order may see its confirmation page, signed in or not.
-  const placed = parsed.data.intent === "place" && result.body.ok ? result.body.orderNumber : undefined;
-  const headers: Record<string, string> = placed ? { "Set-Cookie": await rememberPlacedOrder(request, placed, config.authSecret) } : {};
-  return reply(result.body, result.status, headers);
+  try {
+    const parsed = checkoutRequestSchema.safeParse(await readJsonBody(request));
+    if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
+    const { config, database, events } = services();
+    const result = await handleCheckout(
+      { db: database.db, events, userId: user.id, demoPayments: config.demoPayments, paypal: paypalClientFor(config) },
+      parsed.data,
+    );
+    // The browser that placed an order may see its confirmation page, signed in or not.
+    const placed = parsed.data.intent === "place" ? result.orderNumber : undefined;
+    const headers: Record<string, string> = placed
+      ? { "Set-Cookie": await rememberPlacedOrder(request, placed, config.authSecret) }
+      : {};
+    return reply({ ok: true, ...result }, 200, headers);
+  } catch (error) {
+    const { status, message, fieldErrors } = errorAnswer(error, request, {
+      where: "checkout",
+      fallback: CHECKOUT_MESSAGES.failed,
+    });
+    return reply({ ok: false, error: message, ...(fieldErrors ? { fieldErrors } : {}) }, status);
+  }
 }

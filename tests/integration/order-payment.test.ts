@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { DomainError } from "~/lib/domain-error";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { carts, orders, products, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
@@ -9,7 +10,6 @@ import {
   cancelAbandonedOrders,
   failOrderPayment,
   markOrderPaid,
-  PaymentStateError,
   startAbandonedOrderSweeper,
 } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -129,7 +129,7 @@ describe(`order payment transitions (${databaseKind})`, () => {
     const order = await pendingOrder();
     await addLine(db, "buyer", { productId: productA, quantity: 2 });
     const wrongAmount = { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents + 1 };
-    await expect(markOrderPaid(db, new EventBus(), wrongAmount)).rejects.toMatchObject({ code: "AMOUNT_MISMATCH" });
+    await expect(markOrderPaid(db, new EventBus(), wrongAmount)).rejects.toMatchObject({ reason: "AMOUNT_MISMATCH" });
     await failOrderPayment(db, order.id);
     expect((await getCart(db, "buyer")).map((l) => l.quantity)).toEqual([2]);
   });
@@ -140,8 +140,8 @@ describe(`order payment transitions (${databaseKind})`, () => {
     const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents - 1 }).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(PaymentStateError);
-    expect(error).toMatchObject({ code: "AMOUNT_MISMATCH" });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ reason: "AMOUNT_MISMATCH" });
     const row = await orderRow(order.id);
     expect([row.status, row.paymentStatus, row.paidAt, row.paymentMethod]).toEqual(["pending", "pending", null, "demo"]);
     expect(paid).not.toHaveBeenCalled();
@@ -205,8 +205,8 @@ describe(`order payment transitions (${databaseKind})`, () => {
     const order = await pendingOrder();
     await failOrderPayment(db, order.id);
     const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(PaymentStateError);
-    expect(error).toMatchObject({ code: "ORDER_CANCELLED" });
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ reason: "ORDER_CANCELLED" });
     const row = await orderRow(order.id);
     expect([row.status, row.paymentStatus, row.paidAt]).toEqual(["cancelled", "failed", null]);
     expect(paid).not.toHaveBeenCalled();
@@ -216,7 +216,7 @@ describe(`order payment transitions (${databaseKind})`, () => {
   it("reports an unknown order as NOT_FOUND", async () => {
     await expect(
       markOrderPaid(db, new EventBus(), { orderId: "00000000-0000-4000-8000-000000000000", paymentMethod: "demo" }),
-    ).rejects.toMatchObject({ name: "PaymentStateError", code: "NOT_FOUND" });
+    ).rejects.toMatchObject({ name: "DomainError", reason: "NOT_FOUND" });
   });
 });
 
@@ -267,7 +267,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
     const order = await pendingOrder(60, now);
     await cancelAbandonedOrders(db, { now });
     await expect(markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal" })).rejects.toMatchObject({
-      code: "ORDER_CANCELLED",
+      reason: "ORDER_CANCELLED",
     });
     expect(paid).not.toHaveBeenCalled();
   });

@@ -172,12 +172,12 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     const order = await pendingOrder();
     const before = fake.requests.length;
     await expect(startPayPalPayment(db, paypal, { orderId: order.id, userId: "other" })).rejects.toMatchObject({
-      name: "PaymentStateError",
-      code: "NOT_PAYABLE",
+      name: "DomainError",
+      reason: "NOT_PAYABLE",
     });
-    await expect(startPayPalPayment(db, paypal, { orderId: "not-a-uuid", userId: "buyer" })).rejects.toMatchObject({ code: "NOT_PAYABLE" });
+    await expect(startPayPalPayment(db, paypal, { orderId: "not-a-uuid", userId: "buyer" })).rejects.toMatchObject({ reason: "NOT_PAYABLE" });
     await db.update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.id, order.id));
-    await expect(startPayPalPayment(db, paypal, { orderId: order.id, userId: "buyer" })).rejects.toMatchObject({ code: "NOT_PAYABLE" });
+    await expect(startPayPalPayment(db, paypal, { orderId: order.id, userId: "buyer" })).rejects.toMatchObject({ reason: "NOT_PAYABLE" });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -236,8 +236,8 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     // The cancelled order is not captured later on.
     const before = capturesOf(paypalOrderId).length;
     await expect(capturePayPalPayment(db, paypal, events, { paypalOrderId, userId: "buyer" })).rejects.toMatchObject({
-      name: "PaymentStateError",
-      code: "ORDER_CANCELLED",
+      name: "DomainError",
+      reason: "ORDER_CANCELLED",
     });
     expect(capturesOf(paypalOrderId)).toHaveLength(before);
     expect(await inventory()).toEqual({ a: 50, b: 50 });
@@ -314,8 +314,8 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       await expect(capturePayPalPayment(db, racing, events, { paypalOrderId, userId: "buyer" })).rejects.toMatchObject({
-        name: "PaymentStateError",
-        code: "ORDER_CANCELLED",
+        name: "DomainError",
+        reason: "ORDER_CANCELLED",
       });
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`${order.orderNumber}.*refund`)));
     } finally {
@@ -333,7 +333,7 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     const { events } = recordEvents();
     const { order, paypalOrderId } = await approvedOrder();
     await expect(capturePayPalPayment(db, paypal, events, { paypalOrderId, userId: "other" })).rejects.toMatchObject({
-      code: "NOT_FOUND",
+      reason: "NOT_FOUND",
     });
     expect(capturesOf(paypalOrderId)).toHaveLength(0);
     expect((await orderRow(order.id)).status).toBe("pending");

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products, user } from "#db/schema/index";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { orderNumberFor } from "~/modules/orders/order-number";
-import { OrderError, placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
+import { DomainError } from "~/lib/domain-error";
+import { placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
 import { testAddress } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
@@ -98,7 +99,7 @@ describe(`placing an order (${databaseKind})`, () => {
     const placed = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(placed).toHaveLength(5);
-    for (const r of refused) expect(r.reason).toBeInstanceOf(OrderError);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(DomainError);
     expect(await inventoryOf(productA.id)).toBe(0);
     const [after] = await t.database.db.select({ n: count() }).from(orders);
     expect(after!.n - before!.n).toBe(5);

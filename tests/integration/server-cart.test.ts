@@ -1,3 +1,4 @@
+import { DomainError } from "~/lib/domain-error";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, carts, products, user } from "#db/schema/index";
@@ -5,7 +6,6 @@ import type { Db } from "~/lib/db/client.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import {
   addLine,
-  CartError,
   clearCart,
   getCart,
   linesToOrder,
@@ -33,9 +33,9 @@ async function expectCartError(promise: Promise<unknown>, code: string, message:
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(CartError);
-  expect((error as CartError).code).toBe(code);
-  expect((error as CartError).message).toMatch(message);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).reason).toBe(code);
+  expect((error as DomainError).message).toMatch(message);
 }
 
 beforeAll(async () => {

@@ -64,6 +64,7 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
   });
 
   it("sends security headers, with a CSP nonce on React Router's inline scripts", async () => {
+    server.running.pageCache.clear();
     const res = await get("/shipping-info");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("default-src 'self'");

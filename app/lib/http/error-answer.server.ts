@@ -20,7 +20,7 @@ export function requestIdOf(request: Request): string {
 export interface ErrorAnswer {
   status: number;
   message: string;
-  fieldErrors?: Readonly<Record<string, string>>;
+  fieldErrors?: Readonly<Partial<Record<string, string>>>;
 }
 
 export interface ErrorContext {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { cartItems, carts, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { DomainError, isDomainError } from "~/lib/domain-error";
 import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type CartProblem } from "./cart-rules";
@@ -39,25 +40,6 @@ export interface CartLine {
   problem: CartProblem;
 }
 
-export type CartErrorCode =
-  | "INVALID_INPUT"
-  | "UNKNOWN_PRODUCT"
-  | "UNAVAILABLE"
-  | "OUT_OF_STOCK"
-  | "LIMIT_REACHED"
-  | "NOT_IN_CART";
-
-/** A cart change that cannot be made, with a message fit to show the shopper. */
-export class CartError extends Error {
-  override name = "CartError";
-  constructor(
-    readonly code: CartErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 type Conn = Db | Tx;
 
 const userIdSchema = z.string().trim().min(1).max(200);
@@ -87,7 +69,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, label = "input"):
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".") || label;
-    throw new CartError("INVALID_INPUT", `Invalid cart ${field}: ${issue?.message ?? "invalid value"}`);
+    throw new DomainError("invalid", `Invalid cart ${field}: ${issue?.message ?? "invalid value"}`, { reason: "INVALID_INPUT" });
   }
   return result.data;
 }
@@ -178,9 +160,9 @@ async function purchasable(db: Conn, productId: string) {
     .select({ isActive: products.isActive, inventory: products.inventory })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) throw new CartError("UNKNOWN_PRODUCT", "This product is no longer available");
-  if (!product.isActive) throw new CartError("UNAVAILABLE", "This product is no longer available");
-  if (product.inventory <= 0) throw new CartError("OUT_OF_STOCK", "This product is out of stock");
+  if (!product) throw new DomainError("conflict", "This product is no longer available", { reason: "UNKNOWN_PRODUCT" });
+  if (!product.isActive) throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
+  if (product.inventory <= 0) throw new DomainError("conflict", "This product is out of stock", { reason: "OUT_OF_STOCK" });
   return { inventory: product.inventory, cap: Math.min(product.inventory, MAX_LINE_QUANTITY) };
 }
 
@@ -204,7 +186,7 @@ async function addParsedLine(db: Conn, userId: string, line: z.output<typeof add
   const { inventory, cap } = await purchasable(db, line.productId);
   const cartId = await ensureCart(db, userId);
   const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(lineWhere(cartId, line));
-  if (existing && existing.quantity === cap) throw new CartError("LIMIT_REACHED", limitMessage(inventory, inventory));
+  if (existing && existing.quantity === cap) throw new DomainError("conflict", limitMessage(inventory, inventory), { reason: "LIMIT_REACHED" });
   const [row] = await db
     .insert(cartItems)
     .values({
@@ -286,7 +268,7 @@ export async function setQuantity(
     const [existing] = cartId
       ? await tx.select({ id: cartItems.id }).from(cartItems).where(lineWhere(cartId, key))
       : [];
-    if (!cartId || !existing) throw new CartError("NOT_IN_CART", "This item is no longer in your cart");
+    if (!cartId || !existing) throw new DomainError("conflict", "This item is no longer in your cart", { reason: "NOT_IN_CART" });
     const { inventory, cap } = await purchasable(tx, key.productId);
     const stored = Math.min(wanted, cap);
     await tx
@@ -429,7 +411,7 @@ export async function mergeGuestCart(db: Db, userId: string, guestLines: readonl
         await addParsedLine(tx, uid, line);
       } catch (error) {
         // Thrown before any statement fails, so the transaction stays usable.
-        if (!(error instanceof CartError)) throw error;
+        if (!isDomainError(error)) throw error;
       }
     }
     return getCart(tx, uid);

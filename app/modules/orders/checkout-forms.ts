@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AddressJson } from "#db/schema/index";
 import { databaseError } from "~/lib/db/errors";
+import { DomainError } from "~/lib/domain-error";
 import { emailField, fieldErrors, type FieldErrors } from "~/lib/forms";
 import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
 
@@ -193,22 +194,19 @@ export function checkCheckout(input: unknown): CheckoutCheck {
 }
 
 /**
- * Spec §8: what a failed order creation says. Database errors by their code; our own refusals
- * (out of stock, no valid items) by their message; anything else 'Failed to create order'.
+ * Spec §8: what a failed order creation says for the database errors it names (missing data, a broken
+ * reference, a missing table); null for any other error, which the route logs and answers with a safe
+ * summary and the request id (never the database's own text).
  */
-export function orderFailureMessage(error: unknown): string {
-  const dbError = databaseError(error);
-  if (dbError) {
-    switch (dbError.code) {
-      case "23502":
-        return "Missing required information. Please fill in all required fields.";
-      case "23503":
-        return "Invalid product or user reference. Please try again.";
-      case "42P01":
-        return "Database configuration error. Please contact support.";
-      default:
-        return `Database error: ${dbError.message}`;
-    }
+export function knownOrderFailure(error: unknown): DomainError | null {
+  switch (databaseError(error)?.code) {
+    case "23502":
+      return new DomainError("invalid", "Missing required information. Please fill in all required fields.", { cause: error });
+    case "23503":
+      return new DomainError("conflict", "Invalid product or user reference. Please try again.", { cause: error });
+    case "42P01":
+      return new DomainError("unavailable", "Database configuration error. Please contact support.", { cause: error });
+    default:
+      return null;
   }
-  return CHECKOUT_MESSAGES.failed;
 }

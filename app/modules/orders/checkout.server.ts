@@ -4,18 +4,20 @@ import type { Db } from "~/lib/db/client.server";
 import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
 import { linesToOrder } from "~/modules/cart/server-cart.server";
+import { DomainError, isDomainError } from "~/lib/domain-error";
 import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
 import { capturePayPalPayment, startPayPalPayment } from "./paypal-payment.server";
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
-import { CHECKOUT_MESSAGES, checkCheckout, orderFailureMessage } from "./checkout-forms";
-import { failOrderPayment, markOrderPaid, PaymentStateError } from "./order-payment.server";
-import { findPlacedOrder, OrderError, placeOrder, type PlacedOrder } from "./place-order.server";
+import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure } from "./checkout-forms";
+import { failOrderPayment, markOrderPaid } from "./order-payment.server";
+import { findPlacedOrder, placeOrder, type PlacedOrder } from "./place-order.server";
 
 /**
  * The checkout's server side: place the order from the shopper's cart as the database has it and
  * the form, then pay it by demo payment or PayPal (which takes the ordered lines out of the cart).
- * Each step answers `{ ok, … }` with a message fit to show, and an HTTP status; the browser sends no
- * lines, and nothing it says about products, prices or totals is read.
+ * Each step answers what succeeded or throws a DomainError with a message fit to show (the route maps
+ * it to a status); the browser sends no lines, and nothing it says about products, prices or totals
+ * is read.
  */
 export interface CheckoutContext {
   db: Db;
@@ -25,23 +27,27 @@ export interface CheckoutContext {
   paypal: PayPalClient | undefined;
 }
 
-export interface CheckoutResult {
-  status: number;
-  body: CheckoutResponse;
-}
+export type CheckoutSuccess = Omit<Extract<CheckoutResponse, { ok: true }>, "ok">;
 
 /** The demo payment's pretend processing time (spec §9). */
 const DEMO_PAYMENT_DELAY_MS = 1500;
 
-const fail = (status: number, error: string, fieldErrors?: Partial<Record<string, string>>): CheckoutResult => ({
-  status,
-  body: { ok: false, error, ...(fieldErrors ? { fieldErrors } : {}) },
+const DEMO_UNAVAILABLE = "Demo payments are not available";
+const placedAnswer = (placed: PlacedOrder): CheckoutSuccess => ({
+  orderId: placed.id,
+  orderNumber: placed.orderNumber,
+  totalCents: placed.totalCents,
 });
-const ok = (body: Omit<Extract<CheckoutResponse, { ok: true }>, "ok">): CheckoutResult => ({ status: 200, body: { ok: true, ...body } });
-const placedAnswer = (placed: PlacedOrder) =>
-  ok({ orderId: placed.id, orderNumber: placed.orderNumber, totalCents: placed.totalCents });
 
-export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequest): Promise<CheckoutResult> {
+/** The provider failed (network, timeout, 5xx): nothing changed on our side, and retrying is safe. */
+function providerFailure(error: unknown): never {
+  if (error instanceof PayPalError) {
+    throw new DomainError("unavailable", PAYMENT_MESSAGES.processingFailed, { reason: "PROVIDER", cause: error });
+  }
+  throw error;
+}
+
+export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequest): Promise<CheckoutSuccess> {
   switch (request.intent) {
     case "place":
       return place(ctx, request);
@@ -56,19 +62,20 @@ export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequ
   }
 }
 
-async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { intent: "place" }>): Promise<CheckoutResult> {
-  if (request.paymentMethod === "demo" && !ctx.demoPayments) return fail(400, "Demo payments are not available");
-  if (request.paymentMethod === "paypal" && !ctx.paypal) return fail(400, PAYMENT_MESSAGES.paypalUnavailable);
+async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { intent: "place" }>): Promise<CheckoutSuccess> {
+  if (request.paymentMethod === "demo" && !ctx.demoPayments) throw new DomainError("invalid", DEMO_UNAVAILABLE);
+  if (request.paymentMethod === "paypal" && !ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
   const cart = await linesToOrder(ctx.db, ctx.userId);
   if (cart.length === 0) {
     // Sent again after its payment took the lines out of the cart: still the same order.
     const placed = await findPlacedOrder(ctx.db, ctx.userId, request.idempotencyKey);
-    return placed ? placedAnswer(placed) : fail(400, CHECKOUT_MESSAGES.emptyCart);
+    if (placed) return placedAnswer(placed);
+    throw new DomainError("invalid", CHECKOUT_MESSAGES.emptyCart);
   }
   const checked = checkCheckout(request.form);
-  if (!checked.ok) return fail(400, checked.message, checked.fieldErrors);
+  if (!checked.ok) throw new DomainError("invalid", checked.message, { fieldErrors: checked.fieldErrors });
   const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
-  if (!limit.allowed) return fail(429, TOO_MANY_ATTEMPTS);
+  if (!limit.allowed) throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS);
   try {
     const placed = await placeOrder(ctx.db, {
       userId: ctx.userId,
@@ -79,9 +86,9 @@ async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { i
     });
     return placedAnswer(placed);
   } catch (error) {
-    if (error instanceof OrderError) return fail(error.code === "NO_VALID_ITEMS" ? 400 : 409, error.message);
-    console.warn("[checkout] order creation failed:", error instanceof Error ? error.message : error);
-    return fail(500, orderFailureMessage(error));
+    if (isDomainError(error)) throw error;
+    // The spec's messages for the database errors it names; anything else is the route's to log.
+    throw knownOrderFailure(error) ?? error;
   }
 }
 
@@ -94,59 +101,46 @@ async function payableOrder(ctx: CheckoutContext, orderId: string) {
   return order ?? null;
 }
 
-async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean): Promise<CheckoutResult> {
-  if (!ctx.demoPayments) return fail(400, "Demo payments are not available");
+async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean): Promise<CheckoutSuccess> {
+  if (!ctx.demoPayments) throw new DomainError("invalid", DEMO_UNAVAILABLE);
   const order = await payableOrder(ctx, orderId);
-  if (!order) return fail(404, PAYMENT_MESSAGES.demoFailed);
-  if (order.paymentStatus === "paid") return ok({ orderId, orderNumber: order.orderNumber });
-  if (order.status !== "pending" || order.paymentStatus !== "pending") return fail(409, PAYMENT_MESSAGES.retry);
+  if (!order) throw new DomainError("not-found", PAYMENT_MESSAGES.demoFailed);
+  if (order.paymentStatus === "paid") return { orderId, orderNumber: order.orderNumber };
+  if (order.status !== "pending" || order.paymentStatus !== "pending") throw new DomainError("conflict", PAYMENT_MESSAGES.retry);
   await new Promise((resolve) => setTimeout(resolve, DEMO_PAYMENT_DELAY_MS));
   if (decline) {
     await failOrderPayment(ctx.db, orderId, ctx.events);
-    return fail(402, PAYMENT_MESSAGES.demoFailed);
+    throw new DomainError("payment-declined", PAYMENT_MESSAGES.demoFailed);
   }
-  try {
-    // Paid, and its lines taken out of the cart in the same transaction.
-    const paymentId = `DEMO-${order.orderNumber}`;
-    const { orderNumber } = await markOrderPaid(ctx.db, ctx.events, { orderId, paymentMethod: "demo", paymentId });
-    return ok({ orderNumber });
-  } catch (error) {
-    if (error instanceof PaymentStateError) return fail(409, PAYMENT_MESSAGES.retry);
-    throw error;
-  }
+  // Paid, and its lines taken out of the cart in the same transaction.
+  const paymentId = `DEMO-${order.orderNumber}`;
+  const { orderNumber } = await markOrderPaid(ctx.db, ctx.events, { orderId, paymentMethod: "demo", paymentId });
+  return { orderNumber };
 }
 
-async function createPayPalOrder(ctx: CheckoutContext, orderId: string): Promise<CheckoutResult> {
-  if (!ctx.paypal) return fail(400, PAYMENT_MESSAGES.paypalUnavailable);
-  try {
-    const { paypalOrderId } = await startPayPalPayment(ctx.db, ctx.paypal, { orderId, userId: ctx.userId });
-    return ok({ orderId, paypalOrderId });
-  } catch (error) {
-    if (error instanceof PaymentStateError) return fail(409, PAYMENT_MESSAGES.retry);
-    if (error instanceof PayPalError) return fail(502, PAYMENT_MESSAGES.processingFailed);
-    throw error;
-  }
+async function createPayPalOrder(ctx: CheckoutContext, orderId: string): Promise<CheckoutSuccess> {
+  if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
+  const { paypalOrderId } = await startPayPalPayment(ctx.db, ctx.paypal, { orderId, userId: ctx.userId }).catch(
+    providerFailure,
+  );
+  return { orderId, paypalOrderId };
 }
 
-async function capturePayPalOrder(ctx: CheckoutContext, paypalOrderId: string): Promise<CheckoutResult> {
-  if (!ctx.paypal) return fail(400, PAYMENT_MESSAGES.paypalUnavailable);
-  try {
-    const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, { paypalOrderId, userId: ctx.userId });
-    if (!result.paid) return fail(402, PAYMENT_MESSAGES.paypalFailed);
-    return ok({ orderNumber: result.orderNumber });
-  } catch (error) {
-    if (error instanceof PaymentStateError) return fail(409, PAYMENT_MESSAGES.retry);
-    if (error instanceof PayPalError) return fail(502, PAYMENT_MESSAGES.processingFailed);
-    throw error;
-  }
+async function capturePayPalOrder(ctx: CheckoutContext, paypalOrderId: string): Promise<CheckoutSuccess> {
+  if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
+  const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, { paypalOrderId, userId: ctx.userId }).catch(
+    providerFailure,
+  );
+  if (!result.paid) throw new DomainError("payment-declined", PAYMENT_MESSAGES.paypalFailed);
+  return { orderNumber: result.orderNumber };
 }
 
 /** The shopper closed the PayPal window or it failed: the order is cancelled, the stock goes back. */
-async function cancelPayment(ctx: CheckoutContext, orderId: string): Promise<CheckoutResult> {
+async function cancelPayment(ctx: CheckoutContext, orderId: string): Promise<CheckoutSuccess> {
   const order = await payableOrder(ctx, orderId);
-  if (!order) return fail(404, PAYMENT_MESSAGES.paypalFailed);
+  if (!order) throw new DomainError("not-found", PAYMENT_MESSAGES.paypalFailed);
   if (order.paymentStatus === "pending") await failOrderPayment(ctx.db, orderId, ctx.events);
-  return ok({ orderId });
+  return { orderId };
 }
 
 /** What the checkout form starts with: the shopper's name, e-mail and saved address. */

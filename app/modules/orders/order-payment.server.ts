@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
+import { PAYMENT_MESSAGES } from "./checkout-api";
 import { removeOrderedLines } from "~/modules/cart/server-cart.server";
 
 /**
@@ -14,17 +16,14 @@ import { removeOrderedLines } from "~/modules/cart/server-cart.server";
  * requests, two server instances) change an order at most once and stock comes back at most once.
  */
 
-export type PaymentStateErrorCode = "NOT_FOUND" | "NOT_PAYABLE" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH";
+export type PaymentStateReason = "NOT_FOUND" | "NOT_PAYABLE" | "ORDER_CANCELLED" | "AMOUNT_MISMATCH";
 
-/** An order whose state does not allow the payment step asked for. */
-export class PaymentStateError extends Error {
-  override name = "PaymentStateError";
-  constructor(
-    readonly code: PaymentStateErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * An order whose state does not allow the payment step asked for: the shopper is asked to try again
+ * (409); the detail, for the log, is the error's cause.
+ */
+export function paymentStateError(reason: PaymentStateReason, detail: string): DomainError<PaymentStateReason> {
+  return new DomainError("conflict", PAYMENT_MESSAGES.retry, { reason, cause: new Error(detail) });
 }
 
 /** Orders waiting for their payment: the only state a payment transition starts from. */
@@ -46,7 +45,7 @@ export interface MarkOrderPaidInput {
 /**
  * Marks a pending order paid (status processing, payment paid), takes its lines out of the buyer's cart
  * and emits `order.paid`, once: a second or concurrent call returns `changed: false`. Refuses an amount
- * other than the order's total and a cancelled order (`PaymentStateError`), changing nothing.
+ * other than the order's total and a cancelled order (a payment-state DomainError), changing nothing.
  */
 export async function markOrderPaid(
   db: Db,
@@ -55,7 +54,7 @@ export async function markOrderPaid(
 ): Promise<{ changed: boolean; orderNumber: string }> {
   const { orderId, amountCents } = input;
   if (amountCents !== undefined && !Number.isSafeInteger(amountCents)) {
-    throw new PaymentStateError("AMOUNT_MISMATCH", `Paid amount ${amountCents} is not a whole number of cents`);
+    throw paymentStateError("AMOUNT_MISMATCH", `Paid amount ${amountCents} is not a whole number of cents`);
   }
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
@@ -115,18 +114,18 @@ async function whyNotPaid(db: Db, orderId: string, amountCents: number | undefin
     })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!order) throw new PaymentStateError("NOT_FOUND", `Order ${orderId} does not exist`);
+  if (!order) throw paymentStateError("NOT_FOUND", `Order ${orderId} does not exist`);
   if (amountCents !== undefined && amountCents !== order.totalCents) {
-    throw new PaymentStateError(
+    throw paymentStateError(
       "AMOUNT_MISMATCH",
       `Paid amount ${amountCents} differs from the total ${order.totalCents} of order ${order.orderNumber}`,
     );
   }
   if (order.paymentStatus === "paid") return order.orderNumber;
   if (order.status === "cancelled") {
-    throw new PaymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
+    throw paymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
   }
-  throw new PaymentStateError(
+  throw paymentStateError(
     "NOT_PAYABLE",
     `Order ${order.orderNumber} cannot be paid (status ${order.status}, payment ${order.paymentStatus})`,
   );

@@ -4,7 +4,8 @@ import type { Db } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
 import type { EventBus } from "~/lib/events.server";
 import type { CaptureFailureReason, PayPalClient, PayPalItem } from "~/modules/payments/paypal.server";
-import { awaitingPayment, failOrderPayment, markOrderPaid, PaymentStateError } from "./order-payment.server";
+import { isDomainError } from "~/lib/domain-error";
+import { awaitingPayment, failOrderPayment, markOrderPaid, paymentStateError } from "./order-payment.server";
 
 /**
  * Paying an order with PayPal (decisions.md §3). The order side of the payment: the PayPal client
@@ -23,12 +24,12 @@ export const paypalCreateRequestId = (orderId: string) => `ac-create-${orderId}`
 export const paypalCaptureRequestId = (orderId: string) => `ac-capture-${orderId}`;
 
 const notPayable = (orderId: string) =>
-  new PaymentStateError("NOT_PAYABLE", `Order ${orderId} cannot be paid with PayPal`);
+  paymentStateError("NOT_PAYABLE", `Order ${orderId} cannot be paid with PayPal`);
 
 /**
  * Creates (once) the PayPal order for one of the user's pending orders and remembers its id in
  * `orders.payment_id`; a repeated call returns the stored id without calling PayPal. Throws
- * `PaymentStateError` NOT_PAYABLE for an unknown order, another user's order, an order that is no longer
+ * a payment-state DomainError NOT_PAYABLE for an unknown order, another user's order, an order that is no longer
  * pending/pending, or one already being paid another way.
  */
 export async function startPayPalPayment(
@@ -128,7 +129,7 @@ export interface CaptureOutcome {
  * wrong-amount capture cancels the order and returns its stock. ALREADY_CAPTURED counts as paid only if
  * our order already is; otherwise the order stays pending (the abandoned-order sweeper decides).
  * PayPalError (network, timeout, 5xx) propagates and leaves the order pending; retrying is safe.
- * Throws `PaymentStateError` NOT_FOUND (no such PayPal order for this user), ORDER_CANCELLED or NOT_PAYABLE.
+ * Throws a payment-state DomainError NOT_FOUND (no such PayPal order for this user), ORDER_CANCELLED or NOT_PAYABLE.
  */
 export async function capturePayPalPayment(
   db: Db,
@@ -139,7 +140,7 @@ export async function capturePayPalPayment(
   const order = await orderOfPayPalOrder(db, input.paypalOrderId, input.userId);
   if (order.paymentStatus === "paid") return { orderNumber: order.orderNumber, paid: true };
   if (order.status === "cancelled") {
-    throw new PaymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
+    throw paymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
   }
   if (order.status !== "pending" || order.paymentStatus !== "pending") throw notPayable(order.id);
 
@@ -159,7 +160,7 @@ export async function capturePayPalPayment(
         amountCents: result.amountCents,
       });
     } catch (error) {
-      if (error instanceof PaymentStateError && error.code === "ORDER_CANCELLED") {
+      if (isDomainError(error, "ORDER_CANCELLED")) {
         await keepOrphanedCapture(db, order, result.captureId);
       }
       throw error;
@@ -188,7 +189,7 @@ async function orderOfPayPalOrder(db: Db, paypalOrderId: string, userId: string)
     })
     .from(orders)
     .where(and(eq(orders.paymentId, paypalOrderId), eq(orders.userId, userId), eq(orders.paymentMethod, "paypal")));
-  if (!order) throw new PaymentStateError("NOT_FOUND", `No order of this user is paid with PayPal order ${paypalOrderId}`);
+  if (!order) throw paymentStateError("NOT_FOUND", `No order of this user is paid with PayPal order ${paypalOrderId}`);
   return order;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { orders, products, type AddressJson } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { databaseError, isUniqueViolation } from "~/lib/db/errors";
+import { DomainError, isDomainError } from "~/lib/domain-error";
 import { isUuid } from "~/lib/ids";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
@@ -31,20 +32,6 @@ export interface PlaceOrderInput {
   paymentMethod: string;
 }
 
-export type OrderErrorCode = "NO_VALID_ITEMS" | "UNKNOWN_PRODUCT" | "UNAVAILABLE" | "OUT_OF_STOCK";
-
-/** An order that cannot be placed, with the message to show (spec §5 and §8 where it has one). */
-export class OrderError extends Error {
-  override name = "OrderError";
-  constructor(
-    readonly code: OrderErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-
 /** Spec §5: lines without a product or with a quantity of zero or less are dropped; equal lines merge. */
 export function validLines(lines: CartLineInput[]) {
   const merged = new Map<string, { productId: string; size: string | null; color: string | null; quantity: number }>();
@@ -70,7 +57,7 @@ export interface PlacedOrder {
 
 export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => number = Date.now): Promise<PlacedOrder> {
   const lines = validLines(input.lines);
-  if (lines.length === 0) throw new OrderError("NO_VALID_ITEMS", "No valid items in cart");
+  if (lines.length === 0) throw new DomainError("invalid", "No valid items in cart", { reason: "NO_VALID_ITEMS" });
 
   // No look-up first: the common case is a new checkout, and a repeated one is caught by the
   // idempotency key's unique index when the order row is written (before any stock is touched).
@@ -79,7 +66,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
       return await db.transaction((tx) => writeOrder(tx, input, lines, now));
     } catch (error) {
       // The same checkout sent again (double click, retry after a timeout): its order, unchanged.
-      if (isUniqueViolation(error, "orders_idempotencyKey_unique") || error instanceof OrderError) {
+      if (isUniqueViolation(error, "orders_idempotencyKey_unique") || isDomainError(error)) {
         const placed = await findPlacedOrder(db, input.userId, input.idempotencyKey);
         if (placed) return placed;
       }
@@ -130,8 +117,8 @@ async function writeOrder(
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
     const product = byId.get(id);
-    if (!product) throw new OrderError("UNKNOWN_PRODUCT", "Invalid product or user reference. Please try again.");
-    if (!product.isActive) throw new OrderError("UNAVAILABLE", `${product.name} is no longer available`);
+    if (!product) throw new DomainError("conflict", "Invalid product or user reference. Please try again.", { reason: "UNKNOWN_PRODUCT" });
+    if (!product.isActive) throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
   }
 
   const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
@@ -141,7 +128,7 @@ async function writeOrder(
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   const short = await reserveStock(tx, wanted);
-  if (short) throw new OrderError("OUT_OF_STOCK", `Not enough stock for ${byId.get(short)!.name}`);
+  if (short) throw new DomainError("conflict", `Not enough stock for ${byId.get(short)!.name}`, { reason: "OUT_OF_STOCK" });
   return { ...order, created: true };
 }
 
