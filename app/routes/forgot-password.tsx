@@ -4,6 +4,8 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, primaryButton, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { parseForm, type FieldErrors } from "~/lib/forms";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/modules/accounts/profile-forms";
 import { services } from "~/services.server";
 import type { Route } from "./+types/forgot-password";
@@ -22,11 +24,15 @@ export function meta() {
 type ActionData = { status: "sent" } | { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(forgotPasswordSchema, await request.formData(), FORGOT_PASSWORD_FIELDS);
-  if (!parsed.ok) return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
-  const result = await services().accounts.requestPasswordReset(request, parsed.data.email);
-  if (!result.ok) return data<ActionData>({ status: "error", message: result.message }, { status: result.status });
-  return data<ActionData>({ status: "sent" });
+  try {
+    const parsed = parseForm(forgotPasswordSchema, await readFormBody(request), FORGOT_PASSWORD_FIELDS);
+    if (!parsed.ok) return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
+    await services().accounts.requestPasswordReset(request, parsed.data.email);
+    return data<ActionData>({ status: "sent" });
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, { where: "forgot-password" });
+    return data<ActionData>({ status: "error", message }, { status });
+  }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

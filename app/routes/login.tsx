@@ -5,7 +5,10 @@ import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
+import { isDomainError } from "~/lib/domain-error";
 import type { FieldErrors } from "~/lib/forms";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
 import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
 import {
@@ -59,19 +62,22 @@ interface LoginActionData {
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
-  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
-  const parsed = parseLogin(form);
-  if (!parsed.ok) return data<LoginActionData>({ errors: parsed.errors, formError: null, email }, { status: 400 });
+  let email = "";
+  try {
+    const form = await readFormBody(request);
+    email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+    const parsed = parseLogin(form);
+    if (!parsed.ok) return data<LoginActionData>({ errors: parsed.errors, formError: null, email }, { status: 400 });
 
-  const result = await services().accounts.signInWithPassword(request, parsed.data);
-  if (!result.ok) {
-    return data<LoginActionData>(
-      { errors: {}, formError: result.message || AUTH_MESSAGES.signInFailed, email },
-      { status: result.status },
-    );
+    const { headers } = await services().accounts.signInWithPassword(request, parsed.data);
+    throw redirect(authRedirectTarget(url.searchParams.get("redirect")), { headers });
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, { where: "login" });
+    // A wrong address or password answers 401 (not signed in), a status no domain code names.
+    const answered = isDomainError(error, "INVALID_EMAIL_OR_PASSWORD") ? 401 : status;
+    const formError = message || AUTH_MESSAGES.signInFailed;
+    return data<LoginActionData>({ errors: {}, formError, email }, { status: answered });
   }
-  throw redirect(authRedirectTarget(url.searchParams.get("redirect")), { headers: result.headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,8 +15,10 @@ import {
 import { ProfileForm } from "~/components/profile/profile-form";
 import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
 import { SignOutButton } from "~/components/profile/sign-out-button";
+import { isDomainError } from "~/lib/domain-error";
 import { isDocumentRequest, parseForm, readFields } from "~/lib/forms";
-import type { ActionResult } from "~/modules/accounts/account-actions.server";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
 import { CHANGE_PASSWORD_FIELDS, changePasswordSchema, PROFILE_FIELDS, profileSchema } from "~/modules/accounts/profile-forms";
 import {
   loadAccount,
@@ -57,7 +59,13 @@ const typedProfile = (form: FormData) =>
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await services().sessions.requireUser(request);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readFormBody(request);
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, { where: "profile" });
+    return answer({ intent: null, ok: false, message, errors: {} }, status);
+  }
   const intent = form.get("intent");
 
   if (intent === UPDATE_PROFILE) {
@@ -76,26 +84,24 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === CHANGE_PASSWORD) {
     const parsed = parseForm(changePasswordSchema, form, CHANGE_PASSWORD_FIELDS);
     if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors }, 400);
-    let result: ActionResult;
+    let headers: Headers;
     try {
-      result = await services().accounts.changePassword(request, {
+      ({ headers } = await services().accounts.changePassword(request, {
         currentPassword: parsed.data.currentPassword,
         newPassword: parsed.data.newPassword,
-      });
+      }));
     } catch (error) {
-      console.error("[profile] password change failed:", error instanceof Error ? error.message : error);
-      return answer({ intent, ok: false, message: PROFILE_MESSAGES.passwordChangeFailed, errors: {} }, 500);
-    }
-    if (!result.ok) {
+      const fallback = PROFILE_MESSAGES.passwordChangeFailed;
+      const failure = errorAnswer(error, request, { where: "profile", fallback });
       // A wrong current password is shown at its field; anything else for the whole form.
-      return result.code === "INVALID_PASSWORD"
-        ? answer({ intent, ok: false, message: null, errors: { currentPassword: result.message } }, result.status)
-        : answer({ intent, ok: false, message: result.message, errors: {} }, result.status);
+      return isDomainError(error, "INVALID_PASSWORD")
+        ? answer({ intent, ok: false, message: null, errors: { currentPassword: failure.message } }, failure.status)
+        : answer({ intent, ok: false, message: failure.message, errors: {} }, failure.status);
     }
     // The library ended every session and made a new one for this browser: pass its cookie on. Posted
     // without JavaScript, the page would be rendered with the ended session: the browser goes on with the new one.
-    if (isDocumentRequest(request)) throw redirect(PASSWORD_CHANGED_PAGE, { headers: result.headers });
-    return answer({ intent, ok: true, message: PROFILE_MESSAGES.passwordChanged, errors: {} }, 200, result.headers);
+    if (isDocumentRequest(request)) throw redirect(PASSWORD_CHANGED_PAGE, { headers });
+    return answer({ intent, ok: true, message: PROFILE_MESSAGES.passwordChanged, errors: {} }, 200, headers);
   }
 
   return answer({ intent: null, ok: false, message: "Unknown action", errors: {} }, 400);

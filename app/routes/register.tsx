@@ -2,6 +2,9 @@ import { data, Link, redirect, useRouteLoaderData, useSearchParams } from "react
 import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { RegisterForm, type RegisterActionData } from "~/components/auth/register-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
+import { isDomainError } from "~/lib/domain-error";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
 import { originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
 import {
@@ -44,35 +47,38 @@ function echo(form: FormData): Record<string, string> {
 
 export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
-  // Both steps are checked here whatever the browser did; only the listed fields are read.
-  const parsed = parseRegistration(form);
-  if (!parsed.ok) {
-    return data<RegisterActionData>({ errors: parsed.errors, formError: null, values: echo(form) }, { status: 400 });
+  let form: FormData | null = null;
+  try {
+    form = await readFormBody(request);
+    // Both steps are checked here whatever the browser did; only the listed fields are read.
+    const parsed = parseRegistration(form);
+    if (!parsed.ok) {
+      return data<RegisterActionData>({ errors: parsed.errors, formError: null, values: echo(form) }, { status: 400 });
+    }
+    const { fullName, email, password, phone, dateOfBirth, address, city, postalCode, country, subscribeNewsletter } =
+      parsed.data;
+    const { headers } = await services().accounts.register(request, {
+      fullName,
+      email,
+      password,
+      phone,
+      dateOfBirth,
+      address,
+      city,
+      postalCode,
+      country,
+      subscribeNewsletter,
+    });
+    const target = authRedirectTarget(url.searchParams.get("redirect"));
+    // With e-mail verification on there is no session yet: the sign-in page says what to do next.
+    if (services().config.requireEmailVerification) throw redirect(authPageHref("/login", target, { registered: "1" }));
+    throw redirect(target, { headers });
+  } catch (error) {
+    const answer = errorAnswer(error, request, { where: "register" });
+    const formError = isDomainError(error) ? registrationFailureMessage(error) : answer.message;
+    const values = form ? echo(form) : {};
+    return data<RegisterActionData>({ errors: {}, formError, values }, { status: answer.status });
   }
-  const { fullName, email, password, phone, dateOfBirth, address, city, postalCode, country, subscribeNewsletter } = parsed.data;
-  const result = await services().accounts.register(request, {
-    fullName,
-    email,
-    password,
-    phone,
-    dateOfBirth,
-    address,
-    city,
-    postalCode,
-    country,
-    subscribeNewsletter,
-  });
-  if (!result.ok) {
-    return data<RegisterActionData>(
-      { errors: {}, formError: registrationFailureMessage(result), values: echo(form) },
-      { status: result.status },
-    );
-  }
-  const target = authRedirectTarget(url.searchParams.get("redirect"));
-  // With e-mail verification on there is no session yet: the sign-in page says what to do next.
-  if (services().config.requireEmailVerification) throw redirect(authPageHref("/login", target, { registered: "1" }));
-  throw redirect(target, { headers: result.headers });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

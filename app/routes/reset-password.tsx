@@ -3,7 +3,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { isDomainError } from "~/lib/domain-error";
 import { parseForm, type FieldErrors } from "~/lib/forms";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
 import { RESET_PASSWORD_FIELDS, resetPasswordSchema } from "~/modules/accounts/profile-forms";
 import { services } from "~/services.server";
 import type { Route } from "./+types/reset-password";
@@ -31,16 +34,22 @@ export function loader({ request }: Route.LoaderArgs) {
 type ActionData = { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = parseForm(resetPasswordSchema, await request.formData(), RESET_PASSWORD_FIELDS);
-  if (!parsed.ok) {
-    if (parsed.errors.token) return data<ActionData>({ status: "error", message: INVALID_RESET_LINK }, { status: 400 });
-    return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
+  try {
+    const parsed = parseForm(resetPasswordSchema, await readFormBody(request), RESET_PASSWORD_FIELDS);
+    if (!parsed.ok) {
+      if (parsed.errors.token) {
+        return data<ActionData>({ status: "error", message: INVALID_RESET_LINK }, { status: 400 });
+      }
+      return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
+    }
+    await services().accounts.resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
+    throw redirect("/login?reset=1");
+  } catch (error) {
+    const answer = errorAnswer(error, request, { where: "reset-password" });
+    // The library's "Invalid token" becomes a sentence a shopper can act on.
+    const message = isDomainError(error, "INVALID_TOKEN") ? INVALID_RESET_LINK : answer.message;
+    return data<ActionData>({ status: "error", message }, { status: answer.status });
   }
-  const result = await services().accounts.resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
-  if (result.ok) throw redirect("/login?reset=1");
-  // The library's "Invalid token" becomes a sentence a shopper can act on.
-  const message = result.code === "INVALID_TOKEN" ? INVALID_RESET_LINK : result.message;
-  return data<ActionData>({ status: "error", message }, { status: result.status });
 }
 
 const remembered = (

@@ -180,6 +180,23 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     expect(row?.fullName).toBe("Blanche");
   });
 
+  it("answers a form with a NUL character 400 with a clear message, not a database error", async () => {
+    const { cookie, id } = await signUp("nul@example.com", "NulPass123", "Nula");
+    // URLSearchParams sends "\0" as %00: intent=update-profile&fullName=A%00b.
+    const profile = await post("/profile", { intent: "update-profile", fullName: "A\0b" }, cookie);
+    expect(profile.status).toBe(400);
+    expect(await profile.text()).toContain("Invalid characters in request");
+    const profileData = await post("/profile.data", { intent: "update-profile", fullName: "A\0b" }, cookie);
+    expect(profileData.status).toBe(400);
+    expect((await actionData(profileData)).message).toBe("Invalid characters in request");
+    const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
+    expect(row?.fullName).toBe("Nula");
+
+    const forgot = await post("/forgot-password", { email: "a\0@b.co" });
+    expect(forgot.status).toBe(400);
+    expect(await forgot.text()).toContain("Invalid characters in request");
+  });
+
   it("does not let a signed-out visitor post to the profile", async () => {
     const res = await post("/profile", { intent: "update-profile", fullName: "Nobody" });
     expect(res.status).toBe(302);

@@ -1,17 +1,19 @@
 import { APIError } from "better-auth/api";
 import { profiles } from "#db/schema/index";
+import { DomainError, type DomainErrorCode } from "~/lib/domain-error";
 import { hit, RATE_LIMITS, reset, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
 import type { Db } from "~/lib/db/client.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 
 /**
  * What the account pages' actions do, with the abuse limits of issue 4 (per IP and per account,
- * counted in the database) in front of the auth library. Results carry the Set-Cookie headers to
- * pass on, or a message for the form.
+ * counted in the database) in front of the auth library. Each answers the Set-Cookie headers to pass
+ * on, or throws a DomainError (a message for the form, and the library's code as its reason).
  */
-export type ActionResult =
-  | { ok: true; headers: Headers; userId?: string }
-  | { ok: false; status: number; message: string; code?: string };
+export interface AccountSuccess {
+  headers: Headers;
+  userId?: string;
+}
 
 /** What the account actions need: the database (limits, profiles), the auth library, two settings. */
 export interface AccountDeps {
@@ -31,20 +33,39 @@ const perIp = (deps: AccountDeps, rule: RateLimitRule): RateLimitRule => ({
 });
 const accountKey = (email: string) => email.trim().toLowerCase();
 
-async function limited({ db }: AccountDeps, keys: Array<[string, RateLimitRule]>): Promise<ActionResult | null> {
+const rateLimited = () => new DomainError("rate-limited", TOO_MANY_ATTEMPTS, { reason: "RATE_LIMITED" });
+
+/** Throws when any of the limits is used up. */
+async function limit({ db }: AccountDeps, keys: Array<[string, RateLimitRule]>): Promise<void> {
   for (const [key, rule] of keys) {
     const result = await hit(db, key, rule);
-    if (!result.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, code: "RATE_LIMITED" };
+    if (!result.allowed) throw rateLimited();
   }
-  return null;
 }
 
-function failure(error: unknown, fallback: string): ActionResult {
-  if (error instanceof APIError) {
-    const body = error.body as { code?: string; message?: string } | undefined;
-    return { ok: false, status: error.statusCode, message: body?.message || fallback, code: body?.code };
+/** The domain code for an HTTP status of the auth library. */
+function codeOfStatus(status: number): DomainErrorCode {
+  switch (status) {
+    case 401:
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not-found";
+    case 409:
+      return "conflict";
+    case 429:
+      return "rate-limited";
+    default:
+      return "invalid";
   }
-  throw error;
+}
+
+/** An APIError of the auth library as a DomainError (its body code as the reason); anything else as it is. */
+function failure(error: unknown, fallback: string): unknown {
+  if (!(error instanceof APIError)) return error;
+  const body = error.body as { code?: string; message?: string } | undefined;
+  const reason = body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "USER_ALREADY_EXISTS" : body?.code;
+  return new DomainError(codeOfStatus(error.statusCode), body?.message || fallback, { reason, cause: error });
 }
 
 /** Sign-in with e-mail and password. Unknown address and wrong password answer alike. */
@@ -52,14 +73,13 @@ async function signInWithPassword(
   deps: AccountDeps,
   request: Request,
   input: { email: string; password: string; rememberMe: boolean },
-): Promise<ActionResult> {
+): Promise<AccountSuccess> {
   const email = accountKey(input.email);
-  const blocked = await limited(deps, [[`sign-in:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signInPerIp)]]);
-  if (blocked) return blocked;
+  await limit(deps, [[`sign-in:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signInPerIp)]]);
   // Failed attempts per account are counted apart, so a locked-out owner is not locked out by successes.
   const { db } = deps;
   const account = await hit(db, `sign-in-failed:${email}`, RATE_LIMITS.failedSignInPerAccount);
-  if (!account.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, code: "RATE_LIMITED" };
+  if (!account.allowed) throw rateLimited();
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
@@ -67,9 +87,9 @@ async function signInWithPassword(
       returnHeaders: true,
     });
     await reset(db, `sign-in-failed:${email}`);
-    return { ok: true, headers, userId: response.user.id };
+    return { headers, userId: response.user.id };
   } catch (error) {
-    return failure(error, "Failed to sign in");
+    throw failure(error, "Failed to sign in");
   }
 }
 
@@ -89,9 +109,8 @@ export interface RegistrationInput {
 /** Creates the account (role customer, always) and its profile with the registration details. */
 async function register(
   deps: AccountDeps,
-  request: Request, input: RegistrationInput): Promise<ActionResult> {
-  const blocked = await limited(deps, [[`sign-up:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signUpPerIp)]]);
-  if (blocked) return blocked;
+  request: Request, input: RegistrationInput): Promise<AccountSuccess> {
+  await limit(deps, [[`sign-up:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signUpPerIp)]]);
   const { auth, db } = deps;
   try {
     const { headers, response } = await auth.api.signUpEmail({
@@ -119,13 +138,9 @@ async function register(
       })
       .onConflictDoNothing();
     // With e-mail verification on, no session is made until the address is confirmed.
-    return { ok: true, headers: deps.requireEmailVerification ? new Headers() : headers, userId: response.user.id };
+    return { headers: deps.requireEmailVerification ? new Headers() : headers, userId: response.user.id };
   } catch (error) {
-    const result = failure(error, "Registration failed");
-    if (!result.ok && (result.code === "USER_ALREADY_EXISTS" || result.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL")) {
-      return { ...result, code: "USER_ALREADY_EXISTS" };
-    }
-    return result;
+    throw failure(error, "Registration failed");
   }
 }
 
@@ -135,13 +150,12 @@ async function register(
  */
 async function requestPasswordReset(
   deps: AccountDeps,
-  request: Request, emailInput: string): Promise<ActionResult> {
+  request: Request, emailInput: string): Promise<AccountSuccess> {
   const email = accountKey(emailInput);
-  const blocked = await limited(deps, [
+  await limit(deps, [
     [`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)],
     [`reset:account:${email}`, RATE_LIMITS.resetPerAccount],
   ]);
-  if (blocked) return blocked;
   try {
     await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
   } catch (error) {
@@ -149,20 +163,19 @@ async function requestPasswordReset(
     if (!(error instanceof APIError)) throw error;
     console.warn(`[accounts] password reset request failed: ${error.message}`);
   }
-  return { ok: true, headers: new Headers() };
+  return { headers: new Headers() };
 }
 
 /** Sets a new password from a reset link; the library ends every other session of the account. */
 async function resetPassword(
   deps: AccountDeps,
-  request: Request, input: { token: string; password: string }): Promise<ActionResult> {
-  const blocked = await limited(deps, [[`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)]]);
-  if (blocked) return blocked;
+  request: Request, input: { token: string; password: string }): Promise<AccountSuccess> {
+  await limit(deps, [[`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)]]);
   try {
     await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
-    return { ok: true, headers: new Headers() };
+    return { headers: new Headers() };
   } catch (error) {
-    return failure(error, "This reset link is invalid or has expired. Please ask for a new one.");
+    throw failure(error, "This reset link is invalid or has expired. Please ask for a new one.");
   }
 }
 
@@ -171,16 +184,16 @@ async function changePassword(
   deps: AccountDeps,
   request: Request,
   input: { currentPassword: string; newPassword: string },
-): Promise<ActionResult> {
+): Promise<AccountSuccess> {
   try {
     const { headers } = await deps.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
       headers: request.headers,
       returnHeaders: true,
     });
-    return { ok: true, headers };
+    return { headers };
   } catch (error) {
-    return failure(error, "Failed to change password");
+    throw failure(error, "Failed to change password");
   }
 }
 
