@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { ErrorScreen } from "./components/error-screen";
+import type { RootData } from "./components/use-root-data";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { syncSession } from "./components/cart/cart-client";
@@ -29,10 +30,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData | ReturnType<typeof data<RootData>>> {
   const { sessions, config } = services();
   const session = await sessions.get(request);
-  const body = { user: session?.user ?? null, config: publicConfig(config) };
+  const body: RootData = { user: session?.user ?? null, config: publicConfig(config) };
   if (!session?.due) return body;
   const headers = await sessions.refreshHeaders(request);
   return data(body, { headers });

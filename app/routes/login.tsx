@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -19,7 +19,7 @@ import {
   loginSchema,
   parseLogin,
 } from "~/modules/accounts/auth-forms";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/login";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, registered, passwordReset, reason } = loaderData;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const social = root?.config.socialProviders ?? { google: false, facebook: false };
   const [searchParams] = useSearchParams();
   useSocialErrorToast(searchParams);

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { RegisterForm, type RegisterActionData } from "~/components/auth/register-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
@@ -13,7 +13,7 @@ import {
   parseRegistration,
   registrationFailureMessage,
 } from "~/modules/accounts/auth-forms";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/register";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -83,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const social = root?.config.socialProviders ?? { google: false, facebook: false };
   const [searchParams] = useSearchParams();
   useSocialErrorToast(searchParams);

@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { CHANGE_PASSWORD_FIELDS, changePasswordSchema } from "~/modules/accounts/profile-forms";
 import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
@@ -16,7 +16,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const posted = useActionData() as ProfileActionData | undefined;
   const [searchParams] = useSearchParams();
   const [formKey, setFormKey] = useState(0);
-  const handled = useRef<unknown>(null);
+  const [handled, setHandled] = useState<unknown>(null);
   const saving = fetcher.state !== "idle";
   const result =
     fetcher.data ??
@@ -24,12 +24,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
     (isPasswordChangedPage(searchParams) ? PASSWORD_CHANGED : undefined);
   const kit = useZodForm({ schema: changePasswordSchema, fields: CHANGE_PASSWORD_FIELDS, lastResult: result });
 
-  // Clears the inputs (and their show/hide state) after a successful change.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
+  // Clears the inputs (and their show/hide state) after a successful change: adjusted while
+  // rendering when a new answer arrives, so no extra render pass from an effect.
+  if (fetcher.state === "idle" && fetcher.data && handled !== fetcher.data) {
+    setHandled(fetcher.data);
     if (fetcher.data.ok) setFormKey((k) => k + 1);
-  }, [fetcher.state, fetcher.data]);
+  }
 
   return (
     <fetcher.Form

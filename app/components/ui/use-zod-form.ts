@@ -67,6 +67,7 @@ export function useZodForm(options: ZodFormOptions) {
   useEffect(() => {
     if (focusRequest > 0) focusFirstInvalid(formRef.current, errors);
     // Only a new request moves focus, not every change of the messages.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusRequest]);
 
   function run(): ParseResult<unknown> {

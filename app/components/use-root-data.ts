@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "react-router";
+// Types only: nothing of these server modules reaches the browser.
+import type { PublicConfig } from "~/lib/config/config.server";
+import type { SessionUser } from "~/modules/accounts/session-user";
+
+/** What the root loader gives every page: who is signed in and the configuration the browser may know. */
+export interface RootData {
+  user: SessionUser | null;
+  config: PublicConfig;
+}
+
+/** The root loader's data, for routes and components below it (undefined while an error screen renders). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}
