@@ -56,7 +56,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       // The search vocabulary: a minute, or until the catalogue changes.
       vocabularyCache: new ReadCache(60_000),
     });
-    // Orders left unpaid for 30 minutes are cancelled and their stock returned (issue 5).
+    // Orders left unpaid for 30 minutes are cancelled and their stock returned (docs/decisions/0005-checkout-places-then-pays.md).
     const stopSweeper = startAbandonedOrderSweeper(database.db, events);
     const services: Services = {
       config,

@@ -1,5 +1,5 @@
 /**
- * Order placement throughput (issue 5): the server's placeOrder (demo payment skipped) driven by
+ * Order placement throughput: the server's placeOrder (demo payment skipped) driven by
  * `concurrency` loops for `seconds`, on the embedded database and on a fresh PostgreSQL database.
  * Used by scripts/bench.ts; runs alone with `node --import tsx scripts/bench-orders.ts`.
  */

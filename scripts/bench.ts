@@ -307,7 +307,7 @@ async function main() {
   );
   await stop(store);
 
-  // — 7: order placement (issue 5), demo payment skipped —
+  // — 7: order placement, demo payment skipped —
   for (const r of await benchOrders({ seconds: duration })) {
     const goal = r.database.startsWith("PostgreSQL") ? 300 : 100;
     record(

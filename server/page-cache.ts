@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * Full-page cache for anonymous visitors (issue 2/3): every guest gets the same HTML for a
+ * Full-page cache for anonymous visitors (docs/decisions/0002-full-page-cache.md): every guest gets the same HTML for a
  * catalogue page, so it is rendered once per URL and served from memory for `ttlSeconds`.
  * Entries are dropped when the catalogue changes in this process (`clear()` on the
  * `catalog.changed` event that `invalidateCatalog()` publishes); changes made elsewhere (another

@@ -4,7 +4,7 @@ import { readJsonBody } from "~/lib/http/read-body.server";
 import { services } from "~/services.server";
 import { cartRequestSchema, toCartItems, type CartResponse } from "~/modules/cart/cart-api";
 import {
-  addLineReporting,
+  addLine,
   clearCart,
   getCart,
   mergeGuestCart,
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     let message: string | undefined;
     switch (body.intent) {
       case "add":
-        message = (await addLineReporting(db, user.id, body)).message ?? undefined;
+        message = (await addLine(db, user.id, body)).message ?? undefined;
         break;
       case "set":
         message = (await setQuantity(db, user.id, body, body.quantity)).message ?? undefined;

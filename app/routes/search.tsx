@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /**
- * /search (issue 3). Signed-in visitors only, unless GUEST_SEARCH opens it to guests
+ * /search. Signed-in visitors only, unless GUEST_SEARCH opens it to guests
  * (decisions.md §4). The URL is the whole state: ?q=&category=&min=&max=&stock=1&page=.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 /**
- * A deterministic generator of believable products for load tests (issue 3: search and paging on
+ * A deterministic generator of believable products for load tests (search and paging on
  * 10,000 products). Pure: the same count and seed give the same rows.
  */
 export interface FixtureProduct {

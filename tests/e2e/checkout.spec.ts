@@ -3,7 +3,7 @@ import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { openHydrated } from "./support/hydration";
 
 /**
- * The whole journey of a new shopper (issue 5): browse, fill a cart as a guest, register, check out
+ * The whole journey of a new shopper: browse, fill a cart as a guest, register, check out
  * through the three steps with their messages, pay by demo payment, see the confirmation and the
  * order in /orders; and a guest cart merged into the account's at sign-in.
  */

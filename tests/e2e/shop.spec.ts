@@ -1,7 +1,7 @@
 import { openHydrated } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 
-/** The shop page (issue 3): filters, sorts, paging and view live in the URL. */
+/** The shop page: filters, sorts, paging and view live in the URL. */
 
 const results = (page: Page) => page.getByRole("region", { name: "Products" });
 const countLine = (page: Page) => page.getByRole("status").filter({ hasText: /^Showing|^No products/ });

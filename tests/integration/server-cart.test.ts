@@ -65,10 +65,10 @@ beforeEach(async () => {
 describe("addLine", () => {
   it("creates the cart, merges the same line and keeps a different size as a new line", async () => {
     expect(await getCart(db, "u1")).toEqual([]);
-    expect(await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 2 })).toBe(2);
-    expect(await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 })).toBe(5);
-    expect(await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 })).toBe(1);
-    expect(await addLine(db, "u1", { productId: b.id, quantity: 1 })).toBe(1);
+    expect((await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 2 })).quantity).toBe(2);
+    expect((await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 })).quantity).toBe(5);
+    expect((await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 })).quantity).toBe(1);
+    expect((await addLine(db, "u1", { productId: b.id, quantity: 1 })).quantity).toBe(1);
     const cart = await getCart(db, "u1");
     expect(cart.map((l) => [l.productId, l.size, l.color, l.quantity])).toEqual([
       [a.id, "L", "Black", 5],
@@ -89,13 +89,13 @@ describe("addLine", () => {
 
   it("caps the quantity at the stock and refuses a line already at it", async () => {
     await setProduct(a, { inventory: 3 });
-    expect(await addLine(db, "u1", { productId: a.id, quantity: 2 })).toBe(2);
-    expect(await addLine(db, "u1", { productId: a.id, quantity: 5 })).toBe(3);
+    expect((await addLine(db, "u1", { productId: a.id, quantity: 2 })).quantity).toBe(2);
+    expect((await addLine(db, "u1", { productId: a.id, quantity: 5 })).quantity).toBe(3);
     await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1 }), "LIMIT_REACHED", "Only 3 left in stock");
-    expect(await addLine(db, "u1", { productId: b.id, quantity: 70 })).toBe(50);
+    expect((await addLine(db, "u1", { productId: b.id, quantity: 70 })).quantity).toBe(50);
     await setProduct(c, { inventory: 500 });
-    expect(await addLine(db, "u1", { productId: c.id, quantity: 60 })).toBe(60);
-    expect(await addLine(db, "u1", { productId: c.id, quantity: 60 })).toBe(99);
+    expect((await addLine(db, "u1", { productId: c.id, quantity: 60 })).quantity).toBe(60);
+    expect((await addLine(db, "u1", { productId: c.id, quantity: 60 })).quantity).toBe(99);
   });
 
   it("refuses unknown, inactive and out-of-stock products with clear messages", async () => {

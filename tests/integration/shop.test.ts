@@ -59,7 +59,7 @@ function isSortedBy<T>(list: T[], key: (item: T) => number, direction: "asc" | "
   });
 }
 
-describe(`shop listing (issue 3) on ${databaseKind}`, () => {
+describe(`shop listing on ${databaseKind}`, () => {
   let t: TestDatabase;
   let db: Db;
   let rows: Row[];

@@ -6,7 +6,7 @@ import type { Db } from "~/lib/db/client.server";
 import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
 
 /**
- * What the account pages' actions do, with the abuse limits of issue 4 (per IP and per account,
+ * What the account pages' actions do, with the abuse limits (per IP and per account,
  * counted in the database) in front of the auth library. Each answers the Set-Cookie headers to pass
  * on, or throws a DomainError (a message for the form, and the library's code as its reason).
  */

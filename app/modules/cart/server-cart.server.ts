@@ -215,16 +215,8 @@ async function addParsedLine(db: Conn, userId: string, line: z.output<typeof add
  * use). The line is capped at the stock and at 99: the returned quantity may be lower than asked
  * for; a line already at the cap is refused with "Only n left in stock".
  */
+/** Adds a line (or to its quantity), saying when the stock (or the limit of 99) capped the add. */
 export async function addLine(
-  db: Db,
-  userId: string,
-  input: { productId: string; size?: string | null; color?: string | null; quantity: number },
-): Promise<number> {
-  return (await addLineReporting(db, userId, input)).quantity;
-}
-
-/** addLine, also saying when the stock (or the limit of 99) capped the add. */
-export async function addLineReporting(
   db: Db,
   userId: string,
   input: { productId: string; size?: string | null; color?: string | null; quantity: number },

@@ -7,7 +7,7 @@ import { toProductCard } from "./product-card";
 import { NEW_PRODUCT_DAYS } from "./product-rules";
 import { collectionName, SHOP_ALL, SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from "./shop-query";
 
-/** Which products a shop category shows (spec §7, §9; issue 3). */
+/** Which products a shop category shows (spec §7, §9). */
 function categoryCondition(slug: string): SQL | undefined {
   const inCategory = sql`exists (select 1 from ${categories} c where c.id in (${products.categoryId}, ${products.subcategoryId}) and c.slug = ${slug})`;
   switch (slug) {

@@ -4,7 +4,7 @@ import { absoluteUrl, pageMeta, SHOP_NAME } from "~/lib/seo";
 import type { ProductDetail } from "./catalog-types";
 
 /**
- * Everything a search engine and a link preview need for a product page (issue 3, SEO): title and
+ * Everything a search engine and a link preview need for a product page (SEO): title and
  * description from meta_title / meta_description (else name and description), canonical URL, Open
  * Graph with the image, and JSON-LD `Product` with price, currency and availability.
  */

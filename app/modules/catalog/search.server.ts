@@ -11,7 +11,7 @@ import { correctTerms, type Vocabulary } from "./spelling";
 import { loadVocabulary } from "./vocabulary.server";
 
 /**
- * Product search (issue 3): PostgreSQL full text over name (weight A) and description (weight B),
+ * Product search: PostgreSQL full text over name (weight A) and description (weight B),
  * with English stemming and prefixes ("shirts", "hood" → Hoodie), ranked so that name matches come
  * first; exact total. The same SQL runs on PGlite and PostgreSQL. Typos, in order of cost:
  *  1. words the catalogue does not have are replaced by the closest catalogue word, by trigram

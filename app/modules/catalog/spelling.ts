@@ -1,5 +1,5 @@
 /**
- * Typo tolerance for search (issue 3): words of the query that the catalogue does not contain are
+ * Typo tolerance for search: words of the query that the catalogue does not contain are
  * replaced by the closest catalogue word ("jaket" → "jacket", "tshirt" → "t shirt"), using the
  * trigram similarity of PostgreSQL's pg_trgm, computed here over the catalogue's vocabulary.
  */

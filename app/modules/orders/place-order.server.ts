@@ -10,7 +10,7 @@ import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
 
 /**
- * Order placement (issue 5), one transaction: the browser says only which products, sizes, colours
+ * Order placement, one transaction: the browser says only which products, sizes, colours
  * and how many; names and prices are read from the database, stock is reserved with a conditional
  * update that can never go below zero, totals are computed here, and the order and its items are
  * written together or not at all. The same idempotency key gives the same order back.

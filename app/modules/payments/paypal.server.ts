@@ -1,7 +1,7 @@
 import { centsToDecimalString } from "~/lib/money";
 
 /**
- * A small PayPal Orders v2 client (see ../shared/guide/integrations.md, "PayPal Orders v2").
+ * A small PayPal Orders v2 client (PayPal's documented Orders v2 API; docs/decisions/0005-checkout-places-then-pays.md).
  *
  * - The access token is cached until shortly before it expires.
  * - Every create and capture carries a PayPal-Request-Id: PayPal answers a repeated id with the first
