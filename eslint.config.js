@@ -17,16 +17,46 @@ const lib = "./app/lib";
 const db = "./db";
 
 const layerZones = [
-  { target: routes, from: [server, "./app/root.tsx", "./app/entry.server.tsx", "./app/routes.ts"], message: "Routes import components, modules, lib and the composition root (services.server.ts) only." },
-  { target: components, from: [server, ...appShell, routes], message: "Components never import routes, the app shell or the server." },
-  { target: modules, from: [server, ...appShell, routes, components], message: "Modules never import routes, components, the app shell or the server: hand them what they need as arguments." },
-  { target: lib, from: [server, ...appShell, routes, components, modules], message: "lib is plumbing: it imports no module, component or route." },
-  { target: db, from: [server, ...appShell, routes, components, modules], message: "db (schema, migrations, seed data) imports only lib." },
+  {
+    target: routes,
+    from: [server, "./app/root.tsx", "./app/entry.server.tsx", "./app/routes.ts"],
+    message: "Routes import components, modules, lib and the composition root (services.server.ts) only.",
+  },
+  {
+    target: components,
+    from: [server, ...appShell, routes],
+    message: "Components never import routes, the app shell or the server.",
+  },
+  {
+    target: modules,
+    from: [server, ...appShell, routes, components],
+    message:
+      "Modules never import routes, components, the app shell or the server: hand them what they need as arguments.",
+  },
+  {
+    target: lib,
+    from: [server, ...appShell, routes, components, modules],
+    message: "lib is plumbing: it imports no module, component or route.",
+  },
+  {
+    target: db,
+    from: [server, ...appShell, routes, components, modules],
+    message: "db (schema, migrations, seed data) imports only lib.",
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "build/", "build-*/", ".react-router/", "data/", "test-results/", "playwright-report/", "coverage/"],
+    ignores: [
+      "node_modules/",
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "coverage/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -39,7 +69,10 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],

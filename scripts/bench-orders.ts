@@ -37,7 +37,10 @@ const address = {
 async function drive(database: Database, label: string, concurrency: number, seconds: number): Promise<OrderBench> {
   const db = database.db;
   await seedDemoCatalogIfEmpty(db);
-  await db.insert(user).values({ id: "bench-buyer", name: "Bench", email: "bench-buyer@example.com" }).onConflictDoNothing();
+  await db
+    .insert(user)
+    .values({ id: "bench-buyer", name: "Bench", email: "bench-buyer@example.com" })
+    .onConflictDoNothing();
   const active = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true));
   const ids = active.map((p) => p.id);
   await db.update(products).set({ inventory: 1_000_000 }).where(inArray(products.id, ids));
@@ -72,7 +75,14 @@ async function drive(database: Database, label: string, concurrency: number, sec
   const elapsed = (Date.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { database: label, orders: latencies.length, perSecond: latencies.length / elapsed, p50: at(50), p99: at(99), failures };
+  return {
+    database: label,
+    orders: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: at(50),
+    p99: at(99),
+    failures,
+  };
 }
 
 export async function benchOrders(options: { concurrency?: number; seconds?: number; postgresUrl?: string } = {}) {
@@ -116,6 +126,8 @@ export async function benchOrders(options: { concurrency?: number; seconds?: num
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of await benchOrders()) {
-    console.log(`${r.database}: ${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failures} failures`);
+    console.log(
+      `${r.database}: ${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failures} failures`,
+    );
   }
 }

@@ -37,7 +37,8 @@ interface Row {
   ok: boolean | null;
 }
 const rows: Row[] = [];
-const record = (label: string, value: string, budget = "", ok: boolean | null = null) => rows.push({ label, value, budget, ok });
+const record = (label: string, value: string, budget = "", ok: boolean | null = null) =>
+  rows.push({ label, value, budget, ok });
 const log = (line = "") => process.stdout.write(`${line}\n`);
 
 /** CPU time this virtual machine's host gave to others ("steal"), to read the figures with. */
@@ -125,7 +126,13 @@ async function cannon(url: string, headers: Record<string, string>, conns: numbe
 }
 
 /** `concurrency` loops sending the given paths in turn for `seconds`; latency percentiles of the answers. */
-async function closedLoop(base: string, paths: string[], headers: Record<string, string>, concurrency: number, seconds: number) {
+async function closedLoop(
+  base: string,
+  paths: string[],
+  headers: Record<string, string>,
+  concurrency: number,
+  seconds: number,
+) {
   const latencies: number[] = [];
   let errors = 0;
   const run = async (until: number, keep: boolean) => {
@@ -187,7 +194,11 @@ function lighthouse(url: string, throttling: "simulate" | "devtools") {
       `--throttling-method=${throttling}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
     ],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, stdio: ["ignore", "ignore", "ignore"], timeout: 180_000 },
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+      stdio: ["ignore", "ignore", "ignore"],
+      timeout: 180_000,
+    },
   );
   const report = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
@@ -197,7 +208,11 @@ function lighthouse(url: string, throttling: "simulate" | "devtools") {
 async function main() {
   if (!args.has("no-build")) {
     log("Building for production…");
-    execSync("npx react-router build --logLevel error", { cwd: root, stdio: "ignore", env: { ...process.env, BUILD_DIR: buildDir } });
+    execSync("npx react-router build --logLevel error", {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, BUILD_DIR: buildDir },
+    });
   }
   const port = 3300 + Math.floor(Math.random() * 400);
   const base = `http://127.0.0.1:${port}`;
@@ -244,11 +259,22 @@ async function main() {
   );
 
   const js = await javascriptOf(base, `/product/${product.slug}`);
-  record("JavaScript for /product/{slug}, gzipped", `${(js.gzipped / 1024).toFixed(1)} KB in ${js.urls.length} files`, "< 150 KB", js.gzipped < 150 * 1024);
+  record(
+    "JavaScript for /product/{slug}, gzipped",
+    `${(js.gzipped / 1024).toFixed(1)} KB in ${js.urls.length} files`,
+    "< 150 KB",
+    js.gzipped < 150 * 1024,
+  );
   const storefrontJs = new Set<string>();
-  for (const page of ["/", "/shop", `/product/${product.slug}`]) for (const u of (await javascriptOf(base, page)).urls) storefrontJs.add(u);
+  for (const page of ["/", "/shop", `/product/${product.slug}`])
+    for (const u of (await javascriptOf(base, page)).urls) storefrontJs.add(u);
   const adminChunks = [...storefrontJs].filter((u) => /admin/i.test(u));
-  record("admin code in storefront bundles", adminChunks.length ? adminChunks.join(", ") : "none", "none", adminChunks.length === 0);
+  record(
+    "admin code in storefront bundles",
+    adminChunks.length ? adminChunks.join(", ") : "none",
+    "none",
+    adminChunks.length === 0,
+  );
 
   if (!args.has("no-lighthouse")) {
     for (const [page, throttling] of ["/", "/shop", `/product/${product.slug}`].flatMap((p) =>
@@ -263,7 +289,12 @@ async function main() {
           s.performance >= 95 && s.accessibility >= 95 && s.seo >= 95,
         );
       } catch (error) {
-        record(`Lighthouse mobile ${page} (${throttling})`, `failed: ${(error as Error).message.split("\n")[0]}`, "≥ 95 each", false);
+        record(
+          `Lighthouse mobile ${page} (${throttling})`,
+          `failed: ${(error as Error).message.split("\n")[0]}`,
+          "≥ 95 each",
+          false,
+        );
       }
     }
   }
@@ -271,11 +302,25 @@ async function main() {
 
   // — 3: 10,000 products, caches off —
   const bigDir = tempDir("10k");
-  execSync(`node --import tsx scripts/fill-catalog.ts --data-dir=${bigDir} --count=10000`, { cwd: root, stdio: "ignore" });
+  execSync(`node --import tsx scripts/fill-catalog.ts --data-dir=${bigDir} --count=10000`, {
+    cwd: root,
+    stdio: "ignore",
+  });
   store = startStore(port, bigDir, { PAGE_CACHE_SECONDS: "0" });
   await waitFor(`${base}/healthz`);
   const bigCookie = await signIn(base);
-  const queries = ["hoodie", "linen shirt", "merino sweater", "denim", "navy", "cotton t-shirt", "jaket", "relaxed fit", "wool coat", "cap"];
+  const queries = [
+    "hoodie",
+    "linen shirt",
+    "merino sweater",
+    "denim",
+    "navy",
+    "cotton t-shirt",
+    "jaket",
+    "relaxed fit",
+    "wool coat",
+    "cap",
+  ];
   const searchPaths = queries.map((q) => `/search?q=${encodeURIComponent(q)}`);
   const searchAlone = await closedLoop(base, searchPaths, { cookie: bigCookie }, 1, duration);
   record(
@@ -321,7 +366,9 @@ async function main() {
   const cpuAfter = cpuTimes();
   const steal = (cpuAfter.steal - cpuBefore.steal) / Math.max(1, cpuAfter.total - cpuBefore.total);
   log();
-  log(`${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}); CPU steal during the run: ${(steal * 100).toFixed(0)}% (time the host gave to other machines)`);
+  log(
+    `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}); CPU steal during the run: ${(steal * 100).toFixed(0)}% (time the host gave to other machines)`,
+  );
   log();
   log("| measurement | result | budget | met |");
   log("|---|---|---|---|");

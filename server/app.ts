@@ -55,7 +55,10 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   } else {
     // Only the build's own folders are looked up on disk; pages never touch the file system.
     const client = path.join(projectRoot(), process.env.BUILD_DIR || "build", "client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
     app.use("/images", express.static(path.join(client, "images"), { maxAge: "7d", fallthrough: false }));
     app.get("/favicon.svg", (_req, res) => res.sendFile(path.join(client, "favicon.svg"), { maxAge: "1d" }));
   }
@@ -86,7 +89,9 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
 
 function banner(config: AppConfig, url: string, report: StartReport, kind: string): string {
   const db =
-    kind === "pglite" ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}` : "PostgreSQL (DATABASE_URL)";
+    kind === "pglite"
+      ? `embedded PostgreSQL (PGlite) in ${path.join(config.dataDir, "pg")}`
+      : "PostgreSQL (DATABASE_URL)";
   const seed = report.seed.seeded
     ? `loaded the demo catalogue (${report.seed.products} products)`
     : `catalogue kept as it is (${report.seed.reason})`;
@@ -105,7 +110,9 @@ function banner(config: AppConfig, url: string, report: StartReport, kind: strin
 }
 
 /** Starts everything: configuration, database (migrated, seeded), admin account, HTTP server. */
-export async function start(options: { vite?: ViteDevServer; env?: Record<string, string | undefined>; quiet?: boolean } = {}): Promise<RunningServer> {
+export async function start(
+  options: { vite?: ViteDevServer; env?: Record<string, string | undefined>; quiet?: boolean } = {},
+): Promise<RunningServer> {
   let config: AppConfig;
   try {
     config = loadConfig(options.env ?? process.env);

@@ -1,7 +1,14 @@
 import type { RequestHandler } from "express";
 import type { PageCache } from "./page-cache";
 
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "x-cache"]);
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "x-cache",
+]);
 
 /**
  * Fills the page cache: for a cacheable anonymous GET it records the bytes the app writes and,

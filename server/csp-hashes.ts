@@ -9,7 +9,10 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
  * the nonce is removed from the page and its policy. Scripts loaded from our own origin stay allowed
  * by `'self'`. A page without a nonce in its policy is returned unchanged.
  */
-export function nonceToHashes(body: Buffer, headers: Array<[string, string]>): { body: Buffer; headers: Array<[string, string]> } {
+export function nonceToHashes(
+  body: Buffer,
+  headers: Array<[string, string]>,
+): { body: Buffer; headers: Array<[string, string]> } {
   const policy = headers.find(([name]) => name.toLowerCase() === "content-security-policy");
   const nonce = policy && /'nonce-([A-Za-z0-9+/=_-]+)'/.exec(policy[1])?.[1];
   if (!policy || !nonce) return { body, headers };

@@ -17,7 +17,10 @@ export function ErrorScreen({ message }: { message?: string }) {
   }, [message]);
 
   return (
-    <div role="alert" className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-20 text-center">
+    <div
+      role="alert"
+      className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-20 text-center"
+    >
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-muted">
         We could not show this page. Please try again; if it keeps happening, resetting the app state usually helps.

@@ -56,7 +56,11 @@ export function parseValues<S extends z.ZodType>(schema: S, values: Record<strin
 }
 
 /** Parses the named fields of a submitted form with a schema. */
-export function parseForm<S extends z.ZodType>(schema: S, form: FormData, names: readonly string[]): ParseResult<z.output<S>> {
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+  names: readonly string[],
+): ParseResult<z.output<S>> {
   return parseValues(schema, readFields(form, names));
 }
 
@@ -80,7 +84,12 @@ export function invalidInOrder<T extends { name: string }>(controls: Iterable<T>
 
 /** The first field, in the order given, that has a message; null when there is none. */
 export function firstInvalid(names: readonly string[], errors: FieldErrors): string | null {
-  return invalidInOrder(names.map((name) => ({ name })), errors)[0]?.name ?? null;
+  return (
+    invalidInOrder(
+      names.map((name) => ({ name })),
+      errors,
+    )[0]?.name ?? null
+  );
 }
 
 /**
@@ -88,7 +97,9 @@ export function firstInvalid(names: readonly string[], errors: FieldErrors): str
  * every other field keeps its own (the other step of a form, say).
  */
 export function mergeErrors(current: FieldErrors, checked: readonly string[], found: FieldErrors): FieldErrors {
-  const kept = Object.fromEntries(Object.entries(current).filter(([name, message]) => message && !checked.includes(name)));
+  const kept = Object.fromEntries(
+    Object.entries(current).filter(([name, message]) => message && !checked.includes(name)),
+  );
   return { ...kept, ...found };
 }
 

@@ -32,7 +32,10 @@ export async function hit(db: Db, key: string, rule: RateLimitRule, now = Date.n
   const count = Number(row?.count ?? 1);
   const started = Number(row?.last_request ?? now);
   const allowed = count <= rule.limit;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)) };
+  return {
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)),
+  };
 }
 
 /** Forgets the attempts of `key` (e.g. an account's failed sign-ins after a successful one). */

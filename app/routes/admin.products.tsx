@@ -63,11 +63,21 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Products</caption>
             <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
               <tr>
-                <th scope="col" className="px-4 py-3">Product</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3 text-right">Inventory</th>
-                <th scope="col" className="px-4 py-3 text-right">Price</th>
-                <th scope="col" className="px-4 py-3">Category</th>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Inventory
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Category
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -75,7 +85,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 <tr key={p.id}>
                   <td className="px-4 py-3">
                     <div className="flex items-center gap-3">
-                      <img src={p.imageUrl ?? "/images/placeholder.svg"} alt="" width={40} height={50} className="h-12 w-10 rounded bg-stone-100 object-cover" />
+                      <img
+                        src={p.imageUrl ?? "/images/placeholder.svg"}
+                        alt=""
+                        width={40}
+                        height={50}
+                        className="h-12 w-10 rounded bg-stone-100 object-cover"
+                      />
                       <div>
                         <p className="font-medium">{p.name}</p>
                         <p className="text-xs text-muted">{p.sku}</p>

@@ -33,7 +33,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="font-display text-4xl font-semibold">Admin Dashboard</h1>
           <p className="mt-2 text-muted">Welcome back, {loaderData.admin.name}.</p>
         </div>
-        <Link to="/admin/products" className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white hover:bg-black">
+        <Link
+          to="/admin/products"
+          className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white hover:bg-black"
+        >
           Manage Products
         </Link>
       </div>

@@ -131,19 +131,34 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               {step === 0 ? (
                 <InformationFields form={form} errors={kit.errors} onChange={change} />
               ) : (
-                <ShippingFields form={form} errors={kit.errors} onChange={change} subtotalCents={totals.subtotalCents} />
+                <ShippingFields
+                  form={form}
+                  errors={kit.errors}
+                  onChange={change}
+                  subtotalCents={totals.subtotalCents}
+                />
               )}
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
                 {step > 0 ? (
-                  <button type="button" onClick={() => goTo((step - 1) as CheckoutStep)} className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400">
+                  <button
+                    type="button"
+                    onClick={() => goTo((step - 1) as CheckoutStep)}
+                    className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400"
+                  >
                     Back
                   </button>
                 ) : (
-                  <Link to="/shop" className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink">
+                  <Link
+                    to="/shop"
+                    className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink"
+                  >
                     Continue Shopping
                   </Link>
                 )}
-                <button type="submit" className="h-11 rounded-full bg-ink px-8 text-sm font-semibold text-white hover:bg-black">
+                <button
+                  type="submit"
+                  className="h-11 rounded-full bg-ink px-8 text-sm font-semibold text-white hover:bg-black"
+                >
                   {step === 0 ? "Continue to Shipping" : "Continue to Payment"}
                 </button>
               </div>

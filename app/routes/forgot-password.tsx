@@ -21,7 +21,8 @@ export function meta() {
   ];
 }
 
-type ActionData = { status: "sent" } | { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
+type ActionData =
+  { status: "sent" } | { status: "invalid"; errors: FieldErrors } | { status: "error"; message: string };
 
 export async function action({ request }: Route.ActionArgs) {
   try {
@@ -39,7 +40,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
   const result = actionData as ActionData | undefined;
-  const kit = useZodForm({ schema: forgotPasswordSchema, fields: FORGOT_PASSWORD_FIELDS, lastResult: result, autoFocus: "email" });
+  const kit = useZodForm({
+    schema: forgotPasswordSchema,
+    fields: FORGOT_PASSWORD_FIELDS,
+    lastResult: result,
+    autoFocus: "email",
+  });
 
   if (result?.status === "sent") {
     return (
@@ -70,7 +76,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" {...kit.form} className="flex flex-col gap-5">
         {result?.status === "error" && <FormMessage kind="error">{result.message}</FormMessage>}
-        <TextField {...kit.field("email")} label="Email" type="email" autoComplete="email" inputMode="email" aria-required />
+        <TextField
+          {...kit.field("email")}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-required
+        />
         <button type="submit" className={primaryButton} disabled={sending} aria-busy={sending}>
           {sending ? "Sending..." : "Send reset link"}
         </button>

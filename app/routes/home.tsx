@@ -53,10 +53,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Soft fabrics, honest tailoring and colours that work together. Built to be worn often and kept for years.
           </p>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link to="/shop" className="rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black">
+            <Link
+              to="/shop"
+              className="rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black"
+            >
               Shop Now
             </Link>
-            <Link to="/shop/new-arrivals" className="rounded-full border border-ink bg-white/70 px-7 py-3.5 text-sm font-semibold hover:bg-white">
+            <Link
+              to="/shop/new-arrivals"
+              className="rounded-full border border-ink bg-white/70 px-7 py-3.5 text-sm font-semibold hover:bg-white"
+            >
               New Arrivals
             </Link>
           </div>

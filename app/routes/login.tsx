@@ -88,7 +88,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useSocialErrorToast(searchParams);
 
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login");
+  const submitting =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login");
 
   const kit = useZodForm({ schema: loginSchema, fields: LOGIN_FIELDS, lastResult: actionData, revalidate: "onChange" });
   // The server's form-level message stays until the next submit.
@@ -108,10 +109,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
-      {registered && <FormMessage kind="success" className="mb-6">{AUTH_MESSAGES.registrationPending}</FormMessage>}
-      {passwordReset && <FormMessage kind="success" className="mb-6">Your password has been reset. Please sign in.</FormMessage>}
-      {reason && <FormMessage kind="success" className="mb-6">{reason}</FormMessage>}
-      {formError && <FormMessage kind="error" className="mb-6">{formError}</FormMessage>}
+      {registered && (
+        <FormMessage kind="success" className="mb-6">
+          {AUTH_MESSAGES.registrationPending}
+        </FormMessage>
+      )}
+      {passwordReset && (
+        <FormMessage kind="success" className="mb-6">
+          Your password has been reset. Please sign in.
+        </FormMessage>
+      )}
+      {reason && (
+        <FormMessage kind="success" className="mb-6">
+          {reason}
+        </FormMessage>
+      )}
+      {formError && (
+        <FormMessage kind="error" className="mb-6">
+          {formError}
+        </FormMessage>
+      )}
 
       <Form
         method="post"

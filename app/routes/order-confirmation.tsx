@@ -20,7 +20,10 @@ const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: 
  * page outside the guest page cache); a `headers` export here would only add it a second time.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const [user, placedNumbers] = await Promise.all([services().sessions.user(request), placedOrderNumbers(request, services().config.authSecret)]);
+  const [user, placedNumbers] = await Promise.all([
+    services().sessions.user(request),
+    placedOrderNumbers(request, services().config.authSecret),
+  ]);
   if (!params.orderNumber) {
     return data({ order: null, signedIn: user !== null, noNumber: true }, { status: 404 });
   }
@@ -39,7 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       placedOn: new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "long" }),
       shippingMethodLabel: method?.label ?? statusLabel(order.shippingMethod),
       shippingDelivery: method?.delivery ?? null,
-      paymentMethodLabel: order.paymentMethod ? (PAYMENT_METHODS[order.paymentMethod] ?? statusLabel(order.paymentMethod)) : null,
+      paymentMethodLabel: order.paymentMethod
+        ? (PAYMENT_METHODS[order.paymentMethod] ?? statusLabel(order.paymentMethod))
+        : null,
       customer: {
         name: [address.firstName, address.lastName].filter(Boolean).join(" "),
         email: address.email || order.customerEmail,
@@ -78,7 +83,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         {status === "cancelled" ? (
           <>
             <h1 className="font-display text-4xl font-semibold">Order Cancelled</h1>
-            <p className="text-muted">This order was cancelled because its payment did not go through. Nothing was charged.</p>
+            <p className="text-muted">
+              This order was cancelled because its payment did not go through. Nothing was charged.
+            </p>
           </>
         ) : (
           <>
@@ -110,7 +117,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <div>
             <dt className="text-muted">Status</dt>
             <dd className="mt-1">
-              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}>
+              <span
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}
+              >
                 {statusLabel(order.status)}
               </span>
             </dd>
@@ -118,7 +127,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <div>
             <dt className="text-muted">Payment status</dt>
             <dd className="mt-1">
-              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>
+              <span
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}
+              >
                 {statusLabel(order.paymentStatus)}
               </span>
             </dd>
@@ -221,7 +232,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <li>Estimated delivery: 3-5 business days after dispatch.</li>
           <li>
             Questions about your order?{" "}
-            <Link to="/contact-us" className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark">
+            <Link
+              to="/contact-us"
+              className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark"
+            >
               Contact our support team
             </Link>
             .
@@ -247,8 +261,11 @@ function OrderNotFound({ signedIn, noNumber }: { signedIn: boolean; noNumber: bo
       <PackageSearch className="size-12 text-stone-300" aria-hidden />
       <h1 className="font-display text-3xl font-semibold">Order Not Found</h1>
       <p className="max-w-md text-muted">
-        {noNumber ? "No order number provided" : "Order not found or could not be loaded"}. Please check the order number
-        {signedIn ? "; your orders are listed in your order history." : ", or sign in with the account that placed the order."}
+        {noNumber ? "No order number provided" : "Order not found or could not be loaded"}. Please check the order
+        number
+        {signedIn
+          ? "; your orders are listed in your order history."
+          : ", or sign in with the account that placed the order."}
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <Link to="/shop" className={primaryButton}>

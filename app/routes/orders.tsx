@@ -27,7 +27,10 @@ export function meta() {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const url = new URL(request.url);
-  const filter = { q: (url.searchParams.get("q") ?? "").trim().slice(0, 100), status: parseStatus(url.searchParams.get("status")) };
+  const filter = {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    status: parseStatus(url.searchParams.get("status")),
+  };
   return { filter, orders: await listOrdersOfUser(services().database.db, user.id, filter) };
 }
 
@@ -39,12 +42,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page max-w-4xl py-12">
       <h1 className="font-display text-4xl font-semibold">My Orders</h1>
-      <Form method="get" role="search" className="mt-8 flex flex-col gap-3 sm:flex-row" onChange={(e) => submit(e.currentTarget, { replace: true })}>
+      <Form
+        method="get"
+        role="search"
+        className="mt-8 flex flex-col gap-3 sm:flex-row"
+        onChange={(e) => submit(e.currentTarget, { replace: true })}
+      >
         <div className="relative flex-1">
           <label htmlFor="order-search" className="sr-only">
             Search orders
           </label>
-          <Search className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-muted" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-4 top-1/2 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
           <input
             id="order-search"
             name="q"
@@ -57,7 +68,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <label htmlFor="order-status" className="sr-only">
           Status
         </label>
-        <select id="order-status" name="status" defaultValue={filter.status ?? ""} className="rounded-full border border-line bg-white px-4 py-2.5 text-sm">
+        <select
+          id="order-status"
+          name="status"
+          defaultValue={filter.status ?? ""}
+          className="rounded-full border border-line bg-white px-4 py-2.5 text-sm"
+        >
           <option value="">All Orders</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -118,11 +134,15 @@ function OrderCard({ order }: { order: Order }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="font-semibold">{order.orderNumber}</h2>
-          <p className="text-sm text-muted">Placed {new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}</p>
+          <p className="text-sm text-muted">
+            Placed {new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
+          </p>
         </div>
         <div className="text-right">
           <p className="font-semibold">{formatCents(order.totalCents)}</p>
-          <span className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}>
+          <span
+            className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}
+          >
             {statusLabel(order.status)}
           </span>
         </div>
@@ -131,7 +151,13 @@ function OrderCard({ order }: { order: Order }) {
       <ul className="mt-4 space-y-2" aria-label={`Items of ${order.orderNumber}`}>
         {order.items.slice(0, ORDER_CARD_ITEMS).map((item, i) => (
           <li key={`${item.productName}-${i}`} className="flex items-center gap-3 text-sm">
-            <img src={item.imageUrl ?? FALLBACK_IMAGE} alt="" width={40} height={50} className="h-12 w-10 rounded bg-stone-100 object-cover" />
+            <img
+              src={item.imageUrl ?? FALLBACK_IMAGE}
+              alt=""
+              width={40}
+              height={50}
+              className="h-12 w-10 rounded bg-stone-100 object-cover"
+            />
             <span className="flex-1">
               {item.productName}
               <span className="text-muted">
@@ -146,7 +172,9 @@ function OrderCard({ order }: { order: Order }) {
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm">
         <span>
           Payment:{" "}
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>{statusLabel(order.paymentStatus)}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>
+            {statusLabel(order.paymentStatus)}
+          </span>
         </span>
         <div className="ml-auto flex flex-wrap gap-2">
           {order.status === "shipped" && order.trackingNumber && (
@@ -160,11 +188,18 @@ function OrderCard({ order }: { order: Order }) {
             </a>
           )}
           {order.status === "delivered" && (
-            <button type="button" onClick={() => void reorder()} className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink">
+            <button
+              type="button"
+              onClick={() => void reorder()}
+              className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink"
+            >
               <RotateCcw className="size-4" aria-hidden /> Reorder
             </button>
           )}
-          <Link to={`/order-confirmation/${order.orderNumber}`} className="rounded-full bg-ink px-4 py-2 font-medium text-white hover:bg-black">
+          <Link
+            to={`/order-confirmation/${order.orderNumber}`}
+            className="rounded-full bg-ink px-4 py-2 font-medium text-white hover:bg-black"
+          >
             View Details
           </Link>
         </div>

@@ -53,13 +53,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col lg:pt-2">
           <div className="flex flex-wrap items-center gap-2">
             {product.category && (
-              <p className="mr-2 text-xs font-semibold uppercase tracking-[0.2em] text-brand">{product.category.name}</p>
+              <p className="mr-2 text-xs font-semibold uppercase tracking-[0.2em] text-brand">
+                {product.category.name}
+              </p>
             )}
             {product.isNew && (
               <span className="rounded-full border border-ink px-2.5 py-0.5 text-xs font-semibold">New</span>
             )}
             {discount > 0 && (
-              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Save {discount}%</span>
+              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                Save {discount}%
+              </span>
             )}
           </div>
 
@@ -121,7 +125,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <dd>
                     <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
                       {product.tags.map((tag) => (
-                        <li key={tag} className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs text-stone-700">
+                        <li
+                          key={tag}
+                          className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs text-stone-700"
+                        >
                           {tag}
                         </li>
                       ))}
@@ -142,7 +149,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 function Breadcrumb({ product }: { product: ProductDetail }) {
   const crumbs = [
     { to: "/", label: "Home" },
-    product.category ? { to: `/shop/${product.category.slug}`, label: product.category.name } : { to: "/shop", label: "Shop" },
+    product.category
+      ? { to: `/shop/${product.category.slug}`, label: product.category.name }
+      : { to: "/shop", label: "Shop" },
   ];
   return (
     <nav aria-label="Breadcrumb" className="min-w-0 text-sm">
@@ -167,7 +176,10 @@ function Breadcrumb({ product }: { product: ProductDetail }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div role="alert" className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-20 text-center">
+    <div
+      role="alert"
+      className="container-page flex min-h-[60vh] flex-col items-center justify-center gap-4 py-20 text-center"
+    >
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">{notFound ? "404" : "Error"}</p>
       <h1 className="font-display text-4xl font-semibold tracking-tight">
         {notFound ? "Product not found" : "Failed to fetch product"}

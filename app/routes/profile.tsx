@@ -19,7 +19,12 @@ import { isDomainError } from "~/lib/domain-error";
 import { isDocumentRequest, parseForm, readFields } from "~/lib/forms";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
-import { CHANGE_PASSWORD_FIELDS, changePasswordSchema, PROFILE_FIELDS, profileSchema } from "~/modules/accounts/profile-forms";
+import {
+  CHANGE_PASSWORD_FIELDS,
+  changePasswordSchema,
+  PROFILE_FIELDS,
+  profileSchema,
+} from "~/modules/accounts/profile-forms";
 import {
   loadAccount,
   loadOrCreateProfile,
@@ -39,8 +44,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const { db } = services().database;
   try {
-    const [{ profile, created }, account] = await Promise.all([loadOrCreateProfile(db, user), loadAccount(db, user.id)]);
-    return data({ profile: toProfileView(profile, account) as ProfileView | null, created, error: null as string | null });
+    const [{ profile, created }, account] = await Promise.all([
+      loadOrCreateProfile(db, user),
+      loadAccount(db, user.id),
+    ]);
+    return data({
+      profile: toProfileView(profile, account) as ProfileView | null,
+      created,
+      error: null as string | null,
+    });
   } catch (error) {
     console.error("[profile] load failed:", error instanceof Error ? error.message : error);
     return data({ profile: null, created: false, error: PROFILE_MESSAGES.loadFailed }, { status: 500 });
@@ -51,7 +63,9 @@ const answer = (body: ProfileActionData, status = 200, headers?: Headers) => dat
 
 /** The profile fields as typed (bounded), to fill the form again after a refusal. */
 const typedProfile = (form: FormData) =>
-  Object.fromEntries(Object.entries(readFields(form, PROFILE_FIELDS)).map(([name, value]) => [name, value.slice(0, 300)]));
+  Object.fromEntries(
+    Object.entries(readFields(form, PROFILE_FIELDS)).map(([name, value]) => [name, value.slice(0, 300)]),
+  );
 
 /**
  * Two intents. Each reads only its own listed fields from the form (no mass assignment: e-mail,
@@ -149,7 +163,10 @@ function ProfilePage({ profile }: { profile: ProfileView }) {
 
   return (
     <div className="container-page mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:mt-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <section aria-labelledby="profile-heading" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="profile-heading"
+        className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8"
+      >
         <div className="flex flex-wrap items-center gap-4 border-b border-line pb-6">
           <span
             aria-hidden
@@ -195,22 +212,33 @@ function ProfilePage({ profile }: { profile: ProfileView }) {
       </section>
 
       <div className="flex min-w-0 flex-col gap-8">
-        <section aria-labelledby="change-password-heading" className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="change-password-heading"
+          className="rounded-3xl border border-line bg-white p-6 shadow-sm sm:p-8"
+        >
           <h2 id="change-password-heading" className="font-display text-xl font-semibold">
             Change password
           </h2>
-          <p className="mt-1.5 text-sm text-muted">You will need your current password. Other devices will be signed out.</p>
+          <p className="mt-1.5 text-sm text-muted">
+            You will need your current password. Other devices will be signed out.
+          </p>
           <div className="mt-6">
             <ChangePasswordForm email={profile.email} />
           </div>
         </section>
         <nav aria-label="Account" className="rounded-3xl border border-line bg-white p-2 shadow-sm">
-          <Link to="/orders" className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100">
+          <Link
+            to="/orders"
+            className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100"
+          >
             <Package className="size-5 text-muted" aria-hidden />
             <span className="flex-1">My Orders</span>
             <ChevronRight className="size-4 text-muted" aria-hidden />
           </Link>
-          <Link to="/shop" className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100">
+          <Link
+            to="/shop"
+            className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100"
+          >
             <ShoppingBag className="size-5 text-muted" aria-hidden />
             <span className="flex-1">Continue Shopping</span>
             <ChevronRight className="size-4 text-muted" aria-hidden />
@@ -230,7 +258,10 @@ function LoadFailed({ message }: { message: string }) {
   }, [message]);
   return (
     <div className="container-page mt-10">
-      <div role="alert" className="flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6">
+      <div
+        role="alert"
+        className="flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
+      >
         <p className="flex items-start gap-3 text-red-900">
           <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <span>{message}</span>
@@ -252,4 +283,3 @@ function LoadFailed({ message }: { message: string }) {
     </div>
   );
 }
-

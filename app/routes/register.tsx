@@ -34,7 +34,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-const ECHOED = ["fullName", "email", "phone", "dateOfBirth", "address", "city", "postalCode", "country", "subscribeNewsletter", "agreeToTerms"];
+const ECHOED = [
+  "fullName",
+  "email",
+  "phone",
+  "dateOfBirth",
+  "address",
+  "city",
+  "postalCode",
+  "country",
+  "subscribeNewsletter",
+  "agreeToTerms",
+];
 
 function echo(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

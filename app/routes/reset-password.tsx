@@ -14,10 +14,7 @@ import type { Route } from "./+types/reset-password";
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one.";
 
 export function meta() {
-  return [
-    { title: "Choose a new password | Abundance Collection" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: "Choose a new password | Abundance Collection" }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -100,7 +97,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         )}
         <input type="hidden" name="token" value={token} />
         <PasswordField {...kit.field("newPassword")} label="New password" autoComplete="new-password" aria-required />
-        <PasswordField {...kit.field("confirmPassword")} label="Confirm new password" autoComplete="new-password" aria-required />
+        <PasswordField
+          {...kit.field("confirmPassword")}
+          label="Confirm new password"
+          autoComplete="new-password"
+          aria-required
+        />
         <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
           <KeyRound className="size-4" aria-hidden />
           {saving ? "Saving..." : "Reset password"}

@@ -18,10 +18,7 @@ const POPULAR = ["Hoodie", "Linen shirt", "Denim", "Midi dress", "Joggers", "Tot
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const q = loaderData?.query.q;
-  return [
-    { title: q ? `"${q}" – Search | ${SITE}` : `Search | ${SITE}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: q ? `"${q}" – Search | ${SITE}` : `Search | ${SITE}` }, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -77,7 +74,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const typed = useDebounced((raw: string) => search(raw, true), SEARCH_DEBOUNCE_MS);
 
   const applyFilters = (patch: Partial<SearchQuery>) => go({ ...query, ...patch, page: 1 });
-  const clearFilters = () => go({ ...query, category: null, minPrice: 0, maxPrice: SEARCH_PRICE_MAX, inStock: false, page: 1 });
+  const clearFilters = () =>
+    go({ ...query, category: null, minPrice: 0, maxPrice: SEARCH_PRICE_MAX, inStock: false, page: 1 });
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -101,7 +99,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor={`${ids}-q`} className="sr-only">
             Search products
           </label>
-          <SearchIcon aria-hidden className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted" />
+          <SearchIcon
+            aria-hidden
+            className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted"
+          />
           <input
             id={`${ids}-q`}
             name="q"
@@ -124,7 +125,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {query.minPrice > 0 && <input type="hidden" name="min" value={query.minPrice} />}
         {query.maxPrice !== SEARCH_PRICE_MAX && <input type="hidden" name="max" value={query.maxPrice} />}
         {query.inStock && <input type="hidden" name="stock" value="1" />}
-        <button type="submit" className="rounded-full bg-ink px-8 py-3.5 text-sm font-semibold text-white hover:bg-black">
+        <button
+          type="submit"
+          className="rounded-full bg-ink px-8 py-3.5 text-sm font-semibold text-white hover:bg-black"
+        >
           Search
         </button>
       </form>
@@ -156,7 +160,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <p aria-live="polite" className="text-sm text-muted">
           {results && query.q && (
             <>
-              <span className="font-semibold text-ink">{results.total}</span> {results.total === 1 ? "result" : "results"} for{" "}
+              <span className="font-semibold text-ink">{results.total}</span>{" "}
+              {results.total === 1 ? "result" : "results"} for{" "}
               <span className="font-semibold text-ink">“{query.q}”</span>
             </>
           )}

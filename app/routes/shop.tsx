@@ -120,7 +120,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtered = hasFilters(current);
   const filterCount =
-    Number(current.size !== null) + Number(current.color !== null) + Number(current.minPrice !== null || current.maxPrice !== null);
+    Number(current.size !== null) +
+    Number(current.color !== null) +
+    Number(current.minPrice !== null || current.maxPrice !== null);
   // While a shop navigation is under way, the choices being loaded; else the page actually shown.
   const choices = busy ? current : { ...current, page: page.page };
 
@@ -159,7 +161,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <SlidersHorizontal className="size-4" aria-hidden />
             Filters
             {filterCount > 0 && (
-              <span aria-hidden className="flex size-5 items-center justify-center rounded-full bg-ink text-[11px] text-white">
+              <span
+                aria-hidden
+                className="flex size-5 items-center justify-center rounded-full bg-ink text-[11px] text-white"
+              >
                 {filterCount}
               </span>
             )}
@@ -247,7 +252,10 @@ function EmptyState({ filtered, basePath }: { filtered: boolean; basePath: strin
           <p className="font-display text-2xl font-semibold">No products available at the moment.</p>
           <p className="mt-2 text-sm text-muted">New pieces arrive often. In the meantime, see the whole collection.</p>
           {basePath !== "/shop" && (
-            <Link to="/shop" className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black">
+            <Link
+              to="/shop"
+              className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black"
+            >
               Browse all products
             </Link>
           )}
@@ -272,7 +280,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="container-page py-16 sm:py-24">
       <h1 className="font-display text-4xl font-semibold tracking-tight">Shop</h1>
-      <div role="alert" className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6">
+      <div
+        role="alert"
+        className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
+      >
         <p className="flex items-start gap-3 text-red-900">
           <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
           <span>Failed to load products: {reason}</span>

@@ -18,7 +18,6 @@ const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
 
-
 export const categories = pgTable(
   "categories",
   {
@@ -48,12 +47,24 @@ export const products = pgTable(
     /** Compare-at price; the product is on sale when it is above the price. */
     originalPriceCents: integer(),
     imageUrl: text(),
-    images: text().array().notNull().default(sql`'{}'::text[]`),
+    images: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
     subcategoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
-    sizes: text().array().notNull().default(sql`'{}'::text[]`),
-    colors: text().array().notNull().default(sql`'{}'::text[]`),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    sizes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     inventory: integer().notNull().default(0),
     sku: text().notNull().unique(),
     featured: boolean().notNull().default(false),
@@ -95,8 +106,12 @@ export const products = pgTable(
     index("products_active_featured_created_idx")
       .on(t.featured.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isActive}`),
-    index("products_active_created_idx").on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index("products_active_price_idx").on(t.priceCents, t.id).where(sql`${t.isActive}`),
+    index("products_active_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive}`),
+    index("products_active_price_idx")
+      .on(t.priceCents, t.id)
+      .where(sql`${t.isActive}`),
     index("products_active_rating_idx")
       .on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id)
       .where(sql`${t.isActive}`),

@@ -45,10 +45,7 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`,
-    ),
+    check("orders_status_check", sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled')`),
     check("orders_payment_status_check", sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
     check("orders_shipping_method_check", sql`${t.shippingMethod} in ('standard', 'express', 'overnight')`),
     check(
@@ -114,12 +111,10 @@ export const orderNotifications = pgTable(
   },
   (t) => [
     check("order_notifications_channel_check", sql`${t.channel} in ('whatsapp', 'email')`),
-    check(
-      "order_notifications_status_check",
-      sql`${t.status} in ('pending', 'sent', 'delivered', 'failed')`,
-    ),
+    check("order_notifications_status_check", sql`${t.status} in ('pending', 'sent', 'delivered', 'failed')`),
     index("order_notifications_order_idx").on(t.orderId, t.createdAt.desc()),
-    index("order_notifications_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("order_notifications_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
-

@@ -21,8 +21,45 @@ export interface FixtureProduct {
   categorySlug: "men" | "women" | "accessories";
 }
 
-const ADJECTIVES = ["Classic", "Relaxed", "Slim", "Essential", "Vintage", "Organic", "Heavyweight", "Lightweight", "Cropped", "Oversized", "Tailored", "Everyday", "Premium", "Soft", "Washed", "Ribbed", "Quilted", "Brushed", "Textured", "Modern"];
-const FABRICS = ["Cotton", "Linen", "Merino", "Denim", "Fleece", "Jersey", "Twill", "Corduroy", "Cashmere", "Canvas", "Poplin", "Chambray", "Flannel", "Wool", "Silk"];
+const ADJECTIVES = [
+  "Classic",
+  "Relaxed",
+  "Slim",
+  "Essential",
+  "Vintage",
+  "Organic",
+  "Heavyweight",
+  "Lightweight",
+  "Cropped",
+  "Oversized",
+  "Tailored",
+  "Everyday",
+  "Premium",
+  "Soft",
+  "Washed",
+  "Ribbed",
+  "Quilted",
+  "Brushed",
+  "Textured",
+  "Modern",
+];
+const FABRICS = [
+  "Cotton",
+  "Linen",
+  "Merino",
+  "Denim",
+  "Fleece",
+  "Jersey",
+  "Twill",
+  "Corduroy",
+  "Cashmere",
+  "Canvas",
+  "Poplin",
+  "Chambray",
+  "Flannel",
+  "Wool",
+  "Silk",
+];
 const GARMENTS = [
   { word: "T-Shirt", image: "tee" },
   { word: "Hoodie", image: "hoodie" },
@@ -63,7 +100,8 @@ export function fixtureProducts(count: number, seed = 42): FixtureProduct[] {
     const color = pick(COLORS);
     const adjective = pick(ADJECTIVES);
     const fabric = pick(FABRICS);
-    const categorySlug = garment.image === "bag" || garment.image === "cap" ? "accessories" : rand() < 0.5 ? "men" : "women";
+    const categorySlug =
+      garment.image === "bag" || garment.image === "cap" ? "accessories" : rand() < 0.5 ? "men" : "women";
     const name = `${adjective} ${fabric} ${garment.word} ${i + 1}`;
     const priceCents = (18 + Math.floor(rand() * 220)) * 100 - (rand() < 0.5 ? 1 : 0);
     const onSale = rand() < 0.15;

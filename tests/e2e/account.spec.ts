@@ -33,7 +33,11 @@ function newestMailTo(baseURL: string, to: string): Mail | null {
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function signUp(request: APIRequestContext, baseURL: string, account: { email: string; password: string; name: string }) {
+async function signUp(
+  request: APIRequestContext,
+  baseURL: string,
+  account: { email: string; password: string; name: string },
+) {
   const res = await request.post("/api/auth/sign-up/email", { data: account, headers: { origin: baseURL } });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -89,7 +93,10 @@ test.describe("forgot and reset password", () => {
     await page.goto(link!);
     await expect(page).toHaveURL(/\/reset-password\?error=INVALID_TOKEN/);
     await expect(page.getByText("This reset link is invalid or has expired.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: "Request a new reset link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 });
 

@@ -5,7 +5,9 @@ import { openHydrated } from "./support/hydration";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe("registration (spec §2, §4, §5)", () => {
-  test("two steps, each validated with the spec's messages, then signed in on the redirect target", async ({ page }) => {
+  test("two steps, each validated with the spec's messages, then signed in on the redirect target", async ({
+    page,
+  }) => {
     const email = `shopper-${unique()}@example.com`;
     await openHydrated(page, "/register?redirect=%2Fshop%2Fwomen");
     await expect(page.getByRole("heading", { name: "Create Account", level: 1 })).toBeVisible();
@@ -78,7 +80,9 @@ test.describe("registration (spec §2, §4, §5)", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("checkbox", { name: /I agree/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "An account with this email already exists. Please sign in instead." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "An account with this email already exists. Please sign in instead." }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
   });
 });
@@ -88,7 +92,10 @@ test.describe("sign-in (spec §2, §5)", () => {
     await openHydrated(page, "/login?redirect=%2Fshop%2Fmen");
     await expect(page.getByRole("heading", { name: "Sign In", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password");
-    await expect(page.getByRole("main").getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/register?redirect=%2Fshop%2Fmen");
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign up" })).toHaveAttribute(
+      "href",
+      "/register?redirect=%2Fshop%2Fmen",
+    );
     await page.getByLabel("Email").fill(e2eAdmin.email);
     await page.getByLabel("Password", { exact: true }).fill(e2eAdmin.password);
     await page.getByLabel("Remember me").check();
@@ -150,7 +157,9 @@ test.describe("sign-in (spec §2, §5)", () => {
 test.describe("sign-in without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form posts to the page, which shows the field's message at the focused field, then signs in", async ({ page }) => {
+  test("the form posts to the page, which shows the field's message at the focused field, then signs in", async ({
+    page,
+  }) => {
     await page.goto("/login?redirect=%2Fshop%2Fmen");
     await page.getByLabel("Email").fill("someone@nowhere");
     await page.getByLabel("Password", { exact: true }).fill("Secret123");
@@ -190,5 +199,9 @@ test.describe("social sign-in (decisions.md §4)", () => {
 
 test("the registration notice shows on the sign-in page", async ({ page }) => {
   await openHydrated(page, "/login?registered=1");
-  await expect(page.getByRole("status").filter({ hasText: "Registration successful! Please check your email to verify your account." })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Registration successful! Please check your email to verify your account." }),
+  ).toBeVisible();
 });

@@ -10,7 +10,9 @@ import { openHydrated } from "./support/hydration";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // Products no other browser test counts stock on: plenty in stock, several sizes, from the end of the list.
-const roomy = demoProducts.filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1).reverse();
+const roomy = demoProducts
+  .filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1)
+  .reverse();
 const [shirt, trousers, extra] = roomy as [DemoProduct, DemoProduct, DemoProduct];
 
 async function addToCart(page: Page, product: DemoProduct, size: string) {
@@ -30,7 +32,9 @@ async function register(page: Page, email: string, name: string) {
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
-test("a new shopper browses, fills a cart, registers, checks out in three steps and finds the order", async ({ page }) => {
+test("a new shopper browses, fills a cart, registers, checks out in three steps and finds the order", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openHydrated(page, "/shop");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -57,7 +61,10 @@ test("a new shopper browses, fills a cart, registers, checks out in three steps 
   // The guest cart became the account's.
   const summary = page.getByRole("complementary", { name: "Order Summary" });
   await expect(summary.getByRole("listitem")).toHaveCount(3);
-  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").first()).toHaveAttribute(
+    "aria-current",
+    "step",
+  );
 
   // Step 1: Information, prefilled from the account; each required field says so.
   await expect(page.getByLabel("First name")).toHaveValue("Maya");
@@ -160,7 +167,11 @@ test("a guest cart is merged into the account's cart at sign-in", async ({ page,
 
 test("@mobile checkout fits a phone's width at every step", async ({ page, baseURL }) => {
   const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: `phone-${unique()}-with-a-rather-long-address@example.com`, password: "Wardrobe2024", name: "Pat Phone" },
+    data: {
+      email: `phone-${unique()}-with-a-rather-long-address@example.com`,
+      password: "Wardrobe2024",
+      name: "Pat Phone",
+    },
     headers: { origin: baseURL! },
   });
   expect(signedUp.ok()).toBe(true);
@@ -187,7 +198,10 @@ test("@mobile checkout fits a phone's width at every step", async ({ page, baseU
   expect(await fits()).toBe(true);
 });
 
-test("an empty cart: the panel and the checkout say 'Your cart is empty' and lead back to the shop", async ({ page, baseURL }) => {
+test("an empty cart: the panel and the checkout say 'Your cart is empty' and lead back to the shop", async ({
+  page,
+  baseURL,
+}) => {
   const signedUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email: `empty-${unique()}@example.com`, password: "Wardrobe2024", name: "Emma Empty" },
     headers: { origin: baseURL! },
@@ -202,7 +216,10 @@ test("an empty cart: the panel and the checkout say 'Your cart is empty' and lea
   await expect(page).toHaveURL("/shop");
 });
 
-test("paying takes out only what was ordered: a quantity raised in another tab meanwhile stays, and the panel shows it", async ({ page, baseURL }) => {
+test("paying takes out only what was ordered: a quantity raised in another tab meanwhile stays, and the panel shows it", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const signedUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email: `raised-${unique()}@example.com`, password: "Wardrobe2024", name: "Rae Raised" },
@@ -210,7 +227,9 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
   });
   expect(signedUp.ok()).toBe(true);
   await addToCart(page, extra, extra.sizes[0]!);
-  const cart = (await (await page.request.get("/api/cart")).json()) as { items: Array<{ id: string; size: string; color: string }> };
+  const cart = (await (await page.request.get("/api/cart")).json()) as {
+    items: Array<{ id: string; size: string; color: string }>;
+  };
   const line = cart.items[0]!;
 
   await openHydrated(page, "/checkout");
@@ -221,7 +240,10 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
   await page.getByLabel("State / Province").fill("OR");
   await page.getByLabel("Postal code").fill("97401");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
-  const total = (await page.getByRole("complementary", { name: "Order Summary" }).getByTestId("order-total").textContent())!;
+  const total = (await page
+    .getByRole("complementary", { name: "Order Summary" })
+    .getByTestId("order-total")
+    .textContent())!;
 
   // The order is placed (from the server's cart; the browser sends no lines); before it is paid,
   // another tab raises the line from 1 to 3.
@@ -239,7 +261,12 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
     return route.continue();
   });
   await page.getByRole("button", { name: `Pay ${total}` }).click();
-  expect(Object.keys((await placing).postDataJSON() as object).sort()).toEqual(["form", "idempotencyKey", "intent", "paymentMethod"]);
+  expect(Object.keys((await placing).postDataJSON() as object).sort()).toEqual([
+    "form",
+    "idempotencyKey",
+    "intent",
+    "paymentMethod",
+  ]);
 
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();

@@ -105,7 +105,15 @@ test("the search icon is hidden from signed-out visitors", async ({ page }) => {
 test("the error screen's Reset App State clears local and session storage", async ({ page }) => {
   await page.goto("/");
   await page.evaluate(() => {
-    const line = { id: "x", name: "Tee", price: 2500, image: "/images/placeholder.svg", size: "M", color: "Black", quantity: 2 };
+    const line = {
+      id: "x",
+      name: "Tee",
+      price: 2500,
+      image: "/images/placeholder.svg",
+      size: "M",
+      color: "Black",
+      quantity: 2,
+    };
     localStorage.setItem("apparel-store", JSON.stringify({ state: { cart: [line], user: null }, version: 0 }));
     localStorage.setItem("sb-stale-token", "x");
     sessionStorage.setItem("something", "y");

@@ -14,7 +14,9 @@ import { openHydrated } from "./support/hydration";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // Products no other browser test uses: plenty in stock, from the end of the list after checkout.spec.ts's three.
-const roomy = demoProducts.filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1).reverse();
+const roomy = demoProducts
+  .filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1)
+  .reverse();
 const [paidProduct, cancelledProduct, unavailableProduct] = roomy.slice(5) as [DemoProduct, DemoProduct, DemoProduct];
 
 /** The stand-in for https://www.paypal.com/sdk/js: `paypal.Buttons(opts).render(el)` adds "PayPal" and "Cancel PayPal". */
@@ -119,7 +121,10 @@ async function toPaymentStep(page: Page): Promise<string> {
   await page.getByLabel("Postal code").fill("97301");
   await page.getByRole("button", { name: "Continue to Payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment", exact: true })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").last()).toHaveAttribute(
+    "aria-current",
+    "step",
+  );
   return (await page.getByRole("complementary", { name: "Order Summary" }).getByTestId("order-total").textContent())!;
 }
 
@@ -135,7 +140,9 @@ async function recordToasts(page: Page) {
       for (const record of records) {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
-          const toasts = node.matches("[data-sonner-toast]") ? [node] : [...node.querySelectorAll("[data-sonner-toast]")];
+          const toasts = node.matches("[data-sonner-toast]")
+            ? [node]
+            : [...node.querySelectorAll("[data-sonner-toast]")];
           for (const toast of toasts) seen.push(`${toast.getAttribute("data-type")}: ${toast.textContent?.trim()}`);
         }
       }
@@ -153,9 +160,14 @@ const detail = (page: Page, term: string) =>
     .filter({ hasText: new RegExp(`^${term}$`) })
     .locator("xpath=following-sibling::dd[1]");
 const checkoutCall = (page: Page, intent: string) =>
-  page.waitForResponse((r) => r.url().endsWith("/api/checkout") && (r.request().postDataJSON() as { intent?: string })?.intent === intent);
+  page.waitForResponse(
+    (r) => r.url().endsWith("/api/checkout") && (r.request().postDataJSON() as { intent?: string })?.intent === intent,
+  );
 
-test("paying with PayPal: approved in PayPal's window, captured once for the order's total, order confirmed", async ({ page, baseURL }) => {
+test("paying with PayPal: approved in PayPal's window, captured once for the order's total, order confirmed", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const { created, sdkUrls } = await serveFakeSdk(page);
   await signUp(page, baseURL!, "Pia Paypal");
@@ -187,7 +199,10 @@ test("paying with PayPal: approved in PayPal's window, captured once for the ord
   });
 });
 
-test("closing PayPal's window cancels that order quietly; the cart stays and the demo payment still works", async ({ page, baseURL }) => {
+test("closing PayPal's window cancels that order quietly; the cart stays and the demo payment still works", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const { created } = await serveFakeSdk(page);
   const shownToasts = await recordToasts(page);
@@ -201,7 +216,10 @@ test("closing PayPal's window cancels that order quietly; the cart stays and the
 
   // Still on the payment step, nothing reported, the cart as it was.
   await expect(page).toHaveURL("/checkout");
-  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").last()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("list", { name: "Checkout steps" }).getByRole("listitem").last()).toHaveAttribute(
+    "aria-current",
+    "step",
+  );
   await expect(page.getByRole("button", { name: "PayPal", exact: true })).toBeEnabled();
   await expect(page.getByRole("button", { name: `Pay ${total}` })).toBeEnabled();
   await expect(page.getByRole("alert")).toHaveCount(0);
@@ -231,12 +249,16 @@ test("closing PayPal's window cancels that order quietly; the cart stays and the
   expect((await shownToasts()).filter((toast) => !toast.startsWith("success"))).toEqual([]);
 
   await openHydrated(page, "/orders");
-  const card = (number: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: number }) });
+  const card = (number: string) =>
+    page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: number }) });
   await expect(card(cancelledNumber)).toContainText("Cancelled");
   await expect(card(paidNumber)).toContainText("Paid");
 });
 
-test("PayPal's script failing to load: 'PayPal temporarily unavailable' and the demo payment is still offered", async ({ page, baseURL }) => {
+test("PayPal's script failing to load: 'PayPal temporarily unavailable' and the demo payment is still offered", async ({
+  page,
+  baseURL,
+}) => {
   let requested = false;
   await page.route("https://www.paypal.com/sdk/js**", (route) => {
     requested = true;
@@ -252,7 +274,10 @@ test("PayPal's script failing to load: 'PayPal temporarily unavailable' and the 
   await expect(page.getByRole("button", { name: `Pay ${total}` })).toBeEnabled();
 });
 
-test("an order refused before PayPal opens says why, once, and PayPal's error that follows stays quiet", async ({ page, baseURL }) => {
+test("an order refused before PayPal opens says why, once, and PayPal's error that follows stays quiet", async ({
+  page,
+  baseURL,
+}) => {
   await serveFakeSdk(page);
   const shownToasts = await recordToasts(page);
   await signUp(page, baseURL!, "Rita Refused");
@@ -262,7 +287,11 @@ test("an order refused before PayPal opens says why, once, and PayPal's error th
   await page.route("**/api/checkout", async (route) => {
     const body = route.request().postDataJSON() as { intent?: string };
     if (body.intent !== "place") return route.continue();
-    return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ ok: false, error: `Not enough stock for ${unavailableProduct.name}` }) });
+    return route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ ok: false, error: `Not enough stock for ${unavailableProduct.name}` }),
+    });
   });
   await page.getByRole("button", { name: "PayPal", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(`Not enough stock for ${unavailableProduct.name}`);

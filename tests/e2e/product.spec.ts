@@ -10,10 +10,19 @@ function pick(what: string, test: (p: DemoProduct) => boolean): DemoProduct {
 
 const single = (p: DemoProduct) => p.isActive && p.group === null;
 /** Several sizes, colours and images, plenty in stock. */
-const roomy = pick("multi-colour product", (p) => single(p) && p.inventory >= 10 && p.sizes.length > 1 && p.colors.length > 1);
-const lowStock = pick("low-stock product", (p) => single(p) && p.inventory >= 2 && p.inventory <= 5 && p.sizes.length > 0);
+const roomy = pick(
+  "multi-colour product",
+  (p) => single(p) && p.inventory >= 10 && p.sizes.length > 1 && p.colors.length > 1,
+);
+const lowStock = pick(
+  "low-stock product",
+  (p) => single(p) && p.inventory >= 2 && p.inventory <= 5 && p.sizes.length > 0,
+);
 const soldOut = pick("sold-out product", (p) => p.isActive && p.inventory === 0);
-const variant = pick("grouped variant", (p) => p.isActive && p.group !== null && p.parentSlug !== null && p.inventory > 0);
+const variant = pick(
+  "grouped variant",
+  (p) => p.isActive && p.group !== null && p.parentSlug !== null && p.inventory > 0,
+);
 const main = pick("group's main product", (p) => p.slug === variant.parentSlug);
 
 const open = openHydrated;
@@ -27,9 +36,15 @@ test.describe("product page (spec §2 Product detail)", () => {
 
     const sizes = page.getByRole("radiogroup", { name: "Size" });
     const colors = page.getByRole("radiogroup", { name: "Color" });
-    await expect(sizes.getByRole("radio", { name: roomy.sizes[0], exact: true })).toHaveAttribute("aria-checked", "true");
+    await expect(sizes.getByRole("radio", { name: roomy.sizes[0], exact: true })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     await expect(sizes.getByRole("radio", { checked: true })).toHaveCount(1);
-    await expect(colors.getByRole("radio", { name: roomy.colors[0], exact: true })).toHaveAttribute("aria-checked", "true");
+    await expect(colors.getByRole("radio", { name: roomy.colors[0], exact: true })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     await expect(colors.getByRole("radio", { checked: true })).toHaveCount(1);
 
     await sizes.getByRole("radio", { name: roomy.sizes[0], exact: true }).focus();
@@ -39,7 +54,10 @@ test.describe("product page (spec §2 Product detail)", () => {
     await expect(second).toBeFocused();
 
     await colors.getByRole("radio", { name: roomy.colors[1], exact: true }).click();
-    await expect(colors.getByRole("radio", { name: roomy.colors[1], exact: true })).toHaveAttribute("aria-checked", "true");
+    await expect(colors.getByRole("radio", { name: roomy.colors[1], exact: true })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
   });
 
   test("low stock: 'Only n left!' and the quantity stops at the inventory", async ({ page }) => {
@@ -89,21 +107,26 @@ test.describe("product page (spec §2 Product detail)", () => {
   test("a colour swatch switches to the variant's own page and resets the gallery", async ({ page }) => {
     await open(page, `/product/${main.slug}`);
     const swatches = page.getByRole("list", { name: "Colors" });
-    await expect(swatches.getByRole("link", { name: `Color: ${main.colors[0]}` })).toHaveAttribute("aria-current", "page");
+    await expect(swatches.getByRole("link", { name: `Color: ${main.colors[0]}` })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     await swatches.getByRole("link", { name: `Color: ${variant.colors[0]}` }).click();
     await expect(page).toHaveURL(`/product/${variant.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(variant.name);
-    await expect(page.getByRole("list", { name: "Colors" }).getByRole("link", { name: `Color: ${variant.colors[0]}` })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("list", { name: "Colors" }).getByRole("link", { name: `Color: ${variant.colors[0]}` }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("button", { name: /^Show image 1 of \d+$/ })).toHaveAttribute("aria-pressed", "true");
     await expect(mainImage(page, variant.name)).toHaveAttribute("src", variant.images[0]!);
     await expect(page).toHaveTitle(`${variant.name} | Abundance Collection`);
 
     // And back to the main product.
-    await page.getByRole("list", { name: "Colors" }).getByRole("link", { name: `Color: ${main.colors[0]}` }).click();
+    await page
+      .getByRole("list", { name: "Colors" })
+      .getByRole("link", { name: `Color: ${main.colors[0]}` })
+      .click();
     await expect(page).toHaveURL(`/product/${main.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(main.name);
   });

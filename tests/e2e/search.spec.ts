@@ -177,7 +177,9 @@ test.describe("signed in", () => {
     await expect(button).toBeVisible();
     await expect(button).toBeDisabled();
 
-    const inStock = demoProducts.find((p) => p.isActive && p.inventory > 0 && p.sizes.length > 0 && p.colors.length > 0)!;
+    const inStock = demoProducts.find(
+      (p) => p.isActive && p.inventory > 0 && p.sizes.length > 0 && p.colors.length > 0,
+    )!;
     await page.goto(`/search?q=${encodeURIComponent(inStock.name)}`);
     await waitForHydration(page);
     await page.getByRole("button", { name: `Add ${inStock.name} to cart` }).click();

@@ -158,7 +158,11 @@ test.describe("shop page", () => {
     await expect(page.getByRole("button", { name: "Grid view" })).toHaveAttribute("aria-pressed", "false");
     const rows = results(page).getByRole("article");
     await expect(rows.first().getByRole("link", { name: /^View / })).toBeVisible();
-    expect(await results(page).getByRole("link", { name: /^View / }).count()).toBe(await rows.count());
+    expect(
+      await results(page)
+        .getByRole("link", { name: /^View / })
+        .count(),
+    ).toBe(await rows.count());
 
     // Filtering keeps the view.
     await choose(page, "Size", "M");
@@ -171,7 +175,10 @@ test.describe("shop page", () => {
 
   test("Clear Filters: from the panel (sort kept) and from the empty state", async ({ page }) => {
     await page.goto("/shop/men?size=M&color=Black&sort=price-high");
-    await page.getByRole("complementary", { name: "Filter products" }).getByRole("link", { name: "Clear Filters" }).click();
+    await page
+      .getByRole("complementary", { name: "Filter products" })
+      .getByRole("link", { name: "Clear Filters" })
+      .click();
     await expect(page).toHaveURL(/\/shop\/men\?sort=price-high$/);
     await expect(radio(page, "Size", "All")).toBeChecked();
 

@@ -69,11 +69,15 @@ describe("npm run user:promote", () => {
       await t.database.close();
       const run = promisify(execFile);
       const env = { ...process.env, NODE_ENV: "development", ...t.env };
-      const ok = await run(process.execPath, ["--import", "tsx", "scripts/user-promote.ts", "Pat@Example.com"], { env });
+      const ok = await run(process.execPath, ["--import", "tsx", "scripts/user-promote.ts", "Pat@Example.com"], {
+        env,
+      });
       expect(ok.stdout).toContain("pat@example.com is now an admin.");
-      const missing = await run(process.execPath, ["--import", "tsx", "scripts/user-promote.ts", "nobody@example.com"], { env }).catch(
-        (e: { code: number; stderr: string }) => e,
-      );
+      const missing = await run(
+        process.execPath,
+        ["--import", "tsx", "scripts/user-promote.ts", "nobody@example.com"],
+        { env },
+      ).catch((e: { code: number; stderr: string }) => e);
       expect((missing as { code: number }).code).toBe(1);
       const reopened = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });
       const [row] = await reopened.db.select().from(user).where(eq(user.email, "pat@example.com"));

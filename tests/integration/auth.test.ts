@@ -72,7 +72,11 @@ describe("sign-in, registration and social sign-in", () => {
 
   beforeAll(async () => {
     google = await startFakeOAuthProvider({ clientId: "google-test-client", clientSecret: "google-test-secret" });
-    facebook = await startFakeOAuthProvider({ clientId: "fb-test-client", clientSecret: "fb-test-secret", shape: "facebook" });
+    facebook = await startFakeOAuthProvider({
+      clientId: "fb-test-client",
+      clientSecret: "fb-test-secret",
+      shape: "facebook",
+    });
     server = await startTestServer({
       SEED_DEMO_CATALOG: "false",
       ADMIN_EMAIL: ADMIN.email,
@@ -122,7 +126,20 @@ describe("sign-in, registration and social sign-in", () => {
       expect(html).toMatch(/<h1[^>]*>Create Account<\/h1>/);
       expect(html).toContain("Account Info");
       expect(html).toContain("Personal Details");
-      for (const name of ["fullName", "email", "password", "confirmPassword", "phone", "dateOfBirth", "address", "city", "postalCode", "country", "subscribeNewsletter", "agreeToTerms"]) {
+      for (const name of [
+        "fullName",
+        "email",
+        "password",
+        "confirmPassword",
+        "phone",
+        "dateOfBirth",
+        "address",
+        "city",
+        "postalCode",
+        "country",
+        "subscribeNewsletter",
+        "agreeToTerms",
+      ]) {
         expect(html).toContain(`name="${name}"`);
       }
       for (const code of ["US", "CA", "UK", "AU", "DE", "FR", "IT", "ES", "NL", "SE", "NO", "DK", "other"]) {
@@ -136,7 +153,10 @@ describe("sign-in, registration and social sign-in", () => {
 
   describe("sign-in", () => {
     it("sets the session cookie and goes to the redirect target", async () => {
-      const res = await postForm(server.url, "/login?redirect=%2Fshop%2Fmen%3Fpage%3D2", { email: ADMIN.email, password: ADMIN.password });
+      const res = await postForm(server.url, "/login?redirect=%2Fshop%2Fmen%3Fpage%3D2", {
+        email: ADMIN.email,
+        password: ADMIN.password,
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/shop/men?page=2");
       const session = setCookies(res).get(SESSION_COOKIE);
@@ -154,17 +174,21 @@ describe("sign-in, registration and social sign-in", () => {
       expect(res.headers.get("location")).toBe("/");
     });
 
-    it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/.//evil.example", "/a/..//evil.example"])(
-      "never leaves the site: redirect=%s goes to /",
-      async (target) => {
-        const res = await postForm(server.url, `/login?redirect=${encodeURIComponent(target)}`, {
-          email: ADMIN.email,
-          password: ADMIN.password,
-        });
-        expect(res.status).toBe(302);
-        expect(res.headers.get("location")).toBe("/");
-      },
-    );
+    it.each([
+      "//evil.example",
+      "https://evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/.//evil.example",
+      "/a/..//evil.example",
+    ])("never leaves the site: redirect=%s goes to /", async (target) => {
+      const res = await postForm(server.url, `/login?redirect=${encodeURIComponent(target)}`, {
+        email: ADMIN.email,
+        password: ADMIN.password,
+      });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/");
+    });
 
     it("sends a signed-in visitor on from /login and /register", async () => {
       const signIn = await postForm(server.url, "/login", { email: ADMIN.email, password: ADMIN.password });
@@ -173,7 +197,10 @@ describe("sign-in, registration and social sign-in", () => {
         const res = await fetch(url(`${page}?redirect=%2Fshop`), { headers: { cookie }, redirect: "manual" });
         expect(res.status, page).toBe(302);
         expect(res.headers.get("location")).toBe("/shop");
-        const evil = await fetch(url(`${page}?redirect=%2F%2Fevil.example`), { headers: { cookie }, redirect: "manual" });
+        const evil = await fetch(url(`${page}?redirect=%2F%2Fevil.example`), {
+          headers: { cookie },
+          redirect: "manual",
+        });
         expect(evil.headers.get("location")).toBe("/");
       }
     });
@@ -215,7 +242,11 @@ describe("sign-in, registration and social sign-in", () => {
       expect(sessionOnly).not.toMatch(/max-age/i);
       expect(sessionOnly).not.toMatch(/expires/i);
 
-      const remembered = await postForm(server.url, "/login", { email: ADMIN.email, password: ADMIN.password, rememberMe: "on" });
+      const remembered = await postForm(server.url, "/login", {
+        email: ADMIN.email,
+        password: ADMIN.password,
+        rememberMe: "on",
+      });
       const persistent = setCookies(remembered).get(SESSION_COOKIE)!;
       const maxAge = Number(/max-age=(\d+)/i.exec(persistent)?.[1]);
       expect(maxAge).toBeGreaterThan(29 * 24 * 3600);
@@ -238,7 +269,9 @@ describe("sign-in, registration and social sign-in", () => {
       await createUser("target@example.com", "TargetPass123");
       const statuses: number[] = [];
       for (let i = 1; i <= 10; i++) {
-        statuses.push((await postForm(server.url, "/login", { email: "target@example.com", password: `Wrong${i}Pass` })).status);
+        statuses.push(
+          (await postForm(server.url, "/login", { email: "target@example.com", password: `Wrong${i}Pass` })).status,
+        );
       }
       expect(statuses.every((s) => s === 401)).toBe(true);
       // The per-IP counter is emptied, as if the next attempts came from elsewhere: the account's own limit holds.
@@ -255,7 +288,10 @@ describe("sign-in, registration and social sign-in", () => {
 
   describe("registration", () => {
     it("creates a customer (whatever role is posted) with a profile holding the registration details", async () => {
-      const res = await postForm(server.url, "/register?redirect=%2Fshop", { ...validRegistration("Ada@Example.com"), role: "admin" });
+      const res = await postForm(server.url, "/register?redirect=%2Fshop", {
+        ...validRegistration("Ada@Example.com"),
+        role: "admin",
+      });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/shop");
       expect(setCookies(res).has(SESSION_COOKIE)).toBe(true);
@@ -305,7 +341,10 @@ describe("sign-in, registration and social sign-in", () => {
     });
 
     it.each<[Record<string, string>, string]>([
-      [{ password: "weakpassword", confirmPassword: "weakpassword" }, "Password must contain uppercase, lowercase, and number"],
+      [
+        { password: "weakpassword", confirmPassword: "weakpassword" },
+        "Password must contain uppercase, lowercase, and number",
+      ],
       [{ password: "Sh0rt", confirmPassword: "Sh0rt" }, "Password must be at least 8 characters"],
       [{ confirmPassword: "Different1" }, "Passwords do not match"],
       [{ confirmPassword: "" }, "Please confirm your password"],
@@ -320,7 +359,10 @@ describe("sign-in, registration and social sign-in", () => {
       const res = await postForm(server.url, "/register", fields);
       expect(res.status).toBe(400);
       expect(decodeHtml(await res.text())).toContain(message);
-      const rows = await db().select().from(user).where(eq(user.email, (fields.email || email).toLowerCase()));
+      const rows = await db()
+        .select()
+        .from(user)
+        .where(eq(user.email, (fields.email || email).toLowerCase()));
       expect(rows).toHaveLength(0);
       expect(setCookies(res).has(SESSION_COOKIE)).toBe(false);
     });
@@ -354,7 +396,12 @@ describe("sign-in, registration and social sign-in", () => {
     }
 
     it("signs a new shopper in as a customer and lands on the callback URL", async () => {
-      google.user = { sub: "google-123", email: "Social.Shopper@example.com", name: "Social Shopper", picture: "https://images.example/s.png" };
+      google.user = {
+        sub: "google-123",
+        email: "Social.Shopper@example.com",
+        name: "Social Shopper",
+        picture: "https://images.example/s.png",
+      };
       const { authorizeUrl, cookie } = await begin("/shop");
       expect(authorizeUrl.searchParams.get("code_challenge_method")).toBe("S256");
       const callback = await authorize(authorizeUrl);
@@ -379,7 +426,12 @@ describe("sign-in, registration and social sign-in", () => {
     });
 
     it("signs a new shopper in with Facebook too", async () => {
-      facebook.user = { sub: "fb-987", email: "fb.fan@example.com", name: "Facebook Fan", picture: "https://images.example/f.png" };
+      facebook.user = {
+        sub: "fb-987",
+        email: "fb.fan@example.com",
+        name: "Facebook Fan",
+        picture: "https://images.example/f.png",
+      };
       const { authorizeUrl, cookie } = await begin("/shop/women", "facebook");
       const callback = await authorize(authorizeUrl);
       expect(callback.pathname).toBe("/api/auth/callback/facebook");
@@ -465,11 +517,19 @@ describe("registration with e-mail verification required", () => {
   });
 
   it("creates the account without a session and sends the shopper to sign in with a notice", async () => {
-    const res = await postForm(server.url, "/register?redirect=%2Fcheckout", validRegistration("verify.me@example.com"));
+    const res = await postForm(
+      server.url,
+      "/register?redirect=%2Fcheckout",
+      validRegistration("verify.me@example.com"),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login?registered=1&redirect=%2Fcheckout");
     expect(setCookies(res).has(SESSION_COOKIE)).toBe(false);
-    const [row] = await server.services().database.db.select().from(user).where(eq(user.email, "verify.me@example.com"));
+    const [row] = await server
+      .services()
+      .database.db.select()
+      .from(user)
+      .where(eq(user.email, "verify.me@example.com"));
     expect(row?.emailVerified).toBe(false);
 
     const login = await (await fetch(`${server.url}/login?registered=1&redirect=%2Fcheckout`)).text();

@@ -1,7 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "#db/schema/index";
-import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET, startFakePayPal, type FakePayPal } from "../support/fake-paypal";
+import {
+  FAKE_PAYPAL_CLIENT_ID,
+  FAKE_PAYPAL_CLIENT_SECRET,
+  startFakePayPal,
+  type FakePayPal,
+} from "../support/fake-paypal";
 import { databaseKind } from "../support/test-database";
 import { signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -54,7 +59,10 @@ afterAll(async () => {
   await paypal?.stop();
 });
 beforeEach(async () => {
-  await db().update(products).set({ inventory: 20, isActive: true }).where(inArray(products.id, [tee.id, jeans.id]));
+  await db()
+    .update(products)
+    .set({ inventory: 20, isActive: true })
+    .where(inArray(products.id, [tee.id, jeans.id]));
 });
 
 const db = () => server.services().database.db;
@@ -100,13 +108,27 @@ describe(`cart on the server (${databaseKind})`, () => {
   it("keeps a signed-in shopper's cart, caps it at the stock and says so", async () => {
     await db().update(products).set({ inventory: 3 }).where(eq(products.id, tee.id));
     await api("/api/cart", { intent: "clear" });
-    let r = await api("/api/cart", { intent: "add", productId: tee.id, size: "L", color: "Black", quantity: 2, price: 1 });
+    let r = await api("/api/cart", {
+      intent: "add",
+      productId: tee.id,
+      size: "L",
+      color: "Black",
+      quantity: 2,
+      price: 1,
+    });
     expect(r.status).toBe(200);
     r = await api("/api/cart", { intent: "add", productId: tee.id, size: "L", color: "Black", quantity: 2 });
     expect(r.body.message).toBe("Only 3 left in stock");
     const items = r.body.items as Array<Record<string, unknown>>;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ id: tee.id, quantity: 3, price: tee.priceCents, name: tee.name, size: "L", color: "Black" });
+    expect(items[0]).toMatchObject({
+      id: tee.id,
+      quantity: 3,
+      price: tee.priceCents,
+      name: tee.name,
+      size: "L",
+      color: "Black",
+    });
     const read = await fetch(`${server.url}/api/cart`, { headers: { cookie: shopper.cookie } });
     expect(((await read.json()) as { items: unknown[] }).items).toHaveLength(1);
     expect(read.headers.get("cache-control")).toContain("no-store");
@@ -141,7 +163,13 @@ describe(`cart on the server (${databaseKind})`, () => {
     await api("/api/cart", { intent: "add", productId: tee.id, size: "S", color: "White", quantity: 1 }, ben.cookie);
     const merged = await api(
       "/api/cart",
-      { intent: "merge", lines: [{ id: tee.id, size: "S", color: "White", quantity: 2 }, { id: jeans.id, size: "32", color: "Blue", quantity: 1 }] },
+      {
+        intent: "merge",
+        lines: [
+          { id: tee.id, size: "S", color: "White", quantity: 2 },
+          { id: jeans.id, size: "32", color: "Blue", quantity: 1 },
+        ],
+      },
       ben.cookie,
     );
     expect((merged.body.items as Array<{ id: string; quantity: number }>).map((i) => [i.id, i.quantity])).toEqual([
@@ -174,9 +202,17 @@ describe(`checkout (${databaseKind})`, () => {
       totalCents: 1,
     });
     expect(placed.status).toBe(200);
-    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed.body.orderId as string));
     const subtotal = tee.priceCents * 2;
-    expect(order).toMatchObject({ subtotalCents: subtotal, status: "pending", paymentStatus: "pending", userId: shopper.id });
+    expect(order).toMatchObject({
+      subtotalCents: subtotal,
+      status: "pending",
+      paymentStatus: "pending",
+      userId: shopper.id,
+    });
     expect(order!.totalCents).toBe(subtotal + (subtotal > 5000 ? 0 : 999) + Math.round(subtotal * 0.08));
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order!.id));
     expect(items).toHaveLength(1);
@@ -185,7 +221,10 @@ describe(`checkout (${databaseKind})`, () => {
     expect(await inventoryOf(tee.id)).toBe(18);
     expect(await inventoryOf(jeans.id)).toBe(20);
 
-    const cookie = placed.res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = placed.res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).not.toBe("");
     const paid = await api("/api/checkout", { intent: "demo-pay", orderId: order!.id });
     expect(paid.status).toBe(200);
@@ -233,7 +272,10 @@ describe(`checkout (${databaseKind})`, () => {
   });
 
   it("refuses a cart with a product deactivated since it was added, by name, and reserves nothing", async () => {
-    await fillCart([{ productId: tee.id, quantity: 1 }, { productId: jeans.id, quantity: 1 }]);
+    await fillCart([
+      { productId: tee.id, quantity: 1 },
+      { productId: jeans.id, quantity: 1 },
+    ]);
     await db().update(products).set({ isActive: false }).where(eq(products.id, jeans.id));
     const inactive = await place();
     expect(inactive.status).toBe(409);
@@ -258,7 +300,10 @@ describe(`checkout (${databaseKind})`, () => {
     await db().update(products).set({ inventory: 3 }).where(eq(products.id, tee.id));
     const placed = await place();
     expect(placed.status).toBe(200);
-    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, placed.body.orderId as string));
+    const [item] = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.body.orderId as string));
     expect(item!.quantity).toBe(3);
     expect(await inventoryOf(tee.id)).toBe(0);
     expect((await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId })).status).toBe(200);
@@ -288,14 +333,19 @@ describe(`checkout (${databaseKind})`, () => {
     const declined = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId, decline: true });
     expect(declined.status).toBe(402);
     expect(declined.body.error).toBe("Demo payment failed");
-    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed.body.orderId as string));
     expect(order).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
     expect(await inventoryOf(tee.id)).toBe(20);
     expect(await cartOf()).toEqual([[tee.id, "M", "Default", 3]]);
     const again = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId });
     expect(again.body.error).toBe("Payment failed. Please try again.");
     // Its page says so rather than confirming it.
-    const page = await fetch(`${server.url}/order-confirmation/${order!.orderNumber}`, { headers: { cookie: shopper.cookie } });
+    const page = await fetch(`${server.url}/order-confirmation/${order!.orderNumber}`, {
+      headers: { cookie: shopper.cookie },
+    });
     const html = await page.text();
     expect(html).toContain("Order Cancelled");
     expect(html).not.toContain("Order Confirmed!");
@@ -350,7 +400,10 @@ describe(`checkout (${databaseKind})`, () => {
     const eve = await signUp(server.url, "eve@example.com");
     const r = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId }, eve.cookie);
     expect(r.status).toBe(404);
-    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed.body.orderId as string));
     expect(order!.paymentStatus).toBe("pending");
   });
 
@@ -360,7 +413,10 @@ describe(`checkout (${databaseKind})`, () => {
     const created = await api("/api/checkout", { intent: "paypal-create", orderId: placed.body.orderId });
     expect(created.status).toBe(200);
     const paypalOrderId = created.body.paypalOrderId as string;
-    const [order] = await db().select().from(orders).where(eq(orders.id, placed.body.orderId as string));
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, placed.body.orderId as string));
     expect(paypal.orders.get(paypalOrderId)!.amount.value).toBe((order!.totalCents / 100).toFixed(2));
 
     const early = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });

@@ -105,7 +105,10 @@ describe(`database on ${databaseKind}`, () => {
       customerEmail: "a@b.co",
     };
     await expect(db.insert(orders).values({ ...base, totalCents: 1 })).rejects.toThrow();
-    const [order] = await db.insert(orders).values({ ...base, totalCents: 2079 }).returning();
+    const [order] = await db
+      .insert(orders)
+      .values({ ...base, totalCents: 2079 })
+      .returning();
     await expect(
       db.insert(orderItems).values({
         orderId: order!.id,

@@ -21,7 +21,8 @@ beforeAll(async () => {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address.startsWith("refused@")) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      if (address.address.startsWith("refused@"))
+        return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -67,7 +68,9 @@ describe("SMTP mailer against a real local SMTP server", () => {
     await expect(
       mailer.send({ to: "ana@example.com", subject: "Hello\r\nBcc: victim@example.com", text: "x" }),
     ).rejects.toThrow();
-    await expect(mailer.send({ to: "ana@example.com\r\nBcc: victim@example.com", subject: "Hi", text: "x" })).rejects.toThrow();
+    await expect(
+      mailer.send({ to: "ana@example.com\r\nBcc: victim@example.com", subject: "Hi", text: "x" }),
+    ).rejects.toThrow();
     expect(received.flatMap((m) => m.to)).not.toContain("victim@example.com");
   });
 });

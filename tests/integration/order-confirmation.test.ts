@@ -133,7 +133,10 @@ describe(`order confirmation (${databaseKind})`, () => {
     await expectNotFound(await get(page(), `${name}=${forged}`));
     await expectNotFound(await get(page(), `${name}=${forged}x.${signature}`));
     await expectNotFound(
-      await get(page(), `${name}=${value.slice(0, value.lastIndexOf(".") + 1)}${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`),
+      await get(
+        page(),
+        `${name}=${value.slice(0, value.lastIndexOf(".") + 1)}${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`,
+      ),
     );
   });
 

@@ -27,7 +27,12 @@ beforeAll(async () => {
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).limit(2);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(products.id)
+    .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
 });
 afterAll(async () => {
@@ -35,7 +40,10 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Every test starts with known stock and no order left waiting for payment.
-  await db.update(products).set({ inventory: 50 }).where(inArray(products.id, [productA, productB]));
+  await db
+    .update(products)
+    .set({ inventory: 50 })
+    .where(inArray(products.id, [productA, productB]));
   await db.update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.status, "pending"));
 });
 
@@ -65,7 +73,10 @@ async function orderRow(id: string) {
 }
 
 async function inventory() {
-  const rows = await db.select({ id: products.id, inventory: products.inventory }).from(products).where(inArray(products.id, [productA, productB]));
+  const rows = await db
+    .select({ id: products.id, inventory: products.inventory })
+    .from(products)
+    .where(inArray(products.id, [productA, productB]));
   const byId = new Map(rows.map((r) => [r.id, r.inventory]));
   return { a: byId.get(productA), b: byId.get(productB) };
 }
@@ -84,8 +95,18 @@ describe(`order payment transitions (${databaseKind})`, () => {
     const { events, paid } = recordEvents();
     const order = await pendingOrder();
     const results = await Promise.all([
-      markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo", paymentId: `demo-${order.id}`, amountCents: order.totalCents }),
-      markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo", paymentId: `demo-${order.id}`, amountCents: order.totalCents }),
+      markOrderPaid(db, events, {
+        orderId: order.id,
+        paymentMethod: "demo",
+        paymentId: `demo-${order.id}`,
+        amountCents: order.totalCents,
+      }),
+      markOrderPaid(db, events, {
+        orderId: order.id,
+        paymentMethod: "demo",
+        paymentId: `demo-${order.id}`,
+        amountCents: order.totalCents,
+      }),
     ]);
     expect(results.map((r) => r.changed).sort()).toEqual([false, true]);
     expect(results.map((r) => r.orderNumber)).toEqual([order.orderNumber, order.orderNumber]);
@@ -137,13 +158,20 @@ describe(`order payment transitions (${databaseKind})`, () => {
   it("refuses a paid amount other than the order's total and changes nothing", async () => {
     const { events, paid } = recordEvents();
     const order = await pendingOrder();
-    const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents - 1 }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await markOrderPaid(db, events, {
+      orderId: order.id,
+      paymentMethod: "paypal",
+      amountCents: order.totalCents - 1,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ reason: "AMOUNT_MISMATCH" });
     const row = await orderRow(order.id);
-    expect([row.status, row.paymentStatus, row.paidAt, row.paymentMethod]).toEqual(["pending", "pending", null, "demo"]);
+    expect([row.status, row.paymentStatus, row.paidAt, row.paymentMethod]).toEqual([
+      "pending",
+      "pending",
+      null,
+      "demo",
+    ]);
     expect(paid).not.toHaveBeenCalled();
   });
 
@@ -165,7 +193,11 @@ describe(`order payment transitions (${databaseKind})`, () => {
 
   it("restocks once when two failures of the same order arrive at the same time", async () => {
     const order = await pendingOrder();
-    const results = await Promise.all([failOrderPayment(db, order.id), failOrderPayment(db, order.id), failOrderPayment(db, order.id)]);
+    const results = await Promise.all([
+      failOrderPayment(db, order.id),
+      failOrderPayment(db, order.id),
+      failOrderPayment(db, order.id),
+    ]);
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(await inventory()).toEqual({ a: 50, b: 50 });
   });
@@ -204,7 +236,9 @@ describe(`order payment transitions (${databaseKind})`, () => {
     const { events, paid } = recordEvents();
     const order = await pendingOrder();
     await failOrderPayment(db, order.id);
-    const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" }).catch((caught: unknown) => caught);
+    const error = await markOrderPaid(db, events, { orderId: order.id, paymentMethod: "demo" }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({ reason: "ORDER_CANCELLED" });
     const row = await orderRow(order.id);
@@ -234,14 +268,23 @@ describe(`abandoned orders (${databaseKind})`, () => {
     expect(await cancelAbandonedOrders(db, { now, events })).toBe(1);
     const row = await orderRow(abandoned.id);
     expect([row.status, row.paymentStatus]).toEqual(["cancelled", "failed"]);
-    expect([(await orderRow(fresh.id)).status, (await orderRow(fresh.id)).paymentStatus]).toEqual(["pending", "pending"]);
-    expect([(await orderRow(paidOld.id)).status, (await orderRow(paidOld.id)).paymentStatus]).toEqual(["processing", "paid"]);
+    expect([(await orderRow(fresh.id)).status, (await orderRow(fresh.id)).paymentStatus]).toEqual([
+      "pending",
+      "pending",
+    ]);
+    expect([(await orderRow(paidOld.id)).status, (await orderRow(paidOld.id)).paymentStatus]).toEqual([
+      "processing",
+      "paid",
+    ]);
     expect(await inventory()).toEqual({ a: 46, b: 48 });
     expect(catalog).toHaveBeenCalledTimes(1);
 
     // A payment started a minute ago (PayPal's window is open) spares an order placed long before.
     const started = await pendingOrder(45, now);
-    await db.update(orders).set({ updatedAt: new Date(now.getTime() - 60_000) }).where(eq(orders.id, started.id));
+    await db
+      .update(orders)
+      .set({ updatedAt: new Date(now.getTime() - 60_000) })
+      .where(eq(orders.id, started.id));
     expect(await cancelAbandonedOrders(db, { now })).toBe(0);
     expect((await orderRow(started.id)).status).toBe("pending");
     await failOrderPayment(db, started.id);
@@ -255,10 +298,17 @@ describe(`abandoned orders (${databaseKind})`, () => {
   it("restocks once when two instances sweep at the same time", async () => {
     for (let i = 0; i < 4; i++) await pendingOrder(45, now);
     expect(await inventory()).toEqual({ a: 42, b: 46 });
-    const counts = await Promise.all([cancelAbandonedOrders(db, { now }), cancelAbandonedOrders(db, { now }), cancelAbandonedOrders(db, { now })]);
+    const counts = await Promise.all([
+      cancelAbandonedOrders(db, { now }),
+      cancelAbandonedOrders(db, { now }),
+      cancelAbandonedOrders(db, { now }),
+    ]);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(4);
     expect(await inventory()).toEqual({ a: 50, b: 50 });
-    const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, "pending"));
+    const [left] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, "pending"));
     expect(left!.n).toBe(0);
   });
 
@@ -277,7 +327,10 @@ describe(`abandoned orders (${databaseKind})`, () => {
     const order = await pendingOrder(40);
     const stop = startAbandonedOrderSweeper(db, events, { intervalMs: 20 });
     try {
-      await vi.waitFor(async () => expect((await orderRow(order.id)).status).toBe("cancelled"), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(async () => expect((await orderRow(order.id)).status).toBe("cancelled"), {
+        timeout: 5_000,
+        interval: 20,
+      });
     } finally {
       stop();
     }

@@ -36,18 +36,31 @@ beforeAll(async () => {
     { id: "buyer", name: "Buyer", email: "buyer@example.com" },
     { id: "other", name: "Other", email: "other@example.com" },
   ]);
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).limit(2);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(products.id)
+    .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
 });
 afterAll(async () => {
   await Promise.all([t?.cleanup(), fake?.stop()]);
 });
 beforeEach(async () => {
-  await db.update(products).set({ inventory: 50 }).where(inArray(products.id, [productA, productB]));
+  await db
+    .update(products)
+    .set({ inventory: 50 })
+    .where(inArray(products.id, [productA, productB]));
 });
 
 function client(timeoutMs?: number) {
-  return new PayPalClient({ clientId: fake.clientId, clientSecret: fake.clientSecret, apiBase: fake.url, ...(timeoutMs ? { timeoutMs } : {}) });
+  return new PayPalClient({
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    apiBase: fake.url,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
 }
 
 /** A pending order of the buyer for 2 × A (size M, Black) and 1 × B, to be paid with PayPal. */
@@ -79,13 +92,17 @@ async function orderRow(id: string) {
 }
 
 async function inventory() {
-  const rows = await db.select({ id: products.id, inventory: products.inventory }).from(products).where(inArray(products.id, [productA, productB]));
+  const rows = await db
+    .select({ id: products.id, inventory: products.inventory })
+    .from(products)
+    .where(inArray(products.id, [productA, productB]));
   const byId = new Map(rows.map((r) => [r.id, r.inventory]));
   return { a: byId.get(productA), b: byId.get(productB) };
 }
 
 const creates = () => fake.requests.filter((r) => r.path === "/v2/checkout/orders");
-const capturesOf = (paypalOrderId: string) => fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrderId}/capture`);
+const capturesOf = (paypalOrderId: string) =>
+  fake.requests.filter((r) => r.path === `/v2/checkout/orders/${paypalOrderId}/capture`);
 
 function recordEvents() {
   const events = new EventBus();
@@ -122,7 +139,11 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
           custom_id: order.id,
           amount: {
             ...usd(row.totalCents),
-            breakdown: { item_total: usd(row.subtotalCents), shipping: usd(row.shippingCents), tax_total: usd(row.taxCents) },
+            breakdown: {
+              item_total: usd(row.subtotalCents),
+              shipping: usd(row.shippingCents),
+              tax_total: usd(row.taxCents),
+            },
           },
           items: expect.arrayContaining([
             {
@@ -132,7 +153,13 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
               quantity: "2",
               category: "PHYSICAL_GOODS",
             },
-            { name: itemB.productName, sku: itemB.productSku, unit_amount: usd(itemB.unitPriceCents), quantity: "1", category: "PHYSICAL_GOODS" },
+            {
+              name: itemB.productName,
+              sku: itemB.productSku,
+              unit_amount: usd(itemB.unitPriceCents),
+              quantity: "1",
+              category: "PHYSICAL_GOODS",
+            },
           ]),
         },
       ],
@@ -175,9 +202,13 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
       name: "DomainError",
       reason: "NOT_PAYABLE",
     });
-    await expect(startPayPalPayment(db, paypal, { orderId: "not-a-uuid", userId: "buyer" })).rejects.toMatchObject({ reason: "NOT_PAYABLE" });
+    await expect(startPayPalPayment(db, paypal, { orderId: "not-a-uuid", userId: "buyer" })).rejects.toMatchObject({
+      reason: "NOT_PAYABLE",
+    });
     await db.update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.id, order.id));
-    await expect(startPayPalPayment(db, paypal, { orderId: order.id, userId: "buyer" })).rejects.toMatchObject({ reason: "NOT_PAYABLE" });
+    await expect(startPayPalPayment(db, paypal, { orderId: order.id, userId: "buyer" })).rejects.toMatchObject({
+      reason: "NOT_PAYABLE",
+    });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -284,7 +315,9 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     const { events, paid } = recordEvents();
     const { order, paypalOrderId } = await approvedOrder();
     fake.hangNext();
-    const error = await capturePayPalPayment(db, client(200), events, { paypalOrderId, userId: "buyer" }).catch((caught: unknown) => caught);
+    const error = await capturePayPalPayment(db, client(200), events, { paypalOrderId, userId: "buyer" }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(PayPalError);
     expect((error as PayPalError).message).toMatch(/timed out/);
     const row = await orderRow(order.id);

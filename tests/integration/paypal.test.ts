@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PayPalClient,
-  PayPalError,
-  type CreateOrderInput,
-} from "~/modules/payments/paypal.server";
+import { PayPalClient, PayPalError, type CreateOrderInput } from "~/modules/payments/paypal.server";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 
 let paypal: FakePayPal;
@@ -34,9 +30,7 @@ function client(
 }
 
 // 2 × $20.00 + 1 × $5.50 = $45.50; shipping $9.99; tax 8% = $3.64; total $59.13.
-function orderInput(
-  overrides: Partial<CreateOrderInput> = {},
-): CreateOrderInput {
+function orderInput(overrides: Partial<CreateOrderInput> = {}): CreateOrderInput {
   return {
     requestId: randomUUID(),
     referenceId: "order-1001",
@@ -60,8 +54,7 @@ function orderInput(
   };
 }
 
-const requestsTo = (path: string) =>
-  paypal.requests.filter((request) => request.path === path);
+const requestsTo = (path: string) => paypal.requests.filter((request) => request.path === path);
 
 async function approvedOrder(api: PayPalClient, input = orderInput()) {
   const order = await api.createOrder(input);
@@ -304,9 +297,7 @@ describe("PayPal Orders v2 client", () => {
 
   it("throws a PayPalError on wrong credentials", async () => {
     const api = client({ clientSecret: "wrong-secret" });
-    const error = await api
-      .createOrder(orderInput())
-      .catch((caught: unknown) => caught);
+    const error = await api.createOrder(orderInput()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PayPalError);
     expect(error).toMatchObject({ status: 401 });
     expect((error as PayPalError).message).toMatch(/invalid_client/);

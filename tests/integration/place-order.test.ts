@@ -39,7 +39,10 @@ afterAll(async () => {
   await t?.cleanup();
 });
 beforeEach(async () => {
-  await t.database.db.update(products).set({ inventory: 50 }).where(sql`${products.id} in (${productA.id}, ${productB.id})`);
+  await t.database.db
+    .update(products)
+    .set({ inventory: 50 })
+    .where(sql`${products.id} in (${productA.id}, ${productB.id})`);
 });
 
 async function inventoryOf(id: string) {
@@ -49,7 +52,9 @@ async function inventoryOf(id: string) {
 
 describe(`placing an order (${databaseKind})`, () => {
   it("charges the database's prices, whatever the cart claims, and adds shipping and 8% tax", async () => {
-    const claimed = [{ productId: productA.id, quantity: 2, size: "M", color: "Black", price: 1, name: "Free" }] as never;
+    const claimed = [
+      { productId: productA.id, quantity: 2, size: "M", color: "Black", price: 1, name: "Free" },
+    ] as never;
     const placed = await placeOrder(t.database.db, order(claimed));
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.id));
     const subtotal = productA.priceCents * 2;
@@ -70,20 +75,37 @@ describe(`placing an order (${databaseKind})`, () => {
   it("drops lines without a product or with a quantity of zero or less; none left is refused", async () => {
     const placed = await placeOrder(
       t.database.db,
-      order([{ productId: productA.id, quantity: 1 }, { productId: null, quantity: 2 }, { productId: productB.id, quantity: 0 }, { productId: productB.id, quantity: -3 }]),
+      order([
+        { productId: productA.id, quantity: 1 },
+        { productId: null, quantity: 2 },
+        { productId: productB.id, quantity: 0 },
+        { productId: productB.id, quantity: -3 },
+      ]),
     );
     expect(await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id))).toHaveLength(1);
-    await expect(placeOrder(t.database.db, order([{ productId: productA.id, quantity: 0 }]))).rejects.toThrow("No valid items in cart");
-    await expect(placeOrder(t.database.db, order([{ productId: productA.id, quantity: 1.5 }]))).rejects.toThrow("No valid items in cart");
+    await expect(placeOrder(t.database.db, order([{ productId: productA.id, quantity: 0 }]))).rejects.toThrow(
+      "No valid items in cart",
+    );
+    await expect(placeOrder(t.database.db, order([{ productId: productA.id, quantity: 1.5 }]))).rejects.toThrow(
+      "No valid items in cart",
+    );
   });
 
   it("refuses an unknown product and an inactive one, changing nothing", async () => {
     const before = await inventoryOf(productA.id);
-    const unknown = placeOrder(t.database.db, order([{ productId: productA.id, quantity: 1 }, { productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }]));
+    const unknown = placeOrder(
+      t.database.db,
+      order([
+        { productId: productA.id, quantity: 1 },
+        { productId: "00000000-0000-4000-8000-000000000000", quantity: 1 },
+      ]),
+    );
     await expect(unknown).rejects.toThrow("Invalid product or user reference. Please try again.");
     await t.database.db.update(products).set({ isActive: false }).where(eq(products.id, productB.id));
     try {
-      await expect(placeOrder(t.database.db, order([{ productId: productB.id, quantity: 1 }]))).rejects.toThrow(/is no longer available/);
+      await expect(placeOrder(t.database.db, order([{ productId: productB.id, quantity: 1 }]))).rejects.toThrow(
+        /is no longer available/,
+      );
     } finally {
       await t.database.db.update(products).set({ isActive: true }).where(eq(products.id, productB.id));
     }
@@ -115,7 +137,11 @@ describe(`placing an order (${databaseKind})`, () => {
     const first = await placeOrder(t.database.db, input);
     const again = await placeOrder(t.database.db, input);
     expect(again).toEqual({ ...first, created: false });
-    const burst = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.database.db, order([{ productId: productB.id, quantity: 1 }], { idempotencyKey: "double-click" }))));
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        placeOrder(t.database.db, order([{ productId: productB.id, quantity: 1 }], { idempotencyKey: "double-click" })),
+      ),
+    );
     expect(new Set(burst.map((p) => p.id)).size).toBe(1);
     expect(await inventoryOf(productB.id)).toBe(50 - 2 - 1);
   });
@@ -148,8 +174,12 @@ describe(`placing an order (${databaseKind})`, () => {
 
   it("leaves nothing half-written when writing the items fails", async () => {
     const db = t.database.db;
-    await db.execute(sql`create or replace function fail_items() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`);
-    await db.execute(sql`create trigger fail_items before insert on order_items for each row execute function fail_items()`);
+    await db.execute(
+      sql`create or replace function fail_items() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger fail_items before insert on order_items for each row execute function fail_items()`,
+    );
     const [before] = await db.select({ n: count() }).from(orders);
     try {
       await expect(placeOrder(db, order([{ productId: productA.id, quantity: 3 }]))).rejects.toThrow();

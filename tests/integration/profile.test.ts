@@ -15,7 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const request = (urlPath: string, init?: RequestInit) => fetch(`${server.url}${urlPath}`, { redirect: "manual", ...init });
+const request = (urlPath: string, init?: RequestInit) =>
+  fetch(`${server.url}${urlPath}`, { redirect: "manual", ...init });
 const db = () => server.services().database.db;
 const outbox = () => new OutboxMailer(path.join(server.services().config.dataDir, "outbox"), "test@example.com");
 
@@ -166,16 +167,27 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     expect(bystander?.fullName).toBe("Bob Bystander");
 
     const view = await loaderData("/profile", cookie);
-    expect(view.profile).toMatchObject({ fullName: "Edith Updated", phone: "+44 20 7946 0958", email: "editor@example.com" });
+    expect(view.profile).toMatchObject({
+      fullName: "Edith Updated",
+      phone: "+44 20 7946 0958",
+      email: "editor@example.com",
+    });
   });
 
   it("refuses an invalid profile with the field's message and changes nothing", async () => {
     const { cookie, id } = await signUp("blank@example.com", "BlankPass12", "Blanche");
     await loaderData("/profile", cookie);
-    const res = await post("/profile.data", { intent: "update-profile", fullName: "  ", dateOfBirth: "2999-01-01" }, cookie);
+    const res = await post(
+      "/profile.data",
+      { intent: "update-profile", fullName: "  ", dateOfBirth: "2999-01-01" },
+      cookie,
+    );
     expect(res.status).toBe(400);
     const body = await actionData(res);
-    expect(body.errors).toEqual({ fullName: "Full name is required", dateOfBirth: "Date of birth cannot be in the future" });
+    expect(body.errors).toEqual({
+      fullName: "Full name is required",
+      dateOfBirth: "Date of birth cannot be in the future",
+    });
     const [row] = await db().select().from(profiles).where(eq(profiles.userId, id));
     expect(row?.fullName).toBe("Blanche");
   });
@@ -222,7 +234,9 @@ describe(`profile and password pages on ${databaseKind}`, () => {
 
     // The page itself says the same sentence either way.
     const page = await post("/forgot-password", { email: "nobody-here@example.com" });
-    expect(await page.text()).toContain("If an account exists for that e-mail, we have sent a link to reset your password.");
+    expect(await page.text()).toContain(
+      "If an account exists for that e-mail, we have sent a link to reset your password.",
+    );
   });
 
   it("resets the password once through the mailed link and ends old sessions", async () => {
@@ -272,7 +286,11 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     expect(missing).toContain('href="/forgot-password"');
     const invalid = await (await request("/reset-password?error=INVALID_TOKEN")).text();
     expect(invalid).toContain("This reset link is invalid or has expired.");
-    const bogus = await post("/reset-password.data", { token: "not-a-token", newPassword: "Whatever12", confirmPassword: "Whatever12" });
+    const bogus = await post("/reset-password.data", {
+      token: "not-a-token",
+      newPassword: "Whatever12",
+      confirmPassword: "Whatever12",
+    });
     expect(bogus.status).toBe(400);
   });
 
@@ -281,7 +299,12 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     const { cookie } = await signUp(email, "Original12", "Carl Changer");
     const res = await post(
       "/profile.data",
-      { intent: "change-password", currentPassword: "WrongGuess1", newPassword: "Changed123", confirmPassword: "Changed123" },
+      {
+        intent: "change-password",
+        currentPassword: "WrongGuess1",
+        newPassword: "Changed123",
+        confirmPassword: "Changed123",
+      },
       cookie,
     );
     expect(res.status).toBe(400);
@@ -298,7 +321,12 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     const elsewhere = cookieOf(await signIn(email, "Original12"));
     const res = await post(
       "/profile.data",
-      { intent: "change-password", currentPassword: "Original12", newPassword: "Changed123", confirmPassword: "Changed123" },
+      {
+        intent: "change-password",
+        currentPassword: "Original12",
+        newPassword: "Changed123",
+        confirmPassword: "Changed123",
+      },
       cookie,
     );
     expect(res.status).toBe(200);
@@ -326,7 +354,8 @@ describe(`profile and password pages on ${databaseKind}`, () => {
         body: new URLSearchParams(fields).toString(),
       });
     /** The opening tag of the input named `name` in a page. */
-    const inputNamed = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    const inputNamed = (html: string, name: string) =>
+      new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? "";
 
     it("opens the profile in edit mode, answers a refused save with its messages and a good one with the new details", async () => {
       const { cookie, id } = await signUp("noscript@example.com", "NoScript12", "Nora Noscript");
@@ -338,7 +367,11 @@ describe(`profile and password pages on ${databaseKind}`, () => {
       expect(form).toContain('action="/profile"');
       expect(inputNamed(edit, "fullName")).toContain('value="Nora Noscript"');
 
-      const refused = await post("/profile", { intent: "update-profile", fullName: " ", city: "Lisbon", dateOfBirth: "2999-01-01" }, cookie);
+      const refused = await post(
+        "/profile",
+        { intent: "update-profile", fullName: " ", city: "Lisbon", dateOfBirth: "2999-01-01" },
+        cookie,
+      );
       expect(refused.status).toBe(400);
       const html = await refused.text();
       expect(html).toContain('aria-label="Edit profile"');
@@ -352,7 +385,11 @@ describe(`profile and password pages on ${databaseKind}`, () => {
       const [unchanged] = await db().select().from(profiles).where(eq(profiles.userId, id));
       expect(unchanged?.fullName).toBe("Nora Noscript");
 
-      const saved = await post("/profile", { intent: "update-profile", fullName: "Nora Saved", city: "Lisbon" }, cookie);
+      const saved = await post(
+        "/profile",
+        { intent: "update-profile", fullName: "Nora Saved", city: "Lisbon" },
+        cookie,
+      );
       expect(saved.status).toBe(200);
       const savedHtml = await saved.text();
       expect(savedHtml).toContain("Profile updated successfully");
@@ -365,7 +402,11 @@ describe(`profile and password pages on ${databaseKind}`, () => {
     it("changes the password, or says what is wrong at each field", async () => {
       const email = "noscript-password@example.com";
       const { cookie } = await signUp(email, "NoScript12", "Pat Noscript");
-      const refused = await post("/profile", { intent: "change-password", currentPassword: "", newPassword: "short", confirmPassword: "other" }, cookie);
+      const refused = await post(
+        "/profile",
+        { intent: "change-password", currentPassword: "", newPassword: "short", confirmPassword: "other" },
+        cookie,
+      );
       expect(refused.status).toBe(400);
       const html = await refused.text();
       expect(html).toContain("Current password is required");
@@ -375,7 +416,12 @@ describe(`profile and password pages on ${databaseKind}`, () => {
 
       const changed = await post(
         "/profile",
-        { intent: "change-password", currentPassword: "NoScript12", newPassword: "Changed123", confirmPassword: "Changed123" },
+        {
+          intent: "change-password",
+          currentPassword: "NoScript12",
+          newPassword: "Changed123",
+          confirmPassword: "Changed123",
+        },
         cookie,
       );
       // The old session has ended: the browser goes on to the page with its new one.
@@ -399,7 +445,11 @@ describe(`profile and password pages on ${databaseKind}`, () => {
       expect(forgotHtml).toContain("Invalid email address");
       expect(inputNamed(forgotHtml, "email")).toContain('aria-invalid="true"');
 
-      const reset = await post("/reset-password?token=some-token", { token: "some-token", newPassword: "alllowercase1", confirmPassword: "" });
+      const reset = await post("/reset-password?token=some-token", {
+        token: "some-token",
+        newPassword: "alllowercase1",
+        confirmPassword: "",
+      });
       expect(reset.status).toBe(400);
       const resetHtml = await reset.text();
       expect(resetHtml).toContain("Password must contain uppercase, lowercase, and number");

@@ -29,7 +29,10 @@ function chunkedPost(path: string, total: number): Promise<{ status: number; sen
     let sent = 0;
     const req = httpRequest(
       url,
-      { method: "POST", headers: { "content-type": "application/json", origin: server.url, cookie, "transfer-encoding": "chunked" } },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url, cookie, "transfer-encoding": "chunked" },
+      },
       (res) => {
         res.resume();
         resolve({ status: res.statusCode ?? 0, sent });
@@ -74,7 +77,10 @@ describe(`request limits on ${databaseKind}`, () => {
       expect(res.status, path).toBe(400);
       expect(await res.text()).not.toMatch(/postgres|syntax|stack/i);
     }
-    const json = await post("/api/cart", JSON.stringify({ intent: "add", productId: "x", size: "M\u0000", quantity: 1 }));
+    const json = await post(
+      "/api/cart",
+      JSON.stringify({ intent: "add", productId: "x", size: "M\u0000", quantity: 1 }),
+    );
     expect(json.status).toBe(400);
     expect((await json.json()) as unknown).toMatchObject({ error: "Invalid characters in request" });
   });

@@ -73,7 +73,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seedDemoCatalogIfEmpty(t.database.db);
   // No demo product is named "T-Shirt"; this one is for the punctuation-blind typo search.
-  await insertProduct({ name: "Classic T-Shirt", description: "A plain everyday top in soft jersey.", categorySlug: "men" });
+  await insertProduct({
+    name: "Classic T-Shirt",
+    description: "A plain everyday top in soft jersey.",
+    categorySlug: "men",
+  });
   // Ranking: the word in the NAME of one, only in the DESCRIPTION of the other (which is newer, so
   // recency alone would put it first).
   await insertProduct({
@@ -187,7 +191,19 @@ describe(`searchProducts on ${databaseKind}`, () => {
   });
 
   it("treats SQL and LIKE metacharacters as plain text", async () => {
-    for (const q of ["%", "_", "'", "\\", "%%", "100% cotton", "o'brien", "shirt_%", "a\\b", "'; drop table products; --", ":*&|!()"]) {
+    for (const q of [
+      "%",
+      "_",
+      "'",
+      "\\",
+      "%%",
+      "100% cotton",
+      "o'brien",
+      "shirt_%",
+      "a\\b",
+      "'; drop table products; --",
+      ":*&|!()",
+    ]) {
       await expect(search(q), q).resolves.toMatchObject({ page: 1 });
     }
     expect((await search("%")).total).toBe(0);

@@ -111,7 +111,11 @@ describe("addLine", () => {
       "This product is no longer available",
     );
     await setProduct(b, { inventory: 0 });
-    await expectCartError(addLine(db, "u1", { productId: b.id, quantity: 1 }), "OUT_OF_STOCK", "This product is out of stock");
+    await expectCartError(
+      addLine(db, "u1", { productId: b.id, quantity: 1 }),
+      "OUT_OF_STOCK",
+      "This product is out of stock",
+    );
     expect(await getCart(db, "u1")).toEqual([]);
   });
 
@@ -120,7 +124,11 @@ describe("addLine", () => {
     await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 0 }), "INVALID_INPUT", /quantity/);
     await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1.5 }), "INVALID_INPUT", /quantity/);
     await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 100 }), "INVALID_INPUT", /quantity/);
-    await expectCartError(addLine(db, "u1", { productId: a.id, size: "x".repeat(41), quantity: 1 }), "INVALID_INPUT", /size/);
+    await expectCartError(
+      addLine(db, "u1", { productId: a.id, size: "x".repeat(41), quantity: 1 }),
+      "INVALID_INPUT",
+      /size/,
+    );
     await expectCartError(addLine(db, "", { productId: a.id, quantity: 1 }), "INVALID_INPUT", /user/);
   });
 
@@ -172,7 +180,8 @@ describe("setQuantity, removeLine, clearCart", () => {
 });
 
 describe("linesToOrder, removeOrderedLines", () => {
-  const lines = async (userId: string) => (await getCart(db, userId)).map((l) => [l.productId, l.size, l.color, l.quantity]);
+  const lines = async (userId: string) =>
+    (await getCart(db, userId)).map((l) => [l.productId, l.size, l.color, l.quantity]);
 
   it("gives the cart as shown, and stores a reduced line at the stock left", async () => {
     await addLine(db, "u1", { productId: a.id, quantity: 2 });
@@ -284,7 +293,10 @@ describe("mergeGuestCart", () => {
     expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([2]);
     expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([4]);
     expect(await mergeGuestCart(db, "u2", [])).toHaveLength(1);
-    const rows = await db.select().from(carts).where(inArray(carts.userId, ["u1", "u2"]));
+    const rows = await db
+      .select()
+      .from(carts)
+      .where(inArray(carts.userId, ["u1", "u2"]));
     expect(rows.map((r) => r.userId)).toEqual(["u2"]);
   });
 });

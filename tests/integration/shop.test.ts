@@ -71,12 +71,19 @@ describe(`shop listing on ${databaseKind}`, () => {
     await seedDemoCatalogIfEmpty(db);
     const categoryId = async (slug: string) =>
       (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)))[0]!.id;
-    const [accessories, sale, men] = await Promise.all([categoryId("accessories"), categoryId("sale"), categoryId("men")]);
+    const [accessories, sale, men] = await Promise.all([
+      categoryId("accessories"),
+      categoryId("sale"),
+      categoryId("men"),
+    ]);
     const old = new Date(Date.now() - 200 * DAY_MS);
     const fixture = (name: string, extra: Partial<typeof products.$inferInsert>) => ({
       name,
       slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
-      sku: `FIX-${name.replace(/[^A-Za-z0-9]/g, "").slice(0, 20).toUpperCase()}`,
+      sku: `FIX-${name
+        .replace(/[^A-Za-z0-9]/g, "")
+        .slice(0, 20)
+        .toUpperCase()}`,
       priceCents: 4_500,
       categoryId: accessories,
       sizes: ["M"],
@@ -141,7 +148,7 @@ describe(`shop listing on ${databaseKind}`, () => {
       expect(ids(await collect(db, query("shop-all")))).toEqual(ids(active));
     });
 
-    it("men: the men category or a name like \"Men's …\", never \"Women's …\"", async () => {
+    it('men: the men category or a name like "Men\'s …", never "Women\'s …"', async () => {
       const shown = await collect(db, query("men"));
       const expected = active.filter((r) => r.categorySlug === "men" || /\bmen('s)?\b/i.test(r.name));
       expect(ids(shown)).toEqual(ids(expected));
@@ -149,7 +156,7 @@ describe(`shop listing on ${databaseKind}`, () => {
       expect(shown.some((p) => /women/i.test(p.name))).toBe(false);
     });
 
-    it("women: the women category or a name like \"Women's …\"", async () => {
+    it('women: the women category or a name like "Women\'s …"', async () => {
       const shown = await collect(db, query("women"));
       const expected = active.filter((r) => r.categorySlug === "women" || /\bwomen('s)?\b/i.test(r.name));
       expect(ids(shown)).toEqual(ids(expected));
@@ -185,10 +192,18 @@ describe(`shop listing on ${databaseKind}`, () => {
 
     it("never shows an inactive product, in any category, filter or sort", async () => {
       const inactive = ids(rows.filter((r) => !r.isActive));
-      const slugs = ["shop-all", "men", "women", "sale", "new-arrivals", ...(await listCategories(db)).map((c) => c.slug)];
+      const slugs = [
+        "shop-all",
+        "men",
+        "women",
+        "sale",
+        "new-arrivals",
+        ...(await listCategories(db)).map((c) => c.slug),
+      ];
       for (const slug of slugs) {
         for (const sort of ["featured", "newest"] as const) {
-          for (const p of await collect(db, query(slug, { sort, size: "M" }))) expect(inactive.has(p.id), `${slug} ${p.name}`).toBe(false);
+          for (const p of await collect(db, query(slug, { sort, size: "M" })))
+            expect(inactive.has(p.id), `${slug} ${p.name}`).toBe(false);
         }
       }
     });
@@ -328,7 +343,11 @@ describe(`shop listing on ${databaseKind}`, () => {
       expect(parse("page=3").page).toBe(3);
       expect(parse("min=100&max=20")).toMatchObject({ minPrice: 20, maxPrice: 100 });
       expect(parse("min=abc&max=xyz")).toMatchObject({ minPrice: null, maxPrice: null });
-      expect(parse("size=m&color=black&sort=price-low")).toMatchObject({ size: "M", color: "Black", sort: "price-low" });
+      expect(parse("size=m&color=black&sort=price-low")).toMatchObject({
+        size: "M",
+        color: "Black",
+        sort: "price-low",
+      });
       expect(parse("size=XXXL&color=Mauve&sort=cheapest")).toMatchObject({ size: null, color: null, sort: "featured" });
     });
   });
@@ -351,7 +370,9 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
     expect(res.status, path).toBe(200);
     return res.text();
   };
-  const productLinks = (page: string) => [...new Set([...page.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+  const productLinks = (page: string) => [
+    ...new Set([...page.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!)),
+  ];
   const canonical = (page: string) => /<link rel="canonical" href="([^"]+)"/.exec(page)?.[1];
   const countLine = (page: string) => /Showing \d+–\d+ of \d+ products?/.exec(page)?.[0];
 
@@ -369,7 +390,9 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
     const jsonLd = /<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(page)?.[1];
     const graph = JSON.parse(jsonLd!)["@graph"] as Array<{ "@type": string; itemListElement: Array<{ url?: string }> }>;
     expect(graph.map((g) => g["@type"])).toEqual(["BreadcrumbList", "ItemList"]);
-    expect(graph[1]!.itemListElement.map((i) => i.url)).toEqual(productLinks(page).map((slug) => `${server.url}/product/${slug}`));
+    expect(graph[1]!.itemListElement.map((i) => i.url)).toEqual(
+      productLinks(page).map((slug) => `${server.url}/product/${slug}`),
+    );
   });
 
   it("serves /shop and /shop/shop-all with every active product", async () => {
@@ -398,7 +421,9 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
   });
 
   it("keeps filters and sorts out of the canonical URL, but not the page", async () => {
-    expect(canonical(await html("/shop/women?page=2&sort=price-low&view=list"))).toBe(`${server.url}/shop/women?page=2`);
+    expect(canonical(await html("/shop/women?page=2&sort=price-low&view=list"))).toBe(
+      `${server.url}/shop/women?page=2`,
+    );
     expect(canonical(await html("/shop/women?size=M&color=Black"))).toBe(`${server.url}/shop/women`);
   });
 
@@ -424,7 +449,9 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
   it("renders the list view with a View link per product", async () => {
     const page = await html("/shop/men?view=list");
     expect(page.match(/aria-label="View [^"]+"/g)).toHaveLength(12);
-    expect(page).toMatch(/aria-label="List view"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*aria-label="List view"/);
+    expect(page).toMatch(
+      /aria-label="List view"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*aria-label="List view"/,
+    );
   });
 
   it("answers an unknown category with 200, the heading Shop and 'No products available at the moment.'", async () => {

@@ -209,7 +209,12 @@ export async function startFakeOAuthProvider(
       else if (req.method === "POST" && url.pathname === "/token") status = exchange(req, params, res);
       else if (req.method === "GET" && url.pathname === "/userinfo") status = userInfo(req, res);
       else json(res, 404, { error: "not_found" });
-      provider.requests.push({ method: req.method ?? "GET", path: url.pathname, params: Object.fromEntries(params), status });
+      provider.requests.push({
+        method: req.method ?? "GET",
+        path: url.pathname,
+        params: Object.fromEntries(params),
+        status,
+      });
     })().catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { error: "server_error", error_description: String(error) });
     });

@@ -1,9 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  createServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 /**
@@ -79,8 +75,7 @@ export interface FakePayPal {
   stop(): Promise<void>;
 }
 
-const id = (length = 17) =>
-  randomBytes(length).toString("hex").slice(0, length).toUpperCase();
+const id = (length = 17) => randomBytes(length).toString("hex").slice(0, length).toUpperCase();
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -100,27 +95,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function money(value: unknown): Money | undefined {
-  if (
-    !isRecord(value) ||
-    typeof value.currency_code !== "string" ||
-    toCents(value.value) === undefined
-  )
+  if (!isRecord(value) || typeof value.currency_code !== "string" || toCents(value.value) === undefined)
     return undefined;
   return { currency_code: value.currency_code, value: value.value as string };
 }
 
-function paypalError(
-  status: number,
-  name: string,
-  issue: string,
-  description: string,
-) {
+function paypalError(status: number, name: string, issue: string, description: string) {
   return {
     status,
     body: {
       name,
-      message:
-        "The requested action could not be performed, semantically incorrect, or failed business validation.",
+      message: "The requested action could not be performed, semantically incorrect, or failed business validation.",
       debug_id: id(13).toLowerCase(),
       details: [{ issue, description }],
       links: [
@@ -151,9 +136,7 @@ export interface FakePayPalOrderView {
   captureCount: number;
 }
 
-export async function startFakePayPal(
-  options: FakePayPalOptions = {},
-): Promise<FakePayPal> {
+export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<FakePayPal> {
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, number>();
@@ -181,45 +164,23 @@ export async function startFakePayPal(
     }
     const unit: unknown = body.purchase_units[0];
     if (!isRecord(unit) || !isRecord(unit.amount)) {
-      return paypalError(
-        400,
-        "INVALID_REQUEST",
-        "MISSING_REQUIRED_PARAMETER",
-        "purchase_units[0].amount is required",
-      );
+      return paypalError(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "purchase_units[0].amount is required");
     }
     const amount = money(unit.amount);
     const breakdown = unit.amount.breakdown;
     if (!amount || amount.currency_code !== "USD") {
-      return paypalError(
-        400,
-        "INVALID_REQUEST",
-        "INVALID_PARAMETER_VALUE",
-        "amount must be a USD decimal",
-      );
+      return paypalError(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "amount must be a USD decimal");
     }
-    const itemTotal = isRecord(breakdown)
-      ? money(breakdown.item_total)
-      : undefined;
-    const shipping = isRecord(breakdown)
-      ? money(breakdown.shipping)
-      : undefined;
-    const taxTotal = isRecord(breakdown)
-      ? money(breakdown.tax_total)
-      : undefined;
+    const itemTotal = isRecord(breakdown) ? money(breakdown.item_total) : undefined;
+    const shipping = isRecord(breakdown) ? money(breakdown.shipping) : undefined;
+    const taxTotal = isRecord(breakdown) ? money(breakdown.tax_total) : undefined;
     if (Array.isArray(unit.items) && unit.items.length > 0) {
-      if (!itemTotal)
-        return unprocessable(
-          "ITEM_TOTAL_REQUIRED",
-          "item_total is required when items are sent",
-        );
+      if (!itemTotal) return unprocessable("ITEM_TOTAL_REQUIRED", "item_total is required when items are sent");
       let sum = 0;
       for (const item of unit.items as unknown[]) {
         const unitAmount = isRecord(item) ? money(item.unit_amount) : undefined;
         const quantity =
-          isRecord(item) &&
-          typeof item.quantity === "string" &&
-          /^\d+$/.test(item.quantity)
+          isRecord(item) && typeof item.quantity === "string" && /^\d+$/.test(item.quantity)
             ? Number(item.quantity)
             : NaN;
         if (
@@ -229,20 +190,12 @@ export async function startFakePayPal(
           !unitAmount ||
           !(quantity >= 1)
         ) {
-          return paypalError(
-            400,
-            "INVALID_REQUEST",
-            "INVALID_PARAMETER_VALUE",
-            "invalid item",
-          );
+          return paypalError(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "invalid item");
         }
         sum += toCents(unitAmount.value)! * quantity;
       }
       if (sum !== toCents(itemTotal.value)) {
-        return unprocessable(
-          "ITEM_TOTAL_MISMATCH",
-          "Should equal sum of (unit_amount * quantity) across all items.",
-        );
+        return unprocessable("ITEM_TOTAL_MISMATCH", "Should equal sum of (unit_amount * quantity) across all items.");
       }
     }
     if (breakdown !== undefined) {
@@ -298,12 +251,7 @@ export async function startFakePayPal(
   function captureOrder(orderId: string): StoredAnswer {
     const order = orders.get(orderId);
     if (!order) {
-      return paypalError(
-        404,
-        "RESOURCE_NOT_FOUND",
-        "INVALID_RESOURCE_ID",
-        "Specified resource ID does not exist.",
-      );
+      return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
     }
     if (order.status === "COMPLETED") {
       return unprocessable(
@@ -312,10 +260,7 @@ export async function startFakePayPal(
       );
     }
     if (order.status !== "APPROVED") {
-      return unprocessable(
-        "ORDER_NOT_APPROVED",
-        "Payer has not yet approved the Order for payment.",
-      );
+      return unprocessable("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.");
     }
     if (declineNext) {
       declineNext = false;
@@ -366,11 +311,7 @@ export async function startFakePayPal(
     };
   }
 
-  async function handle(
-    req: IncomingMessage,
-    res: ServerResponse,
-    record: FakePayPalRequest,
-  ): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, record: FakePayPalRequest): Promise<void> {
     const send = (answer: StoredAnswer) => {
       record.status = answer.status;
       res.writeHead(answer.status, { "Content-Type": "application/json" });
@@ -378,14 +319,7 @@ export async function startFakePayPal(
     };
     const path = record.path;
     if (req.method !== "POST")
-      return send(
-        paypalError(
-          405,
-          "METHOD_NOT_SUPPORTED",
-          "METHOD_NOT_SUPPORTED",
-          "POST only",
-        ),
-      );
+      return send(paypalError(405, "METHOD_NOT_SUPPORTED", "METHOD_NOT_SUPPORTED", "POST only"));
 
     if (path === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${FAKE_PAYPAL_CLIENT_ID}:${FAKE_PAYPAL_CLIENT_SECRET}`).toString("base64")}`;
@@ -398,10 +332,7 @@ export async function startFakePayPal(
           },
         });
       }
-      if (
-        new URLSearchParams(String(record.body)).get("grant_type") !==
-        "client_credentials"
-      ) {
+      if (new URLSearchParams(String(record.body)).get("grant_type") !== "client_credentials") {
         return send({
           status: 400,
           body: {
@@ -441,35 +372,12 @@ export async function startFakePayPal(
     }
     const requestId = req.headers["paypal-request-id"];
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
-    const kind =
-      path === "/v2/checkout/orders"
-        ? "create"
-        : capture
-          ? "capture"
-          : undefined;
-    if (!kind)
-      return send(
-        paypalError(
-          404,
-          "RESOURCE_NOT_FOUND",
-          "INVALID_RESOURCE_ID",
-          "Unknown endpoint",
-        ),
-      );
+    const kind = path === "/v2/checkout/orders" ? "create" : capture ? "capture" : undefined;
+    if (!kind) return send(paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Unknown endpoint"));
     if (record.body === undefined)
-      return send(
-        paypalError(
-          400,
-          "INVALID_REQUEST",
-          "MALFORMED_REQUEST_JSON",
-          "Body is not JSON",
-        ),
-      );
+      return send(paypalError(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "Body is not JSON"));
 
-    const key =
-      typeof requestId === "string" && requestId
-        ? `${kind}:${path}:${requestId}`
-        : undefined;
+    const key = typeof requestId === "string" && requestId ? `${kind}:${path}:${requestId}` : undefined;
     const first = key ? idempotent.get(key) : undefined;
     if (first) {
       // PayPal keeps a request id for 6 hours: a repeat gets the first result (200 for a repeated create).
@@ -478,10 +386,7 @@ export async function startFakePayPal(
         body: first.body,
       });
     }
-    const answer =
-      kind === "create"
-        ? createOrder(record.body)
-        : captureOrder(decodeURIComponent(capture![1]!));
+    const answer = kind === "create" ? createOrder(record.body) : captureOrder(decodeURIComponent(capture![1]!));
     if (key && answer.status < 300) idempotent.set(key, answer);
     return send(answer);
   }
@@ -494,11 +399,7 @@ export async function startFakePayPal(
   }
 
   /** The test-only routes (not PayPal's): the buyer's part and assertions, for another process. */
-  function handleTest(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-  ): void {
+  function handleTest(req: IncomingMessage, res: ServerResponse, path: string): void {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, {
         "Content-Type": "application/json",
@@ -513,8 +414,7 @@ export async function startFakePayPal(
     if (method === "OPTIONS") return send(204, null);
     const approveMatch = /^\/__test__\/approve\/([^/]+)$/.exec(path);
     const orderMatch = /^\/__test__\/orders\/([^/]+)$/.exec(path);
-    if (method === "GET" && path === "/__test__/health")
-      return send(200, { ok: true });
+    if (method === "GET" && path === "/__test__/health") return send(200, { ok: true });
     if (method === "POST" && approveMatch) {
       const order = orders.get(decodeURIComponent(approveMatch[1]!));
       if (!order) return send(404, { error: "no such order" });
@@ -607,9 +507,7 @@ export async function startFakePayPal(
     captureCount: (orderId) => captures.get(orderId) ?? 0,
     stop() {
       for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
   };
 }

@@ -20,7 +20,12 @@ import {
 const login = (values: Partial<Record<"email" | "password" | "rememberMe", string>>) =>
   parseValues(loginSchema, { email: "", password: "", rememberMe: "", ...values });
 
-const accountInfo = { fullName: "Ada Lovelace", email: "ada@example.com", password: "Analytical1", confirmPassword: "Analytical1" };
+const accountInfo = {
+  fullName: "Ada Lovelace",
+  email: "ada@example.com",
+  password: "Analytical1",
+  confirmPassword: "Analytical1",
+};
 const personal = {
   phone: "",
   dateOfBirth: "",
@@ -31,8 +36,10 @@ const personal = {
   subscribeNewsletter: "",
   agreeToTerms: "on",
 };
-const registration = (changes: Record<string, string> = {}) => parseValues(registerSchema, { ...accountInfo, ...personal, ...changes });
-const errorsOf = (result: { ok: boolean; errors?: unknown }) => (result.ok ? {} : (result as { errors: Record<string, string> }).errors);
+const registration = (changes: Record<string, string> = {}) =>
+  parseValues(registerSchema, { ...accountInfo, ...personal, ...changes });
+const errorsOf = (result: { ok: boolean; errors?: unknown }) =>
+  result.ok ? {} : (result as { errors: Record<string, string> }).errors;
 
 describe("login form (spec §5)", () => {
   it.each([
@@ -52,7 +59,9 @@ describe("login form (spec §5)", () => {
       ok: true,
       data: { email: "ada@example.com", password: "123456", rememberMe: false },
     });
-    expect(login({ email: "ada@example.com", password: "123456", rememberMe: "on" })).toMatchObject({ data: { rememberMe: true } });
+    expect(login({ email: "ada@example.com", password: "123456", rememberMe: "on" })).toMatchObject({
+      data: { rememberMe: true },
+    });
   });
 
   it("reads only its own fields from a submitted form", () => {
@@ -73,9 +82,21 @@ describe("registration form (spec §5)", () => {
     [{ email: "nope" }, "email", "Invalid email address"],
     [{ password: "", confirmPassword: "" }, "password", "Password is required"],
     [{ password: "Ab1", confirmPassword: "Ab1" }, "password", "Password must be at least 8 characters"],
-    [{ password: "alllowercase1", confirmPassword: "alllowercase1" }, "password", "Password must contain uppercase, lowercase, and number"],
-    [{ password: "ALLUPPERCASE1", confirmPassword: "ALLUPPERCASE1" }, "password", "Password must contain uppercase, lowercase, and number"],
-    [{ password: "NoDigitsHere", confirmPassword: "NoDigitsHere" }, "password", "Password must contain uppercase, lowercase, and number"],
+    [
+      { password: "alllowercase1", confirmPassword: "alllowercase1" },
+      "password",
+      "Password must contain uppercase, lowercase, and number",
+    ],
+    [
+      { password: "ALLUPPERCASE1", confirmPassword: "ALLUPPERCASE1" },
+      "password",
+      "Password must contain uppercase, lowercase, and number",
+    ],
+    [
+      { password: "NoDigitsHere", confirmPassword: "NoDigitsHere" },
+      "password",
+      "Password must contain uppercase, lowercase, and number",
+    ],
     [{ confirmPassword: "" }, "confirmPassword", "Please confirm your password"],
     [{ confirmPassword: "Analytical2" }, "confirmPassword", "Passwords do not match"],
     [{ agreeToTerms: "" }, "agreeToTerms", "You must agree to the terms and conditions"],
@@ -88,7 +109,21 @@ describe("registration form (spec §5)", () => {
   });
 
   it("accepts every country of the spec's list, and none", () => {
-    expect(COUNTRIES.map((c) => c.code)).toEqual(["US", "CA", "UK", "AU", "DE", "FR", "IT", "ES", "NL", "SE", "NO", "DK", "other"]);
+    expect(COUNTRIES.map((c) => c.code)).toEqual([
+      "US",
+      "CA",
+      "UK",
+      "AU",
+      "DE",
+      "FR",
+      "IT",
+      "ES",
+      "NL",
+      "SE",
+      "NO",
+      "DK",
+      "other",
+    ]);
     for (const { code } of COUNTRIES) expect(registration({ country: code }).ok).toBe(true);
     expect(registration({ country: "" })).toMatchObject({ ok: true, data: { country: null } });
   });
@@ -120,12 +155,17 @@ describe("registration form (spec §5)", () => {
       country: "US",
       subscribeNewsletter: "on",
     });
-    expect(full).toMatchObject({ ok: true, data: { address: "1 Main St", dateOfBirth: "1990-12-10", subscribeNewsletter: true } });
+    expect(full).toMatchObject({
+      ok: true,
+      data: { address: "1 Main St", dateOfBirth: "1990-12-10", subscribeNewsletter: true },
+    });
   });
 
   it("checks step 1 on its own (Next) and step 2 on its own", () => {
     expect(parseValues(accountInfoSchema, accountInfo).ok).toBe(true);
-    expect(errorsOf(parseValues(accountInfoSchema, { fullName: "", email: "", password: "", confirmPassword: "" }))).toEqual({
+    expect(
+      errorsOf(parseValues(accountInfoSchema, { fullName: "", email: "", password: "", confirmPassword: "" })),
+    ).toEqual({
       fullName: "Full name must be at least 2 characters",
       email: "Email is required",
       password: "Password is required",
@@ -138,7 +178,8 @@ describe("registration form (spec §5)", () => {
 
   it("never reads a role (or anything else unlisted) from the form", () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...accountInfo, ...personal, role: "admin", emailVerified: "true" })) form.set(k, v);
+    for (const [k, v] of Object.entries({ ...accountInfo, ...personal, role: "admin", emailVerified: "true" }))
+      form.set(k, v);
     const result = parseRegistration(form);
     expect(result.ok).toBe(true);
     expect(result.ok && Object.keys(result.data)).not.toContain("role");
@@ -153,9 +194,9 @@ describe("registration form (spec §5)", () => {
 
 describe("messages (spec §8)", () => {
   it("explains failed registrations", () => {
-    expect(registrationFailureMessage({ code: "USER_ALREADY_EXISTS", message: "User already exists", status: 422 })).toBe(
-      "An account with this email already exists. Please sign in instead.",
-    );
+    expect(
+      registrationFailureMessage({ code: "USER_ALREADY_EXISTS", message: "User already exists", status: 422 }),
+    ).toBe("An account with this email already exists. Please sign in instead.");
     expect(registrationFailureMessage({ message: "Password is too long", status: 400 })).toBe(
       "Registration failed: Password is too long",
     );

@@ -3,7 +3,14 @@ import { addToCart, changeQuantity } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
 
 /** The guest cart as the browser keeps it (no server involved while signed out). */
-const line = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id, price: 1000, image: "/i.svg", quantity: 1, ...extra });
+const line = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  price: 1000,
+  image: "/i.svg",
+  quantity: 1,
+  ...extra,
+});
 
 beforeEach(() => {
   useClientStore.setState({ cart: [], user: null });
@@ -24,7 +31,9 @@ describe("the browser cart of a guest", () => {
     expect(await addToCart(line("tee", { quantity: 2, inventory: 3 }))).toEqual({});
     expect(await addToCart(line("tee", { quantity: 2, inventory: 3 }))).toEqual({ message: "Only 3 left in stock" });
     expect(await addToCart(line("tee", { inventory: 3 }))).toEqual({ error: "Only 3 left in stock" });
-    expect(await changeQuantity({ id: "tee", size: "M", color: "Default" }, 4)).toEqual({ error: "Only 3 left in stock" });
+    expect(await changeQuantity({ id: "tee", size: "M", color: "Default" }, 4)).toEqual({
+      error: "Only 3 left in stock",
+    });
     expect(useClientStore.getState().cart[0]!.quantity).toBe(3);
   });
 });

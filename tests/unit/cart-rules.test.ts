@@ -84,7 +84,12 @@ describe("stock caps and flags", () => {
       { ...tee, id: "p3", size: "M", color: "Default", problem: "unavailable" },
       { ...tee, id: "p4", size: "M", color: "Default", problem: "out-of-stock", inventory: 0 },
     ];
-    expect(lines.map(problemText)).toEqual([null, "Only 2 left: quantity lowered", "No longer available", "Out of stock"]);
+    expect(lines.map(problemText)).toEqual([
+      null,
+      "Only 2 left: quantity lowered",
+      "No longer available",
+      "Out of stock",
+    ]);
     expect(blockingLines(lines).map((l) => l.id)).toEqual(["p3", "p4"]);
   });
 });

@@ -55,7 +55,10 @@ describe("checkout steps (spec §4, §5)", () => {
 
 describe("the server's check of a whole checkout", () => {
   it("answers the spec's order-creation messages first", () => {
-    expect(checkCheckout({ ...complete, email: "" })).toMatchObject({ ok: false, message: "Please provide contact information" });
+    expect(checkCheckout({ ...complete, email: "" })).toMatchObject({
+      ok: false,
+      message: "Please provide contact information",
+    });
     expect(checkCheckout({ ...complete, address: "" })).toMatchObject({
       ok: false,
       message: "Please fill in all required shipping information",
@@ -93,7 +96,11 @@ describe("the server's check of a whole checkout", () => {
       billingPostalCode: "M5H 2N2",
       billingCountry: "CA",
     });
-    expect(other.ok && other.details.billingAddress).toMatchObject({ address: "9 Elm Rd", country: "CA", email: "ana@example.com" });
+    expect(other.ok && other.details.billingAddress).toMatchObject({
+      address: "9 Elm Rd",
+      country: "CA",
+      email: "ana@example.com",
+    });
     expect(other.ok && other.details.shippingMethod).toBe("overnight");
   });
   it("refuses an unknown shipping method", () => {
@@ -102,7 +109,8 @@ describe("the server's check of a whole checkout", () => {
 });
 
 describe("order failure messages (spec §8)", () => {
-  const dbError = (code: string, message = "boom") => Object.assign(new Error("query failed"), { cause: { code, message } });
+  const dbError = (code: string, message = "boom") =>
+    Object.assign(new Error("query failed"), { cause: { code, message } });
   it("maps the database codes the spec names to its messages", () => {
     expect(knownOrderFailure(dbError("23502"))).toMatchObject({
       code: "invalid",

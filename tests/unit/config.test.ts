@@ -107,7 +107,11 @@ describe("configuration (decisions.md §2)", () => {
       TWILIO_AUTH_TOKEN: "tok",
       TWILIO_WHATSAPP_FROM: "+15550001111",
     });
-    expect(full.paypal).toEqual({ clientId: "id", clientSecret: "secret", apiBase: "https://api-m.sandbox.paypal.com" });
+    expect(full.paypal).toEqual({
+      clientId: "id",
+      clientSecret: "secret",
+      apiBase: "https://api-m.sandbox.paypal.com",
+    });
     expect(full.twilio?.apiBase).toBe("https://api.twilio.com");
   });
 });

@@ -35,7 +35,10 @@ describe("demo products", () => {
 
   it("uses every category, sale and new-arrivals included", () => {
     for (const slug of CATEGORY_SLUGS) {
-      expect(active.some((p) => p.categorySlug === slug), slug).toBe(true);
+      expect(
+        active.some((p) => p.categorySlug === slug),
+        slug,
+      ).toBe(true);
     }
     expect(demoProducts.every((p) => CATEGORY_SLUGS.includes(p.categorySlug))).toBe(true);
   });

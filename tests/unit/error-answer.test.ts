@@ -8,7 +8,6 @@ const dbFailure = () =>
     cause: { code: "23505", message: 'duplicate key value violates unique constraint "orders_idempotencyKey_unique"' },
   });
 
-
 describe("errorAnswer: one mapping from errors to HTTP answers", () => {
   it("answers a DomainError with its message and the status of its code", () => {
     const cases: Array<[DomainError, number]> = [
@@ -41,7 +40,10 @@ describe("errorAnswer: one mapping from errors to HTTP answers", () => {
 
   it("answers any other failure with the route's fallback and the request id", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const answer = errorAnswer(new TypeError("x is undefined"), request, { where: "checkout", fallback: "Failed to create order" });
+    const answer = errorAnswer(new TypeError("x is undefined"), request, {
+      where: "checkout",
+      fallback: "Failed to create order",
+    });
     expect(answer).toEqual({ status: 500, message: "Failed to create order (reference req123). Please try again." });
   });
 

@@ -180,7 +180,9 @@ describe("fetchWithRetry (spec §9: 15 s timeout, 3 attempts, waits of 2 s then 
     expect((empty.error as Error).message).toBe("Failed to fetch products");
     const text = await settle(fetchWithRetry(() => Promise.reject("nope"), options));
     expect((text.error as Error).message).toBe("Failed to fetch products");
-    const custom = await settle(fetchWithRetry(() => Promise.reject(undefined), { ...options, fallbackMessage: "Failed" }));
+    const custom = await settle(
+      fetchWithRetry(() => Promise.reject(undefined), { ...options, fallbackMessage: "Failed" }),
+    );
     expect((custom.error as Error).message).toBe("Failed");
   });
 

@@ -75,7 +75,9 @@ describe("error mapping", () => {
   it("has the shared e-mail rules and checkbox reading", () => {
     expect(fieldErrors(emailField.safeParse("   ").error!)).toEqual({ form: "Email is required" });
     expect(fieldErrors(emailField.safeParse("a@b").error!)).toEqual({ form: "Invalid email address" });
-    expect(fieldErrors(emailField.safeParse(`${"a".repeat(250)}@b.co`).error!)).toEqual({ form: "Invalid email address" });
+    expect(fieldErrors(emailField.safeParse(`${"a".repeat(250)}@b.co`).error!)).toEqual({
+      form: "Invalid email address",
+    });
     expect(emailField.parse("  Ada@Example.com ")).toBe("Ada@Example.com");
     expect(checkbox.parse("on")).toBe(true);
     expect(checkbox.parse("true")).toBe(true);
@@ -106,7 +108,9 @@ describe("the first invalid field", () => {
     ];
     const errors = { shippingMethod: "Pick one", "": "never a control" };
     expect(invalidInOrder(controls, errors).map((c) => c.tag)).toEqual(["radio 1", "radio 2"]);
-    expect(invalidInOrder(controls, { fullName: "Full name is required", shippingMethod: "Pick one" })[0]?.tag).toBe("input");
+    expect(invalidInOrder(controls, { fullName: "Full name is required", shippingMethod: "Pick one" })[0]?.tag).toBe(
+      "input",
+    );
   });
 });
 
@@ -137,7 +141,8 @@ describe("messages as the shopper goes", () => {
 
 describe("a form posted without JavaScript", () => {
   it("is told apart from the page's own fetches by the browser's Sec-Fetch-Dest", () => {
-    const post = (headers: Record<string, string>) => new Request("http://shop.test/profile", { method: "POST", headers });
+    const post = (headers: Record<string, string>) =>
+      new Request("http://shop.test/profile", { method: "POST", headers });
     expect(isDocumentRequest(post({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }))).toBe(true);
     expect(isDocumentRequest(post({ "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }))).toBe(false);
     expect(isDocumentRequest(post({}))).toBe(false);

@@ -19,7 +19,11 @@ function response() {
   return { res: res as unknown as ServerResponse, headers, body: () => body };
 }
 
-const page = { status: 200, headers: [["content-type", "text/html"]] as Array<[string, string]>, body: Buffer.from("<html>shop</html>") };
+const page = {
+  status: 200,
+  headers: [["content-type", "text/html"]] as Array<[string, string]>,
+  body: Buffer.from("<html>shop</html>"),
+};
 
 describe("PageCache", () => {
   it("caches catalogue pages for guests, keyed by URL with its query", () => {

@@ -36,7 +36,11 @@ describe("the placed-orders cookie", () => {
   });
 
   it("is Secure when the request came over https", async () => {
-    const setCookie = await rememberPlacedOrder(request(undefined, "https://shop.test/checkout"), "ORD-12345678", SECRET);
+    const setCookie = await rememberPlacedOrder(
+      request(undefined, "https://shop.test/checkout"),
+      "ORD-12345678",
+      SECRET,
+    );
     expect(setCookie).toContain("Secure");
   });
 

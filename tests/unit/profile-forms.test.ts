@@ -13,7 +13,15 @@ import {
   resetPasswordSchema,
 } from "~/modules/accounts/profile-forms";
 
-const blankProfile = { fullName: "Ada Lovelace", phone: "", address: "", city: "", postalCode: "", country: "", dateOfBirth: "" };
+const blankProfile = {
+  fullName: "Ada Lovelace",
+  phone: "",
+  address: "",
+  city: "",
+  postalCode: "",
+  country: "",
+  dateOfBirth: "",
+};
 
 function errorsOf(result: { success: boolean; error?: unknown }) {
   if (result.success) return {};
@@ -22,8 +30,12 @@ function errorsOf(result: { success: boolean; error?: unknown }) {
 
 describe("profile schema", () => {
   it("requires a full name", () => {
-    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, fullName: "" }))).toEqual({ fullName: "Full name is required" });
-    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, fullName: "   " }))).toEqual({ fullName: "Full name is required" });
+    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, fullName: "" }))).toEqual({
+      fullName: "Full name is required",
+    });
+    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, fullName: "   " }))).toEqual({
+      fullName: "Full name is required",
+    });
   });
 
   it("keeps optional fields as null when blank and trims text", () => {
@@ -64,7 +76,9 @@ describe("profile schema", () => {
 
   it("checks the phone number loosely", () => {
     expect(profileSchema.parse({ ...blankProfile, phone: "+1 (555) 123-4567" }).phone).toBe("+1 (555) 123-4567");
-    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, phone: "call me" }))).toEqual({ phone: "Invalid phone number" });
+    expect(errorsOf(profileSchema.safeParse({ ...blankProfile, phone: "call me" }))).toEqual({
+      phone: "Invalid phone number",
+    });
   });
 });
 
@@ -87,7 +101,11 @@ describe("password schemas", () => {
   });
 
   it("needs the current password to change it", () => {
-    const result = changePasswordSchema.safeParse({ currentPassword: "", newPassword: "GoodPass123", confirmPassword: "GoodPass123" });
+    const result = changePasswordSchema.safeParse({
+      currentPassword: "",
+      newPassword: "GoodPass123",
+      confirmPassword: "GoodPass123",
+    });
     expect(errorsOf(result)).toEqual({ currentPassword: "Current password is required" });
   });
 });

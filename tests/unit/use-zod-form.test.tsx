@@ -9,7 +9,12 @@ import { LOGIN_FIELDS, loginSchema } from "~/modules/accounts/auth-forms";
  * messages at their fields and puts `autofocus` on the first invalid one.
  */
 function LoginLike(props: { lastResult?: object | null; autoFocus?: string }) {
-  const kit = useZodForm({ schema: loginSchema, fields: LOGIN_FIELDS, lastResult: props.lastResult, autoFocus: props.autoFocus });
+  const kit = useZodForm({
+    schema: loginSchema,
+    fields: LOGIN_FIELDS,
+    lastResult: props.lastResult,
+    autoFocus: props.autoFocus,
+  });
   return (
     <form method="post" {...kit.form}>
       <TextField {...kit.field("email")} id="email" label="Email" />
@@ -23,7 +28,9 @@ const inputOf = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[
 describe("the form kit on the server's page", () => {
   it("shows the answer's messages at their fields and focuses the first invalid one", () => {
     const html = renderToString(
-      <LoginLike lastResult={{ errors: { password: "Password is required", email: "Invalid email address" }, formError: null }} />,
+      <LoginLike
+        lastResult={{ errors: { password: "Password is required", email: "Invalid email address" }, formError: null }}
+      />,
     );
     expect(html).toContain('id="email-error"');
     expect(html).toContain("Invalid email address");
@@ -34,7 +41,9 @@ describe("the form kit on the server's page", () => {
   });
 
   it("focuses the first invalid field in the form's order, not the answer's", () => {
-    const html = renderToString(<LoginLike lastResult={{ errors: { password: "Password is required" } }} autoFocus="email" />);
+    const html = renderToString(
+      <LoginLike lastResult={{ errors: { password: "Password is required" } }} autoFocus="email" />,
+    );
     expect(inputOf(html, "password")).toContain("autofocus");
     expect(inputOf(html, "email")).not.toContain("autofocus");
     expect(inputOf(html, "email")).not.toContain("aria-invalid");
@@ -42,7 +51,9 @@ describe("the form kit on the server's page", () => {
 
   it("without messages: no error shown, the form's own first field focused if it asks for one", () => {
     expect(renderToString(<LoginLike />)).not.toMatch(/aria-invalid|autofocus|-error/);
-    expect(renderToString(<LoginLike lastResult={{ status: "error", message: "Nope" }} />)).not.toMatch(/aria-invalid|autofocus/);
+    expect(renderToString(<LoginLike lastResult={{ status: "error", message: "Nope" }} />)).not.toMatch(
+      /aria-invalid|autofocus/,
+    );
     expect(inputOf(renderToString(<LoginLike autoFocus="email" />), "email")).toContain("autofocus");
   });
 

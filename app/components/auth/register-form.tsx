@@ -40,7 +40,9 @@ export function RegisterForm({ actionData }: { actionData: RegisterActionData | 
 
   const [step, setStep] = useState<RegisterStep>(() => stepOfErrors(actionData?.errors ?? {}) ?? 1);
   const kit = useZodForm({
-    ...(step === 1 ? { schema: accountInfoSchema, fields: ACCOUNT_INFO_FIELDS } : { schema: registerSchema, fields: REGISTER_FIELDS }),
+    ...(step === 1
+      ? { schema: accountInfoSchema, fields: ACCOUNT_INFO_FIELDS }
+      : { schema: registerSchema, fields: REGISTER_FIELDS }),
     lastResult: actionData,
     revalidate: "onChange",
   });
@@ -87,7 +89,11 @@ export function RegisterForm({ actionData }: { actionData: RegisterActionData | 
   return (
     <>
       <RegisterStepIndicator step={step} />
-      {formError && <FormMessage kind="error" className="mb-6">{formError}</FormMessage>}
+      {formError && (
+        <FormMessage kind="error" className="mb-6">
+          {formError}
+        </FormMessage>
+      )}
 
       <Form method="post" {...kit.form} onSubmit={onSubmit}>
         <AccountInfoStep active={step === 1} headingRef={headingRef} field={kit.field} values={values} />
@@ -102,7 +108,13 @@ export function RegisterForm({ actionData }: { actionData: RegisterActionData | 
             </button>
           ) : (
             <>
-              <button key="back" type="button" className={`${secondaryButtonClass} sm:w-auto`} onClick={() => goTo(1)} disabled={submitting}>
+              <button
+                key="back"
+                type="button"
+                className={`${secondaryButtonClass} sm:w-auto`}
+                onClick={() => goTo(1)}
+                disabled={submitting}
+              >
                 <ArrowLeft className="size-4" aria-hidden />
                 Back
               </button>

@@ -97,7 +97,10 @@ export async function refreshCart(): Promise<CartOutcome> {
   if (signedIn()) {
     const ticket = ++lastTicket;
     try {
-      const response = await fetch("/api/cart", { headers: { accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch("/api/cart", {
+        headers: { accept: "application/json" },
+        credentials: "same-origin",
+      });
       const body = (await response.json()) as CartResponse;
       if (response.ok && ticket === lastTicket) store().setCart(body.items);
       return {};

@@ -50,7 +50,12 @@ export function CartDrawer() {
           <h2 id="cart-title" className="text-lg font-semibold">
             Shopping Cart
           </h2>
-          <button type="button" aria-label="Close cart" onClick={() => setCartOpen(false)} className="rounded-full p-2 hover:bg-stone-100">
+          <button
+            type="button"
+            aria-label="Close cart"
+            onClick={() => setCartOpen(false)}
+            className="rounded-full p-2 hover:bg-stone-100"
+          >
             <X className="size-5" aria-hidden />
           </button>
         </div>
@@ -58,7 +63,11 @@ export function CartDrawer() {
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
             <ShoppingBag className="size-12 text-stone-300" aria-hidden />
             <p className="text-lg font-medium">Your cart is empty</p>
-            <Link to="/shop" onClick={() => setCartOpen(false)} className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white">
+            <Link
+              to="/shop"
+              onClick={() => setCartOpen(false)}
+              className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white"
+            >
               Continue Shopping
             </Link>
           </div>
@@ -71,7 +80,13 @@ export function CartDrawer() {
                 const atLimit = item.quantity >= lineLimit(item);
                 return (
                   <li key={`${item.id}|${item.size}|${item.color}`} className="flex gap-4 py-4">
-                    <img src={item.image} alt="" width={80} height={100} className="h-24 w-20 rounded-lg bg-stone-100 object-cover" />
+                    <img
+                      src={item.image}
+                      alt=""
+                      width={80}
+                      height={100}
+                      className="h-24 w-20 rounded-lg bg-stone-100 object-cover"
+                    />
                     <div className="flex flex-1 flex-col">
                       <p className="font-medium">{item.name}</p>
                       <p className="text-xs text-muted">
@@ -133,7 +148,11 @@ export function CartDrawer() {
                   <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-red-800">
                     Remove the items that are no longer available to check out.
                   </p>
-                  <button type="button" disabled className="mt-2 block w-full cursor-not-allowed rounded-full bg-ink py-3 text-center font-medium text-white opacity-50">
+                  <button
+                    type="button"
+                    disabled
+                    className="mt-2 block w-full cursor-not-allowed rounded-full bg-ink py-3 text-center font-medium text-white opacity-50"
+                  >
                     Checkout
                   </button>
                 </>

@@ -3,14 +3,23 @@ import { problemText, type CartItem } from "~/modules/cart/cart-rules";
 import { amountToFreeShipping, computeTotals, SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
 
 /** The order summary sidebar: lines, subtotal, shipping for the chosen method, 8% tax, total. */
-export function OrderSummary({ items, shippingMethod }: { items: readonly CartItem[]; shippingMethod: ShippingMethod }) {
+export function OrderSummary({
+  items,
+  shippingMethod,
+}: {
+  items: readonly CartItem[];
+  shippingMethod: ShippingMethod;
+}) {
   const totals = computeTotals(
     items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
     shippingMethod,
   );
   const toFree = amountToFreeShipping(totals.subtotalCents);
   return (
-    <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-line bg-white p-6 lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="summary-title"
+      className="h-fit rounded-2xl border border-line bg-white p-6 lg:sticky lg:top-24"
+    >
       <h2 id="summary-title" className="text-lg font-semibold">
         Order Summary
       </h2>
@@ -20,7 +29,13 @@ export function OrderSummary({ items, shippingMethod }: { items: readonly CartIt
           return (
             <li key={`${item.id}|${item.size}|${item.color}`} className="flex items-center gap-3 py-3">
               <div className="relative">
-                <img src={item.image} alt="" width={56} height={70} className="h-[70px] w-14 rounded-lg bg-stone-100 object-cover" />
+                <img
+                  src={item.image}
+                  alt=""
+                  width={56}
+                  height={70}
+                  className="h-[70px] w-14 rounded-lg bg-stone-100 object-cover"
+                />
                 <span className="absolute -right-2 -top-2 flex size-5 items-center justify-center rounded-full bg-stone-700 text-[11px] font-semibold text-white">
                   {item.quantity}
                 </span>

@@ -30,7 +30,10 @@ export function PaymentStep(props: {
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="review-title" className="divide-y divide-line rounded-2xl border border-line bg-white text-sm">
+      <section
+        aria-labelledby="review-title"
+        className="divide-y divide-line rounded-2xl border border-line bg-white text-sm"
+      >
         <h2 id="review-title" className="sr-only">
           Review
         </h2>
@@ -83,7 +86,12 @@ export function PaymentStep(props: {
             </p>
             <p className="mt-1 text-sm text-muted">No money changes hands: the order is paid in 1.5 seconds.</p>
             <label className="mt-3 flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={decline} onChange={(e) => setDecline(e.target.checked)} className="accent-ink" />
+              <input
+                type="checkbox"
+                checked={decline}
+                onChange={(e) => setDecline(e.target.checked)}
+                className="accent-ink"
+              />
               Simulate a declined payment
             </label>
             <button
@@ -117,7 +125,12 @@ function ReviewRow({ label, children, onEdit }: { label: string; children: React
     <div className="flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5">
       <span className="w-16 shrink-0 text-muted sm:w-20">{label}</span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{children}</span>
-      <button type="button" onClick={onEdit} className="text-sm font-medium underline underline-offset-2" aria-label={`Change ${label.toLowerCase()}`}>
+      <button
+        type="button"
+        onClick={onEdit}
+        className="text-sm font-medium underline underline-offset-2"
+        aria-label={`Change ${label.toLowerCase()}`}
+      >
         Change
       </button>
     </div>

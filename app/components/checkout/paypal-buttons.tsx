@@ -34,7 +34,8 @@ function loadSdk(clientId: string): Promise<PayPalNamespace> {
     const script = document.createElement("script");
     script.src = url;
     script.async = true;
-    script.onload = () => (window.paypal ? resolve(window.paypal) : reject(new Error("PayPal SDK loaded without paypal")));
+    script.onload = () =>
+      window.paypal ? resolve(window.paypal) : reject(new Error("PayPal SDK loaded without paypal"));
     script.onerror = () => {
       script.remove();
       reject(new Error("PayPal SDK failed to load"));

@@ -26,8 +26,22 @@ export function InformationFields({ form, errors, onChange }: StepProps) {
       <legend className="mb-4 text-lg font-semibold">Contact information</legend>
       <TextField {...text("firstName")} label="First name" autoComplete="given-name" aria-required />
       <TextField {...text("lastName")} label="Last name" autoComplete="family-name" aria-required />
-      <TextField {...text("email")} label="Email" type="email" autoComplete="email" aria-required className="sm:col-span-2" />
-      <TextField {...text("phone")} label="Phone" type="tel" autoComplete="tel" aria-required className="sm:col-span-2" />
+      <TextField
+        {...text("email")}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        aria-required
+        className="sm:col-span-2"
+      />
+      <TextField
+        {...text("phone")}
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        aria-required
+        className="sm:col-span-2"
+      />
     </fieldset>
   );
 }
@@ -54,8 +68,20 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
   const section = billing ? "billing" : "shipping";
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <TextField {...text("address")} label="Address" autoComplete={`${section} address-line1`} aria-required className="sm:col-span-2" />
-      <TextField {...text("apartment")} label="Apartment, suite, etc." optional autoComplete={`${section} address-line2`} className="sm:col-span-2" />
+      <TextField
+        {...text("address")}
+        label="Address"
+        autoComplete={`${section} address-line1`}
+        aria-required
+        className="sm:col-span-2"
+      />
+      <TextField
+        {...text("apartment")}
+        label="Apartment, suite, etc."
+        optional
+        autoComplete={`${section} address-line2`}
+        className="sm:col-span-2"
+      />
       <TextField {...text("city")} label="City" autoComplete={`${section} address-level2`} aria-required />
       <TextField {...text("state")} label="State / Province" autoComplete={`${section} address-level1`} aria-required />
       <TextField {...text("postalCode")} label="Postal code" autoComplete={`${section} postal-code`} aria-required />

@@ -30,7 +30,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         <ChevronDown className="hidden size-4 lg:inline" aria-hidden />
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 top-12 z-50 w-56 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-xl">
+        <div
+          role="menu"
+          className="absolute right-0 top-12 z-50 w-56 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-xl"
+        >
           <p className="truncate border-b border-line px-4 py-2 text-xs text-muted">{user.email}</p>
           <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
             Profile

@@ -8,8 +8,8 @@ export function SiteFooter() {
         <div className="lg:col-span-2">
           <p className="font-display text-xl font-semibold">Abundance Collection</p>
           <p className="mt-3 max-w-sm text-sm leading-6 text-muted">
-            Considered essentials made to be worn often and kept for years. Free shipping on orders over $50 and
-            30-day returns.
+            Considered essentials made to be worn often and kept for years. Free shipping on orders over $50 and 30-day
+            returns.
           </p>
         </div>
         {FOOTER_SECTIONS.map((section) => (

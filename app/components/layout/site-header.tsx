@@ -52,7 +52,10 @@ export function SiteHeader({ user, searchEnabled }: { user: SessionUser | null; 
               <Link to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
                 Sign In
               </Link>
-              <Link to={signUpLink} className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black">
+              <Link
+                to={signUpLink}
+                className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black"
+              >
                 Sign Up
               </Link>
             </div>

@@ -80,7 +80,10 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
                 />
               )}
               {s.soldOut && (
-                <span aria-hidden className="absolute h-0.5 w-10 rotate-45 rounded-full bg-stone-400 ring-1 ring-white" />
+                <span
+                  aria-hidden
+                  className="absolute h-0.5 w-10 rotate-45 rounded-full bg-stone-400 ring-1 ring-white"
+                />
               )}
             </Link>
           </li>

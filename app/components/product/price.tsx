@@ -2,7 +2,15 @@ import { formatCents } from "~/lib/money";
 import { isOnSale } from "~/modules/catalog/product-rules";
 
 /** A price, with the compare-at price struck through when it is higher. */
-export function Price({ cents, compareAtCents, className = "" }: { cents: number; compareAtCents: number | null; className?: string }) {
+export function Price({
+  cents,
+  compareAtCents,
+  className = "",
+}: {
+  cents: number;
+  compareAtCents: number | null;
+  className?: string;
+}) {
   const onSale = isOnSale(cents, compareAtCents);
   return (
     <p className={`flex items-baseline gap-2 ${className}`}>

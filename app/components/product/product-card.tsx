@@ -9,7 +9,15 @@ import { Price } from "./price";
  * A product tile for grids: image, badges, name, category, price, rating; `children` (e.g. an
  * Add to Cart button) go at the bottom, above the link that covers the card.
  */
-export function ProductCard({ product, priority = false, children }: { product: Card; priority?: boolean; children?: ReactNode }) {
+export function ProductCard({
+  product,
+  priority = false,
+  children,
+}: {
+  product: Card;
+  priority?: boolean;
+  children?: ReactNode;
+}) {
   const titleId = useId();
   const discount = discountPercent(product.price, product.originalPrice);
   const soldOut = product.inventory <= 0;
@@ -26,25 +34,37 @@ export function ProductCard({ product, priority = false, children }: { product: 
           className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${soldOut ? "opacity-70" : ""}`}
         />
         <div className="absolute left-3 top-3 flex flex-col gap-1.5">
-          {product.isNew && <span className="rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-ink shadow-sm">New</span>}
+          {product.isNew && (
+            <span className="rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-ink shadow-sm">New</span>
+          )}
           {discount > 0 && (
-            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">-{discount}%</span>
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
+              -{discount}%
+            </span>
           )}
         </div>
         {soldOut && (
-          <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">Sold out</span>
+          <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">
+            Sold out
+          </span>
         )}
       </div>
       <div className="mt-3 flex flex-1 flex-col gap-1">
         <p className="text-xs uppercase tracking-wider text-muted">{product.category}</p>
         <h3 id={titleId} className="font-medium leading-snug">
-          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand">
+          <Link
+            to={`/product/${product.slug}`}
+            className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand"
+          >
             {product.name}
           </Link>
         </h3>
         <div className="mt-auto flex items-center justify-between pt-1">
           <Price cents={product.price} compareAtCents={product.originalPrice} />
-          <span className="flex items-center gap-1 text-xs text-muted" aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}>
+          <span
+            className="flex items-center gap-1 text-xs text-muted"
+            aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}
+          >
             <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
             {product.rating.toFixed(1)}
           </span>

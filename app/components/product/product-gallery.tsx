@@ -79,7 +79,10 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             >
               <ChevronRight className="size-5" aria-hidden />
             </button>
-            <p className="absolute bottom-3 right-3 rounded-full bg-white/85 px-2.5 py-1 text-xs font-medium text-ink shadow-sm" aria-hidden>
+            <p
+              className="absolute bottom-3 right-3 rounded-full bg-white/85 px-2.5 py-1 text-xs font-medium text-ink shadow-sm"
+              aria-hidden
+            >
               {current + 1} / {list.length}
             </p>
           </>

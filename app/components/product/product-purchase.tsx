@@ -69,7 +69,11 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
             return (
               <>
                 {css && (
-                  <span aria-hidden className="size-3.5 rounded-full border border-black/15" style={{ backgroundColor: css }} />
+                  <span
+                    aria-hidden
+                    className="size-3.5 rounded-full border border-black/15"
+                    style={{ backgroundColor: css }}
+                  />
                 )}
                 {name}
               </>
@@ -97,7 +101,11 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           Quantity
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-4">
-          <div role="group" aria-labelledby="quantity-label" className="inline-flex items-center rounded-full border border-line bg-white">
+          <div
+            role="group"
+            aria-labelledby="quantity-label"
+            className="inline-flex items-center rounded-full border border-line bg-white"
+          >
             <button
               type="button"
               aria-label="Decrease quantity"
@@ -107,7 +115,12 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
             >
               <Minus className="size-4" aria-hidden />
             </button>
-            <output aria-live="polite" aria-label="Quantity" data-testid="quantity" className="w-10 text-center font-semibold tabular-nums">
+            <output
+              aria-live="polite"
+              aria-label="Quantity"
+              data-testid="quantity"
+              className="w-10 text-center font-semibold tabular-nums"
+            >
               {quantity}
             </output>
             <button

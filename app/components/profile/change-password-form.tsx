@@ -43,9 +43,16 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <input type="hidden" name="intent" value={CHANGE_PASSWORD} />
       {/* Tells password managers which account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      {!saving && result?.ok && <FormMessage kind="success">{result.message}. Other devices have been signed out.</FormMessage>}
+      {!saving && result?.ok && (
+        <FormMessage kind="success">{result.message}. Other devices have been signed out.</FormMessage>
+      )}
       {!saving && result && !result.ok && result.message && <FormMessage kind="error">{result.message}</FormMessage>}
-      <PasswordField {...kit.field("currentPassword")} label="Current password" autoComplete="current-password" aria-required />
+      <PasswordField
+        {...kit.field("currentPassword")}
+        label="Current password"
+        autoComplete="current-password"
+        aria-required
+      />
       <PasswordField
         {...kit.field("newPassword")}
         label="New password"
@@ -53,7 +60,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
         aria-required
         hint="At least 8 characters, with uppercase, lowercase and a number."
       />
-      <PasswordField {...kit.field("confirmPassword")} label="Confirm new password" autoComplete="new-password" aria-required />
+      <PasswordField
+        {...kit.field("confirmPassword")}
+        label="Confirm new password"
+        autoComplete="new-password"
+        aria-required
+      />
       <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
         <KeyRound className="size-4" aria-hidden />
         {saving ? "Changing..." : "Change password"}

@@ -47,7 +47,8 @@ export function SearchFilters({
     if (value !== query.maxPrice) onChange({ maxPrice: value });
   }, SEARCH_DEBOUNCE_MS);
 
-  const field = "mt-1.5 block h-11 w-full rounded-xl border border-line bg-white px-3.5 text-sm outline-none focus:border-brand";
+  const field =
+    "mt-1.5 block h-11 w-full rounded-xl border border-line bg-white px-3.5 text-sm outline-none focus:border-brand";
   const labelClass = "text-xs font-semibold uppercase tracking-wider text-muted";
 
   return (

@@ -10,11 +10,16 @@ import type { ProductCard as Card } from "~/modules/catalog/product-card";
  */
 export function SearchResultCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const addToCart = useAddToCart();
-  const button = "relative z-10 mt-3 flex w-full items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-medium";
+  const button =
+    "relative z-10 mt-3 flex w-full items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-medium";
   return (
     <ProductCard product={product} priority={priority}>
       {product.inventory <= 0 ? (
-        <button type="button" disabled className={`${button} cursor-not-allowed border border-line bg-stone-100 text-stone-500`}>
+        <button
+          type="button"
+          disabled
+          className={`${button} cursor-not-allowed border border-line bg-stone-100 text-stone-500`}
+        >
           Out of Stock
         </button>
       ) : (

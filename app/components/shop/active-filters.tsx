@@ -15,7 +15,10 @@ export function ActiveFilters({ basePath, query }: { basePath: string; query: Sh
   if (query.size) chips.push({ label: `Size: ${query.size}`, without: { size: null } });
   if (query.color) chips.push({ label: `Colour: ${query.color}`, without: { color: null } });
   if (query.minPrice !== null || query.maxPrice !== null) {
-    chips.push({ label: `Price: ${priceLabel(query.minPrice, query.maxPrice)}`, without: { minPrice: null, maxPrice: null } });
+    chips.push({
+      label: `Price: ${priceLabel(query.minPrice, query.maxPrice)}`,
+      without: { minPrice: null, maxPrice: null },
+    });
   }
   if (chips.length === 0) return null;
   return (

@@ -105,7 +105,9 @@ export function FilterPanel({
                 to={`/shop/${c.slug}`}
                 aria-current={c.slug === query.category ? "page" : undefined}
                 className={`block rounded-lg px-3 py-1.5 text-sm transition-colors ${
-                  c.slug === query.category ? "bg-stone-100 font-semibold text-ink" : "text-muted hover:bg-stone-50 hover:text-ink"
+                  c.slug === query.category
+                    ? "bg-stone-100 font-semibold text-ink"
+                    : "text-muted hover:bg-stone-50 hover:text-ink"
                 }`}
               >
                 {c.name}
@@ -128,7 +130,13 @@ export function FilterPanel({
         className="flex flex-col gap-8"
       >
         {query.view === "list" && <input type="hidden" name="view" value="list" />}
-        <Choices legend="Size" name="size" options={SIZE_FILTERS} value={query.size} onChange={(size) => onApply({ size })} />
+        <Choices
+          legend="Size"
+          name="size"
+          options={SIZE_FILTERS}
+          value={query.size}
+          onChange={(size) => onApply({ size })}
+        />
         <Choices
           legend="Colour"
           name="color"
@@ -137,13 +145,12 @@ export function FilterPanel({
           swatches={SWATCHES}
           onChange={(color) => onApply({ color })}
         />
-        <PriceRange
-          min={query.minPrice}
-          max={query.maxPrice}
-          onCommit={(min, max) => onApply(priceBounds(min, max))}
-        />
+        <PriceRange min={query.minPrice} max={query.maxPrice} onCommit={(min, max) => onApply(priceBounds(min, max))} />
         <div className="flex flex-col gap-2.5 border-t border-line pt-6">
-          <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black">
+          <button
+            type="submit"
+            className="rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black"
+          >
             Apply
           </button>
           <Link

@@ -88,7 +88,11 @@ export function PriceRange({
             step={STEP}
             value={which === "min" ? lo : hi}
             aria-label={which === "min" ? "Minimum price" : "Maximum price"}
-            aria-valuetext={which === "max" && hi >= PRICE_SLIDER_MAX ? `$${PRICE_SLIDER_MAX} or more` : `$${which === "min" ? lo : hi}`}
+            aria-valuetext={
+              which === "max" && hi >= PRICE_SLIDER_MAX
+                ? `$${PRICE_SLIDER_MAX} or more`
+                : `$${which === "min" ? lo : hi}`
+            }
             onChange={(event) => {
               const value = Number(event.target.value);
               const nextMin = which === "min" ? String(Math.min(value, hi)) : minText;

@@ -10,7 +10,12 @@ export function ProductListRow({ product, priority = false }: { product: Product
   const href = `/product/${product.slug}`;
   return (
     <article className="flex gap-4 rounded-2xl border border-line bg-white p-3 transition-shadow hover:shadow-md sm:gap-6 sm:p-4">
-      <Link to={href} tabIndex={-1} aria-hidden className="relative block w-24 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:w-36">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden
+        className="relative block w-24 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:w-36"
+      >
         <img
           src={product.image}
           alt=""

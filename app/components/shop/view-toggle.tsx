@@ -23,7 +23,12 @@ export function ViewToggle({
 }) {
   const keep = [...shopSearchParams({ ...query, view: "grid" }).entries()];
   return (
-    <Form method="get" action={basePath} preventScrollReset className="flex shrink-0 rounded-full border border-line bg-white p-1">
+    <Form
+      method="get"
+      action={basePath}
+      preventScrollReset
+      className="flex shrink-0 rounded-full border border-line bg-white p-1"
+    >
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -68,7 +68,17 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
 };
 
 /** A labelled input with its error under it. */
-export function TextField({ id: givenId, label, error, hint, optional, trailing, className, required, ...input }: TextFieldProps) {
+export function TextField({
+  id: givenId,
+  label,
+  error,
+  hint,
+  optional,
+  trailing,
+  className,
+  required,
+  ...input
+}: TextFieldProps) {
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
@@ -140,7 +150,16 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
   children: ReactNode;
 };
 
-export function SelectField({ id: givenId, label, error, optional, className, children, required, ...select }: SelectFieldProps) {
+export function SelectField({
+  id: givenId,
+  label,
+  error,
+  optional,
+  className,
+  children,
+  required,
+  ...select
+}: SelectFieldProps) {
   const ownId = useId();
   const id = givenId ?? ownId;
   return (
@@ -189,17 +208,31 @@ export function CheckboxField({ id, label, error, className, ...input }: Checkbo
 }
 
 /** The form-level message: an alert for failures, a status for good news. */
-export function FormMessage({ kind, children, className = "" }: { kind: "error" | "success"; children: ReactNode; className?: string }) {
+export function FormMessage({
+  kind,
+  children,
+  className = "",
+}: {
+  kind: "error" | "success";
+  children: ReactNode;
+  className?: string;
+}) {
   if (kind === "error") {
     return (
-      <div role="alert" className={`flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}>
+      <div
+        role="alert"
+        className={`flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
+      >
         <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>{children}</p>
       </div>
     );
   }
   return (
-    <div role="status" className={`flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800 ${className}`}>
+    <div
+      role="status"
+      className={`flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800 ${className}`}
+    >
       <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>{children}</p>
     </div>

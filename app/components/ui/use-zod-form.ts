@@ -40,14 +40,18 @@ export type ZodFormOptions = Check & {
 };
 
 const errorsOf = (answer: object | null | undefined): FieldErrors | null =>
-  answer && "errors" in answer && answer.errors && typeof answer.errors === "object" ? (answer.errors as FieldErrors) : null;
+  answer && "errors" in answer && answer.errors && typeof answer.errors === "object"
+    ? (answer.errors as FieldErrors)
+    : null;
 
 export function useZodForm(options: ZodFormOptions) {
   const { lastResult = null, revalidate = "clear" } = options;
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(() => errorsOf(lastResult) ?? {});
   const [answer, setAnswer] = useState(lastResult);
-  const [initialFocus] = useState(() => firstInvalid(options.fields ?? [], errorsOf(lastResult) ?? {}) ?? options.autoFocus ?? null);
+  const [initialFocus] = useState(
+    () => firstInvalid(options.fields ?? [], errorsOf(lastResult) ?? {}) ?? options.autoFocus ?? null,
+  );
   const [focusRequest, setFocusRequest] = useState(0);
   /** The checks (by schema) the shopper has submitted once: "onChange" re-runs only those. */
   const submitted = useRef(new Set<unknown>());

@@ -35,7 +35,11 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pg`. Migrates both. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
     : await openPglite(path.join(options.dataDir, "pg"));
@@ -47,7 +51,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   // Session settings travel with the connection's start-up packet (no extra query per connection).
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, options: `-c ${SESSION_SETTING}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    options: `-c ${SESSION_SETTING}`,
+  });
   // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
   pool.on("error", (error) => console.warn(`[db] idle client error: ${error.message}`));
   const db = drizzle({ client: pool, schema, casing });

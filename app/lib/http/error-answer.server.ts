@@ -38,7 +38,11 @@ export interface ErrorContext {
 export function errorAnswer(error: unknown, request: Request, context: ErrorContext): ErrorAnswer {
   if (error instanceof Response) throw error;
   if (error instanceof DomainError) {
-    return { status: error.status, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
+    return {
+      status: error.status,
+      message: error.message,
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    };
   }
   const id = requestIdOf(request);
   const db = databaseError(error);

@@ -43,7 +43,9 @@ export async function readFormBody(request: Request): Promise<FormData> {
   const bytes = await readBodyBytes(request);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(bytes), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    form = await new Response(new Uint8Array(bytes), {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     throw new DomainError("invalid", "Invalid form submission");
   }

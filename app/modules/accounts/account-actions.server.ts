@@ -107,9 +107,7 @@ export interface RegistrationInput {
 }
 
 /** Creates the account (role customer, always) and its profile with the registration details. */
-async function register(
-  deps: AccountDeps,
-  request: Request, input: RegistrationInput): Promise<AccountSuccess> {
+async function register(deps: AccountDeps, request: Request, input: RegistrationInput): Promise<AccountSuccess> {
   await limit(deps, [[`sign-up:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signUpPerIp)]]);
   const { auth, db } = deps;
   try {
@@ -148,16 +146,17 @@ async function register(
  * Sends a reset link when the address has an account; answers the same either way (no user
  * enumeration). The link leads to /reset-password?token=….
  */
-async function requestPasswordReset(
-  deps: AccountDeps,
-  request: Request, emailInput: string): Promise<AccountSuccess> {
+async function requestPasswordReset(deps: AccountDeps, request: Request, emailInput: string): Promise<AccountSuccess> {
   const email = accountKey(emailInput);
   await limit(deps, [
     [`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)],
     [`reset:account:${email}`, RATE_LIMITS.resetPerAccount],
   ]);
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" }, headers: request.headers });
+    await deps.auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/reset-password" },
+      headers: request.headers,
+    });
   } catch (error) {
     // The same answer for every address: failures are logged, not shown.
     if (!(error instanceof APIError)) throw error;
@@ -169,10 +168,15 @@ async function requestPasswordReset(
 /** Sets a new password from a reset link; the library ends every other session of the account. */
 async function resetPassword(
   deps: AccountDeps,
-  request: Request, input: { token: string; password: string }): Promise<AccountSuccess> {
+  request: Request,
+  input: { token: string; password: string },
+): Promise<AccountSuccess> {
   await limit(deps, [[`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)]]);
   try {
-    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: request.headers });
+    await deps.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: request.headers,
+    });
     return { headers: new Headers() };
   } catch (error) {
     throw failure(error, "This reset link is invalid or has expired. Please ask for a new one.");

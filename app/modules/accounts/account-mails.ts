@@ -28,6 +28,8 @@ export function verificationMail(user: Recipient, url: string): MailMessage {
   return {
     to: user.email,
     subject: "Confirm your e-mail address",
-    text: [greeting(user), "", "Welcome to Abundance Collection! Please confirm your e-mail address:", "", url].join("\n"),
+    text: [greeting(user), "", "Welcome to Abundance Collection! Please confirm your e-mail address:", "", url].join(
+      "\n",
+    ),
   };
 }

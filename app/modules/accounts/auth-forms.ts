@@ -47,11 +47,7 @@ export type LoginInput = z.output<typeof loginSchema>;
 
 /** Step 1, 'Account Info'. */
 const accountInfoShape = {
-  fullName: z
-    .string()
-    .trim()
-    .min(2, AUTH_MESSAGES.fullNameTooShort)
-    .max(100, AUTH_MESSAGES.fullNameTooLong),
+  fullName: z.string().trim().min(2, AUTH_MESSAGES.fullNameTooShort).max(100, AUTH_MESSAGES.fullNameTooLong),
   email: emailField,
   password: newPassword,
   confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),

@@ -75,14 +75,18 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       revokeSessionsOnPasswordReset: true,
       // Not awaited: a known address must not answer more slowly than an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        void mailer.send(passwordResetMail(user, url)).catch((error: Error) => console.warn(`[mail] reset e-mail failed: ${error.message}`));
+        void mailer
+          .send(passwordResetMail(user, url))
+          .catch((error: Error) => console.warn(`[mail] reset e-mail failed: ${error.message}`));
       },
     },
     emailVerification: {
       sendOnSignUp: config.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        void mailer.send(verificationMail(user, url)).catch((error: Error) => console.warn(`[mail] verification e-mail failed: ${error.message}`));
+        void mailer
+          .send(verificationMail(user, url))
+          .catch((error: Error) => console.warn(`[mail] verification e-mail failed: ${error.message}`));
       },
     },
     user: {

@@ -14,11 +14,14 @@ export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: str
   const existing = await db.query.user.findFirst({ where: eq(user.email, admin.email) });
 
   if (!existing) {
-    const created = await ctx.internalAdapter.createUser({
-      email: admin.email,
-      name: "Store Admin",
-      emailVerified: true,
-    }, { method: "admin" });
+    const created = await ctx.internalAdapter.createUser(
+      {
+        email: admin.email,
+        name: "Store Admin",
+        emailVerified: true,
+      },
+      { method: "admin" },
+    );
     await ctx.internalAdapter.linkAccount({
       userId: created.id,
       providerId: "credential",
@@ -45,7 +48,10 @@ export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: str
       password: await hash(),
     });
   } else if (!passwordMatches) {
-    await db.update(account).set({ password: await hash(), updatedAt: new Date() }).where(eq(account.id, credential.id));
+    await db
+      .update(account)
+      .set({ password: await hash(), updatedAt: new Date() })
+      .where(eq(account.id, credential.id));
   }
   await db.insert(profiles).values({ userId: existing.id, fullName: existing.name }).onConflictDoNothing();
   return { created: false };

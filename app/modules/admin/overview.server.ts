@@ -10,13 +10,18 @@ export async function adminOverview(db: Db) {
         total: count(),
         active: sql<number>`count(*) filter (where ${products.isActive})`.mapWith(Number),
         featured: sql<number>`count(*) filter (where ${products.featured})`.mapWith(Number),
-        outOfStock: sql<number>`count(*) filter (where ${products.inventory} = 0 and ${products.isActive})`.mapWith(Number),
+        outOfStock: sql<number>`count(*) filter (where ${products.inventory} = 0 and ${products.isActive})`.mapWith(
+          Number,
+        ),
       })
       .from(products),
     db
       .select({
         total: count(),
-        revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(Number),
+        revenueCents:
+          sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'paid'), 0)`.mapWith(
+            Number,
+          ),
         pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
       })
       .from(orders),
@@ -34,9 +39,7 @@ export const ADMIN_PAGE_SIZE = 20;
 /** Every product, active or not, for the admin list: search by name or SKU, 20 a page. */
 export async function adminProductPage(db: Db, options: { q: string; page: number }) {
   const escaped = options.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const where = options.q
-    ? or(ilike(products.name, `%${escaped}%`), ilike(products.sku, `%${escaped}%`))
-    : undefined;
+  const where = options.q ? or(ilike(products.name, `%${escaped}%`), ilike(products.sku, `%${escaped}%`)) : undefined;
   const [counted] = await db.select({ n: count() }).from(products).where(where);
   const total = counted?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));

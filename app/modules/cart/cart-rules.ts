@@ -61,9 +61,7 @@ export function addItem(
   if (!existing) return [...items, { ...line, quantity: Math.min(line.quantity, lineLimit(line)) }];
   const limit = lineLimit(line.inventory === undefined ? existing : line);
   return items.map((i) =>
-    sameLine(i, line)
-      ? { ...i, ...withoutUndefined(line), quantity: Math.min(i.quantity + line.quantity, limit) }
-      : i,
+    sameLine(i, line) ? { ...i, ...withoutUndefined(line), quantity: Math.min(i.quantity + line.quantity, limit) } : i,
   );
 }
 

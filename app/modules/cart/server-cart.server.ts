@@ -69,7 +69,9 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, label = "input"):
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".") || label;
-    throw new DomainError("invalid", `Invalid cart ${field}: ${issue?.message ?? "invalid value"}`, { reason: "INVALID_INPUT" });
+    throw new DomainError("invalid", `Invalid cart ${field}: ${issue?.message ?? "invalid value"}`, {
+      reason: "INVALID_INPUT",
+    });
   }
   return result.data;
 }
@@ -103,10 +105,7 @@ interface LineProduct {
 }
 
 /** A line as shown: the product as the database has it now, flagged when it cannot be bought as is. */
-function lineOf(
-  p: LineProduct,
-  line: { productId: string; size: string; color: string; quantity: number },
-): CartLine {
+function lineOf(p: LineProduct, line: { productId: string; size: string; color: string; quantity: number }): CartLine {
   const problem = problemOf(p, line.quantity);
   return {
     productId: line.productId,
@@ -161,8 +160,10 @@ async function purchasable(db: Conn, productId: string) {
     .from(products)
     .where(eq(products.id, productId));
   if (!product) throw new DomainError("conflict", "This product is no longer available", { reason: "UNKNOWN_PRODUCT" });
-  if (!product.isActive) throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
-  if (product.inventory <= 0) throw new DomainError("conflict", "This product is out of stock", { reason: "OUT_OF_STOCK" });
+  if (!product.isActive)
+    throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
+  if (product.inventory <= 0)
+    throw new DomainError("conflict", "This product is out of stock", { reason: "OUT_OF_STOCK" });
   return { inventory: product.inventory, cap: Math.min(product.inventory, MAX_LINE_QUANTITY) };
 }
 
@@ -186,7 +187,8 @@ async function addParsedLine(db: Conn, userId: string, line: z.output<typeof add
   const { inventory, cap } = await purchasable(db, line.productId);
   const cartId = await ensureCart(db, userId);
   const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(lineWhere(cartId, line));
-  if (existing && existing.quantity === cap) throw new DomainError("conflict", limitMessage(inventory, inventory), { reason: "LIMIT_REACHED" });
+  if (existing && existing.quantity === cap)
+    throw new DomainError("conflict", limitMessage(inventory, inventory), { reason: "LIMIT_REACHED" });
   const [row] = await db
     .insert(cartItems)
     .values({
@@ -260,7 +262,8 @@ export async function setQuantity(
     const [existing] = cartId
       ? await tx.select({ id: cartItems.id }).from(cartItems).where(lineWhere(cartId, key))
       : [];
-    if (!cartId || !existing) throw new DomainError("conflict", "This item is no longer in your cart", { reason: "NOT_IN_CART" });
+    if (!cartId || !existing)
+      throw new DomainError("conflict", "This item is no longer in your cart", { reason: "NOT_IN_CART" });
     const { inventory, cap } = await purchasable(tx, key.productId);
     const stored = Math.min(wanted, cap);
     await tx
@@ -385,7 +388,11 @@ const guestLineSchema = z.object({
  * Not idempotent: merging the same guest cart twice adds its quantities twice. The caller must
  * clear the browser cart once the merge has succeeded (and merge only once per sign-in).
  */
-export async function mergeGuestCart(db: Db, userId: string, guestLines: readonly GuestCartLine[]): Promise<CartLine[]> {
+export async function mergeGuestCart(
+  db: Db,
+  userId: string,
+  guestLines: readonly GuestCartLine[],
+): Promise<CartLine[]> {
   const uid = parse(userIdSchema, userId, "userId");
   const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
     if (!raw || typeof raw !== "object") return [];
@@ -418,7 +425,12 @@ export async function mergeGuestCart(db: Db, userId: string, guestLines: readonl
 export async function previewGuestCart(db: Conn, guestLines: readonly GuestCartLine[]): Promise<CartLine[]> {
   const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
     if (!raw || typeof raw !== "object") return [];
-    const parsed = guestLineSchema.safeParse({ productId: raw.id, size: raw.size, color: raw.color, quantity: raw.quantity });
+    const parsed = guestLineSchema.safeParse({
+      productId: raw.id,
+      size: raw.size,
+      color: raw.color,
+      quantity: raw.quantity,
+    });
     return parsed.success ? [parsed.data] : [];
   });
   if (lines.length === 0) return [];

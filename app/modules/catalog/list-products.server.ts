@@ -20,10 +20,7 @@ function categoryCondition(slug: string): SQL | undefined {
     case "sale":
       return or(inCategory, sql`${products.originalPriceCents} > ${products.priceCents}`);
     case "new-arrivals":
-      return or(
-        inCategory,
-        gte(products.createdAt, sql`now() - make_interval(days => ${NEW_PRODUCT_DAYS})`),
-      );
+      return or(inCategory, gte(products.createdAt, sql`now() - make_interval(days => ${NEW_PRODUCT_DAYS})`));
     default:
       return inCategory;
   }
@@ -74,7 +71,10 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ProductPag
 }
 
 export async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(where);
   return row?.n ?? 0;
 }
 

@@ -33,7 +33,13 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     brand: { "@type": "Brand", name: SHOP_NAME },
     ...(product.category ? { category: product.category.name } : {}),
     ...(product.reviewCount > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+          },
+        }
       : {}),
     offers: {
       "@type": "Offer",

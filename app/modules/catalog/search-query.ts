@@ -38,7 +38,14 @@ export function searchSearchParams(query: SearchQuery): URLSearchParams {
  * as a phrase, so that "t-shirt" does not find every shirt.
  */
 export function searchTerms(q: string): string[] {
-  const words = q.toLowerCase().normalize("NFKD").match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? [];
+  const words =
+    q
+      .toLowerCase()
+      .normalize("NFKD")
+      .match(/[a-z0-9]+(?:-[a-z0-9]+)*/g) ?? [];
   // A lone letter ("s" of "men's") finds nothing worth finding; inside a phrase ("t shirt") it counts.
-  return words.filter((w) => w.length > 1).map((w) => w.split("-").join(" ")).slice(0, 8);
+  return words
+    .filter((w) => w.length > 1)
+    .map((w) => w.split("-").join(" "))
+    .slice(0, 8);
 }

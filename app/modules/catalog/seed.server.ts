@@ -18,21 +18,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * anything: the first load is recorded, and a catalogue the owner has emptied stays empty.
  */
 export async function seedDemoCatalogIfEmpty(db: Db): Promise<SeedResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const marker = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-    if (marker.length > 0) return { seeded: false, reason: "already-seeded" } as const;
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+      const marker = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+      if (marker.length > 0) return { seeded: false, reason: "already-seeded" } as const;
 
-    const [existing] = await tx.select({ n: count() }).from(products);
-    const result: SeedResult =
-      (existing?.n ?? 0) > 0 ? { seeded: false, reason: "not-empty" } : { seeded: true, ...(await insertDemoCatalog(tx)) };
-    await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return result;
-  }).then(async (result) => {
-    // Fresh statistics after a bulk load, so the planner picks the search and listing indexes.
-    if (result.seeded) await db.execute(sql`analyze`);
-    return result;
-  });
+      const [existing] = await tx.select({ n: count() }).from(products);
+      const result: SeedResult =
+        (existing?.n ?? 0) > 0
+          ? { seeded: false, reason: "not-empty" }
+          : { seeded: true, ...(await insertDemoCatalog(tx)) };
+      await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+      return result;
+    })
+    .then(async (result) => {
+      // Fresh statistics after a bulk load, so the planner picks the search and listing indexes.
+      if (result.seeded) await db.execute(sql`analyze`);
+      return result;
+    });
 }
 
 /** Inserts the demo categories and products that are not there yet (matched by slug). */
@@ -44,7 +48,12 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
   const categoryRows = await tx
     .select({ id: categories.id, slug: categories.slug })
     .from(categories)
-    .where(inArray(categories.slug, demoCategories.map((c) => c.slug)));
+    .where(
+      inArray(
+        categories.slug,
+        demoCategories.map((c) => c.slug),
+      ),
+    );
   const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
 
   const ids = new Map(demoProducts.map((p) => [p.slug, randomUUID()]));

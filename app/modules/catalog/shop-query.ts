@@ -83,7 +83,11 @@ export function parseShopQuery(category: string | undefined, params: URLSearchPa
   if (minPrice === 0) minPrice = null;
   return {
     category: (category ?? SHOP_ALL).toLowerCase(),
-    sort: pick(params.get("sort"), SORT_OPTIONS.map((o) => o.value)) ?? "featured",
+    sort:
+      pick(
+        params.get("sort"),
+        SORT_OPTIONS.map((o) => o.value),
+      ) ?? "featured",
     size: pick(params.get("size"), SIZE_FILTERS),
     color: pick(params.get("color"), COLOR_FILTERS),
     minPrice,

@@ -11,7 +11,11 @@ export interface SitemapEntry {
 /** The home page, every shop category and every active product. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
   const [categoryRows, productRows] = await Promise.all([
-    db.select({ slug: categories.slug }).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.sortOrder)),
+    db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.sortOrder)),
     db
       .select({ slug: products.slug, updatedAt: products.updatedAt })
       .from(products)

@@ -28,7 +28,11 @@ export type Vocabulary = Map<string, string>;
 export function buildVocabulary(words: Iterable<string>): Vocabulary {
   const vocabulary: Vocabulary = new Map();
   for (const raw of words) {
-    const parts = raw.toLowerCase().normalize("NFKD").match(/[a-z0-9]+/g) ?? [];
+    const parts =
+      raw
+        .toLowerCase()
+        .normalize("NFKD")
+        .match(/[a-z0-9]+/g) ?? [];
     const letters = parts.filter((p) => /[a-z]/.test(p));
     for (const part of letters) if (part.length >= 2 && !vocabulary.has(part)) vocabulary.set(part, part);
     if (letters.length > 1) vocabulary.set(letters.join(""), letters.join(" "));

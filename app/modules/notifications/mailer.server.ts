@@ -25,7 +25,11 @@ export interface Mailer {
 const messageSchema = z.object({
   to: z.email(),
   // A subject is one line: CR/LF would start a new header.
-  subject: z.string().min(1).max(300).refine((s) => !/[\r\n]/.test(s), "must be one line"),
+  subject: z
+    .string()
+    .min(1)
+    .max(300)
+    .refine((s) => !/[\r\n]/.test(s), "must be one line"),
   text: z.string().min(1),
   html: z.string().optional(),
 });
@@ -54,7 +58,9 @@ export class SmtpMailer implements Mailer {
       host: url.hostname,
       port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
       secure: url.protocol === "smtps:",
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       ignoreTLS: options.ignoreTLS ?? false,
     });
   }
@@ -62,7 +68,13 @@ export class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<SentMail> {
     const m = messageSchema.parse(message);
     try {
-      const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      const info = await this.transport.sendMail({
+        from: this.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
       return { id: randomUUID(), via: String(info.messageId) };
     } catch (error) {
       const e = error as { message?: string; responseCode?: number };

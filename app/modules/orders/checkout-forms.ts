@@ -99,7 +99,11 @@ export interface CheckoutForm {
 }
 
 /** Spec §5 defaults: same billing address, standard shipping, United States. */
-export function emptyCheckoutForm(prefill: Partial<Pick<CheckoutForm, "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "postalCode">> & { country?: string | null } = {}): CheckoutForm {
+export function emptyCheckoutForm(
+  prefill: Partial<
+    Pick<CheckoutForm, "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "postalCode">
+  > & { country?: string | null } = {},
+): CheckoutForm {
   const country = countryCodes.find((c) => c === prefill.country) ?? "US";
   return {
     firstName: prefill.firstName ?? "",
@@ -143,7 +147,8 @@ export interface CheckoutDetails {
   shippingMethod: ShippingMethod;
 }
 
-export type CheckoutCheck = { ok: true; details: CheckoutDetails } | { ok: false; message: string; fieldErrors: FieldErrors };
+export type CheckoutCheck =
+  { ok: true; details: CheckoutDetails } | { ok: false; message: string; fieldErrors: FieldErrors };
 
 /**
  * The server's check of a whole checkout, with the spec's order-creation messages: contact details
@@ -154,10 +159,18 @@ export function checkCheckout(input: unknown): CheckoutCheck {
   const form = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
   const blank = (key: string) => typeof form[key] !== "string" || (form[key] as string).trim() === "";
   if (["email", "phone"].some(blank)) {
-    return { ok: false, message: CHECKOUT_MESSAGES.missingContact, fieldErrors: errorsOf(informationSchema.safeParse(form)) };
+    return {
+      ok: false,
+      message: CHECKOUT_MESSAGES.missingContact,
+      fieldErrors: errorsOf(informationSchema.safeParse(form)),
+    };
   }
   if (["firstName", "lastName", "address", "city"].some(blank)) {
-    return { ok: false, message: CHECKOUT_MESSAGES.missingShipping, fieldErrors: { ...errorsOf(informationSchema.safeParse(form)), ...errorsOf(shippingSchema.safeParse(form)) } };
+    return {
+      ok: false,
+      message: CHECKOUT_MESSAGES.missingShipping,
+      fieldErrors: { ...errorsOf(informationSchema.safeParse(form)), ...errorsOf(shippingSchema.safeParse(form)) },
+    };
   }
   const info = informationSchema.safeParse(form);
   const shipping = shippingSchema.safeParse(form);
@@ -201,7 +214,9 @@ export function checkCheckout(input: unknown): CheckoutCheck {
 export function knownOrderFailure(error: unknown): DomainError | null {
   switch (databaseError(error)?.code) {
     case "23502":
-      return new DomainError("invalid", "Missing required information. Please fill in all required fields.", { cause: error });
+      return new DomainError("invalid", "Missing required information. Please fill in all required fields.", {
+        cause: error,
+      });
     case "23503":
       return new DomainError("conflict", "Invalid product or user reference. Please try again.", { cause: error });
     case "42P01":

@@ -62,9 +62,13 @@ export async function handleCheckout(ctx: CheckoutContext, request: CheckoutRequ
   }
 }
 
-async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { intent: "place" }>): Promise<CheckoutSuccess> {
+async function place(
+  ctx: CheckoutContext,
+  request: Extract<CheckoutRequest, { intent: "place" }>,
+): Promise<CheckoutSuccess> {
   if (request.paymentMethod === "demo" && !ctx.demoPayments) throw new DomainError("invalid", DEMO_UNAVAILABLE);
-  if (request.paymentMethod === "paypal" && !ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
+  if (request.paymentMethod === "paypal" && !ctx.paypal)
+    throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
   const cart = await linesToOrder(ctx.db, ctx.userId);
   if (cart.length === 0) {
     // Sent again after its payment took the lines out of the cart: still the same order.
@@ -95,7 +99,12 @@ async function place(ctx: CheckoutContext, request: Extract<CheckoutRequest, { i
 /** The shopper's own order that still waits for its payment, or null. */
 async function payableOrder(ctx: CheckoutContext, orderId: string) {
   const [order] = await ctx.db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, paymentStatus: orders.paymentStatus })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.userId)));
   return order ?? null;
@@ -106,7 +115,8 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
   const order = await payableOrder(ctx, orderId);
   if (!order) throw new DomainError("not-found", PAYMENT_MESSAGES.demoFailed);
   if (order.paymentStatus === "paid") return { orderId, orderNumber: order.orderNumber };
-  if (order.status !== "pending" || order.paymentStatus !== "pending") throw new DomainError("conflict", PAYMENT_MESSAGES.retry);
+  if (order.status !== "pending" || order.paymentStatus !== "pending")
+    throw new DomainError("conflict", PAYMENT_MESSAGES.retry);
   await new Promise((resolve) => setTimeout(resolve, DEMO_PAYMENT_DELAY_MS));
   if (decline) {
     await failOrderPayment(ctx.db, orderId, ctx.events);
@@ -128,9 +138,10 @@ async function createPayPalOrder(ctx: CheckoutContext, orderId: string): Promise
 
 async function capturePayPalOrder(ctx: CheckoutContext, paypalOrderId: string): Promise<CheckoutSuccess> {
   if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
-  const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, { paypalOrderId, userId: ctx.userId }).catch(
-    providerFailure,
-  );
+  const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, {
+    paypalOrderId,
+    userId: ctx.userId,
+  }).catch(providerFailure);
   if (!result.paid) throw new DomainError("payment-declined", PAYMENT_MESSAGES.paypalFailed);
   return { orderNumber: result.orderNumber };
 }

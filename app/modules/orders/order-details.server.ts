@@ -58,7 +58,11 @@ export function isOrderNumberShape(value: string): boolean {
 }
 
 /** The order with its items, or null when there is none or the viewer may not see it (the same null). */
-export async function findOrderForViewer(db: Db, orderNumber: string, viewer: OrderViewer): Promise<OrderDetails | null> {
+export async function findOrderForViewer(
+  db: Db,
+  orderNumber: string,
+  viewer: OrderViewer,
+): Promise<OrderDetails | null> {
   if (!isOrderNumberShape(orderNumber)) return null;
   const [row] = await db
     .select({

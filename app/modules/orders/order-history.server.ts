@@ -51,7 +51,12 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
             unitPriceCents: orderItems.unitPriceCents,
           })
           .from(orderItems)
-          .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
           .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
   return rows.map((order) => ({
     ...order,

@@ -23,8 +23,7 @@ export const paypalCreateRequestId = (orderId: string) => `ac-create-${orderId}`
 /** PayPal-Request-Id of the capture call for one of our orders. */
 export const paypalCaptureRequestId = (orderId: string) => `ac-capture-${orderId}`;
 
-const notPayable = (orderId: string) =>
-  paymentStateError("NOT_PAYABLE", `Order ${orderId} cannot be paid with PayPal`);
+const notPayable = (orderId: string) => paymentStateError("NOT_PAYABLE", `Order ${orderId} cannot be paid with PayPal`);
 
 /**
  * Creates (once) the PayPal order for one of the user's pending orders and remembers its id in
@@ -114,7 +113,12 @@ async function paypalItems(db: Db, orderId: string): Promise<PayPalItem[]> {
 }
 
 /** Reasons after which the buyer must start again: the order is cancelled and its stock returned. */
-const FAILING: ReadonlySet<CaptureFailureReason> = new Set(["DECLINED", "NOT_APPROVED", "AMOUNT_MISMATCH", "NOT_COMPLETED"]);
+const FAILING: ReadonlySet<CaptureFailureReason> = new Set([
+  "DECLINED",
+  "NOT_APPROVED",
+  "AMOUNT_MISMATCH",
+  "NOT_COMPLETED",
+]);
 
 export interface CaptureOutcome {
   orderNumber: string;
@@ -202,7 +206,5 @@ async function keepOrphanedCapture(db: Db, order: { id: string; orderNumber: str
     .update(orders)
     .set({ paymentCaptureId: captureId, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), isNull(orders.paymentCaptureId)));
-  console.warn(
-    `[payments] PayPal capture ${captureId} completed for cancelled order ${order.orderNumber}: refund it`,
-  );
+  console.warn(`[payments] PayPal capture ${captureId} completed for cancelled order ${order.orderNumber}: refund it`);
 }

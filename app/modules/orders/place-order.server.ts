@@ -117,18 +117,27 @@ async function writeOrder(
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
     const product = byId.get(id);
-    if (!product) throw new DomainError("conflict", "Invalid product or user reference. Please try again.", { reason: "UNKNOWN_PRODUCT" });
-    if (!product.isActive) throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
+    if (!product)
+      throw new DomainError("conflict", "Invalid product or user reference. Please try again.", {
+        reason: "UNKNOWN_PRODUCT",
+      });
+    if (!product.isActive)
+      throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
   }
 
-  const priced = lines.map((l) => ({ ...l, product: byId.get(l.productId)!, unitPriceCents: byId.get(l.productId)!.priceCents }));
+  const priced = lines.map((l) => ({
+    ...l,
+    product: byId.get(l.productId)!,
+    unitPriceCents: byId.get(l.productId)!.priceCents,
+  }));
   const totals = computeTotals(priced, input.shippingMethod);
   const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
 
   const wanted = new Map<string, number>();
   for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   const short = await reserveStock(tx, wanted);
-  if (short) throw new DomainError("conflict", `Not enough stock for ${byId.get(short)!.name}`, { reason: "OUT_OF_STOCK" });
+  if (short)
+    throw new DomainError("conflict", `Not enough stock for ${byId.get(short)!.name}`, { reason: "OUT_OF_STOCK" });
   return { ...order, created: true };
 }
 
@@ -140,7 +149,14 @@ async function insertOrderWithItems(
   tx: Tx,
   input: PlaceOrderInput,
   totals: ReturnType<typeof computeTotals>,
-  priced: ReadonlyArray<{ productId: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number; product: { name: string; sku: string; imageUrl: string | null; images: string[] } }>,
+  priced: ReadonlyArray<{
+    productId: string;
+    size: string | null;
+    color: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    product: { name: string; sku: string; imageUrl: string | null; images: string[] };
+  }>,
   orderNumber: string,
 ): Promise<{ id: string; orderNumber: string; totalCents: number }> {
   const items = priced.map((l) => ({

@@ -54,10 +54,7 @@ function isHttps(request: Request): boolean {
  * The order numbers this browser placed, oldest first; [] when there is no cookie or its signature
  * does not hold (tampered, unsigned, signed with another secret).
  */
-export async function placedOrderNumbers(
-  request: Request,
-  authSecret: string,
-): Promise<string[]> {
+export async function placedOrderNumbers(request: Request, authSecret: string): Promise<string[]> {
   let value: unknown;
   try {
     value = await placedOrdersCookie(authSecret).parse(request.headers.get("cookie"));
@@ -72,11 +69,7 @@ export async function placedOrderNumbers(
  * Adds an order number to this browser's placed orders (keeping the last 20) and answers the
  * Set-Cookie header value to send with the response. `Secure` when the request came over https.
  */
-export async function rememberPlacedOrder(
-  request: Request,
-  orderNumber: string,
-  authSecret: string,
-): Promise<string> {
+export async function rememberPlacedOrder(request: Request, orderNumber: string, authSecret: string): Promise<string> {
   if (!isOrderNumberShape(orderNumber)) throw new TypeError(`Not an order number: ${orderNumber.slice(0, 40)}`);
   const numbers = (await placedOrderNumbers(request, authSecret)).filter((n) => n !== orderNumber);
   numbers.push(orderNumber);

@@ -16,14 +16,8 @@ export class PayPalError extends Error {
   /** HTTP status of PayPal's answer; undefined for network failures and timeouts. */
   readonly status: number | undefined;
 
-  constructor(
-    message: string,
-    options: { issue?: string; status?: number; cause?: unknown } = {},
-  ) {
-    super(
-      message,
-      options.cause === undefined ? undefined : { cause: options.cause },
-    );
+  constructor(message: string, options: { issue?: string; status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "PayPalError";
     this.issue = options.issue;
     this.status = options.status;
@@ -75,15 +69,10 @@ export interface CaptureOrderInput {
 }
 
 export type CaptureFailureReason =
-  | "DECLINED"
-  | "ALREADY_CAPTURED"
-  | "NOT_APPROVED"
-  | "AMOUNT_MISMATCH"
-  | "NOT_COMPLETED";
+  "DECLINED" | "ALREADY_CAPTURED" | "NOT_APPROVED" | "AMOUNT_MISMATCH" | "NOT_COMPLETED";
 
 export type CaptureResult =
-  | { ok: true; captureId: string; amountCents: number }
-  | { ok: false; reason: CaptureFailureReason };
+  { ok: true; captureId: string; amountCents: number } | { ok: false; reason: CaptureFailureReason };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Renew the token this long before PayPal says it expires. */
@@ -101,16 +90,13 @@ export function decimalStringToCents(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) return undefined;
-  const cents =
-    Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
 function assertCents(label: string, cents: number): void {
   if (!Number.isSafeInteger(cents) || cents < 0) {
-    throw new PayPalError(
-      `Invalid ${label}: ${cents} (expected a non-negative integer number of cents)`,
-    );
+    throw new PayPalError(`Invalid ${label}: ${cents} (expected a non-negative integer number of cents)`);
   }
 }
 
@@ -152,9 +138,7 @@ export class PayPalClient {
   }
 
   private async fetchToken(): Promise<string> {
-    const basic = Buffer.from(`${this.clientId}:${this.clientSecret}`).toString(
-      "base64",
-    );
+    const basic = Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64");
     const answer = await this.send(
       "/v1/oauth2/token",
       {
@@ -165,36 +149,22 @@ export class PayPalClient {
     );
     if (answer.status !== 200) throw this.errorFrom("token request", answer);
     const body = answer.body;
-    if (
-      !isRecord(body) ||
-      typeof body.access_token !== "string" ||
-      !body.access_token
-    ) {
+    if (!isRecord(body) || typeof body.access_token !== "string" || !body.access_token) {
       throw new PayPalError("PayPal token answer has no access_token", {
         status: answer.status,
       });
     }
-    const expiresInMs =
-      (typeof body.expires_in === "number" && body.expires_in > 0
-        ? body.expires_in
-        : 0) * 1000;
+    const expiresInMs = (typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : 0) * 1000;
     // Keep a safety margin; for very short lifetimes use half of it instead.
-    const lifetime =
-      expiresInMs > 2 * TOKEN_MARGIN_MS
-        ? expiresInMs - TOKEN_MARGIN_MS
-        : expiresInMs / 2;
+    const lifetime = expiresInMs > 2 * TOKEN_MARGIN_MS ? expiresInMs - TOKEN_MARGIN_MS : expiresInMs / 2;
     this.token = { value: body.access_token, renewAt: this.now() + lifetime };
     return body.access_token;
   }
 
   async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
     const { totals, items } = input;
-    if (!input.requestId)
-      throw new PayPalError(
-        "createOrder needs a requestId (PayPal-Request-Id)",
-      );
-    if (items.length === 0)
-      throw new PayPalError("createOrder needs at least one item");
+    if (!input.requestId) throw new PayPalError("createOrder needs a requestId (PayPal-Request-Id)");
+    if (items.length === 0) throw new PayPalError("createOrder needs at least one item");
     assertCents("subtotal", totals.subtotalCents);
     assertCents("shipping", totals.shippingCents);
     assertCents("tax", totals.taxCents);
@@ -203,24 +173,16 @@ export class PayPalClient {
     for (const item of items) {
       assertCents(`unit price of ${item.sku}`, item.unitPriceCents);
       if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
-        throw new PayPalError(
-          `Invalid quantity for ${item.sku}: ${item.quantity}`,
-        );
+        throw new PayPalError(`Invalid quantity for ${item.sku}: ${item.quantity}`);
       }
       itemTotal += item.unitPriceCents * item.quantity;
     }
     if (itemTotal !== totals.subtotalCents) {
-      throw new PayPalError(
-        `Item total ${itemTotal} differs from subtotal ${totals.subtotalCents}`,
-        {
-          issue: "ITEM_TOTAL_MISMATCH",
-        },
-      );
+      throw new PayPalError(`Item total ${itemTotal} differs from subtotal ${totals.subtotalCents}`, {
+        issue: "ITEM_TOTAL_MISMATCH",
+      });
     }
-    if (
-      totals.subtotalCents + totals.shippingCents + totals.taxCents !==
-      totals.totalCents
-    ) {
+    if (totals.subtotalCents + totals.shippingCents + totals.taxCents !== totals.totalCents) {
       throw new PayPalError(
         `Total ${totals.totalCents} differs from items + shipping + tax ` +
           `(${totals.subtotalCents} + ${totals.shippingCents} + ${totals.taxCents})`,
@@ -255,19 +217,10 @@ export class PayPalClient {
         },
       ],
     };
-    const answer = await this.authorised(
-      "/v2/checkout/orders",
-      input.requestId,
-      body,
-    );
-    if (answer.status !== 200 && answer.status !== 201)
-      throw this.errorFrom("create order", answer);
+    const answer = await this.authorised("/v2/checkout/orders", input.requestId, body);
+    if (answer.status !== 200 && answer.status !== 201) throw this.errorFrom("create order", answer);
     const order = answer.body;
-    if (
-      !isRecord(order) ||
-      typeof order.id !== "string" ||
-      typeof order.status !== "string"
-    ) {
+    if (!isRecord(order) || typeof order.id !== "string" || typeof order.status !== "string") {
       throw new PayPalError("PayPal create-order answer has no id/status", {
         status: answer.status,
       });
@@ -280,14 +233,9 @@ export class PayPalClient {
    * SAME requestId: PayPal then answers with the first result instead of capturing again.
    */
   async captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
-    if (!input.requestId)
-      throw new PayPalError(
-        "captureOrder needs a requestId (PayPal-Request-Id)",
-      );
+    if (!input.requestId) throw new PayPalError("captureOrder needs a requestId (PayPal-Request-Id)");
     if (!/^[A-Za-z0-9-]+$/.test(input.paypalOrderId)) {
-      throw new PayPalError(
-        `Invalid PayPal order id: ${JSON.stringify(input.paypalOrderId)}`,
-      );
+      throw new PayPalError(`Invalid PayPal order id: ${JSON.stringify(input.paypalOrderId)}`);
     }
     assertCents("expected total", input.expectedTotalCents);
     const path = `/v2/checkout/orders/${encodeURIComponent(input.paypalOrderId)}/capture`;
@@ -298,43 +246,25 @@ export class PayPalClient {
       if (reason) return { ok: false, reason };
       throw this.errorFrom("capture", answer);
     }
-    if (answer.status !== 200 && answer.status !== 201)
-      throw this.errorFrom("capture", answer);
+    if (answer.status !== 200 && answer.status !== 201) throw this.errorFrom("capture", answer);
 
     const order = answer.body;
-    if (!isRecord(order) || order.status !== "COMPLETED")
-      return { ok: false, reason: "NOT_COMPLETED" };
-    const unit = Array.isArray(order.purchase_units)
-      ? order.purchase_units[0]
-      : undefined;
+    if (!isRecord(order) || order.status !== "COMPLETED") return { ok: false, reason: "NOT_COMPLETED" };
+    const unit = Array.isArray(order.purchase_units) ? order.purchase_units[0] : undefined;
     const payments = isRecord(unit) ? unit.payments : undefined;
-    const capture =
-      isRecord(payments) && Array.isArray(payments.captures)
-        ? payments.captures[0]
-        : undefined;
+    const capture = isRecord(payments) && Array.isArray(payments.captures) ? payments.captures[0] : undefined;
     if (!isRecord(capture)) return { ok: false, reason: "NOT_COMPLETED" };
     if (capture.status === "DECLINED") return { ok: false, reason: "DECLINED" };
-    if (capture.status !== "COMPLETED" || typeof capture.id !== "string")
-      return { ok: false, reason: "NOT_COMPLETED" };
+    if (capture.status !== "COMPLETED" || typeof capture.id !== "string") return { ok: false, reason: "NOT_COMPLETED" };
     const amount = capture.amount;
-    const amountCents = isRecord(amount)
-      ? decimalStringToCents(amount.value)
-      : undefined;
-    if (
-      !isRecord(amount) ||
-      amount.currency_code !== "USD" ||
-      amountCents !== input.expectedTotalCents
-    ) {
+    const amountCents = isRecord(amount) ? decimalStringToCents(amount.value) : undefined;
+    if (!isRecord(amount) || amount.currency_code !== "USD" || amountCents !== input.expectedTotalCents) {
       return { ok: false, reason: "AMOUNT_MISMATCH" };
     }
     return { ok: true, captureId: capture.id, amountCents };
   }
 
-  private async authorised(
-    path: string,
-    requestId: string,
-    body: unknown,
-  ): Promise<ApiAnswer> {
+  private async authorised(path: string, requestId: string, body: unknown): Promise<ApiAnswer> {
     const token = await this.accessToken();
     const answer = await this.send(
       path,
@@ -351,11 +281,7 @@ export class PayPalClient {
     return answer;
   }
 
-  private async send(
-    path: string,
-    headers: Record<string, string>,
-    body: string,
-  ): Promise<ApiAnswer> {
+  private async send(path: string, headers: Record<string, string>, body: string): Promise<ApiAnswer> {
     const url = `${this.apiBase}${path}`;
     let response: Response;
     try {
@@ -368,10 +294,7 @@ export class PayPalClient {
     } catch (error) {
       const name = error instanceof Error ? error.name : "";
       if (name === "TimeoutError" || name === "AbortError") {
-        throw new PayPalError(
-          `PayPal request POST ${path} timed out after ${this.timeoutMs} ms`,
-          { cause: error },
-        );
+        throw new PayPalError(`PayPal request POST ${path} timed out after ${this.timeoutMs} ms`, { cause: error });
       }
       const detail = error instanceof Error ? error.message : String(error);
       throw new PayPalError(`PayPal request POST ${path} failed: ${detail}`, {
@@ -382,9 +305,7 @@ export class PayPalClient {
     try {
       text = await response.text();
     } catch (error) {
-      const timedOut =
-        error instanceof Error &&
-        (error.name === "TimeoutError" || error.name === "AbortError");
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new PayPalError(
         timedOut
           ? `PayPal request POST ${path} timed out after ${this.timeoutMs} ms`
@@ -411,30 +332,23 @@ export class PayPalClient {
           .filter((x) => typeof x === "string")
           .join(": ")
       : "";
-    const kind =
-      answer.status >= 500 ? "PayPal server error" : "PayPal refused";
-    return new PayPalError(
-      `${kind} on ${what} (HTTP ${answer.status})${detail ? `: ${detail}` : ""}`,
-      {
-        status: answer.status,
-        ...(issue ? { issue } : {}),
-      },
-    );
+    const kind = answer.status >= 500 ? "PayPal server error" : "PayPal refused";
+    return new PayPalError(`${kind} on ${what} (HTTP ${answer.status})${detail ? `: ${detail}` : ""}`, {
+      status: answer.status,
+      ...(issue ? { issue } : {}),
+    });
   }
 }
 
 function issueOf(body: unknown): string | undefined {
   if (!isRecord(body) || !Array.isArray(body.details)) return undefined;
   const first: unknown = body.details[0];
-  return isRecord(first) && typeof first.issue === "string"
-    ? first.issue
-    : undefined;
+  return isRecord(first) && typeof first.issue === "string" ? first.issue : undefined;
 }
 
 /** The client for the configured PayPal account, or undefined when PayPal is not configured. */
 export function paypalClientFrom(
-  paypal:
-    { clientId: string; clientSecret: string; apiBase: string } | undefined,
+  paypal: { clientId: string; clientSecret: string; apiBase: string } | undefined,
 ): PayPalClient | undefined {
   return paypal ? new PayPalClient(paypal) : undefined;
 }

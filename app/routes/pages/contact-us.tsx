@@ -9,7 +9,8 @@ export function meta(_: Route.MetaArgs) {
     { title: pageTitle("Contact Us") },
     {
       name: "description",
-      content: "Contact Abundance Collection customer service by e-mail, phone or post; we reply within 1 business day.",
+      content:
+        "Contact Abundance Collection customer service by e-mail, phone or post; we reply within 1 business day.",
     },
   ];
 }
@@ -47,8 +48,8 @@ export default function ContactUs() {
         <h2>Opening hours</h2>
         <p>Monday to Friday, 9:00–17:00 Eastern Time (ET), excluding public holidays.</p>
         <p className="mt-2">
-          Messages received outside these hours are answered on the next business day. We respond to every e-mail
-          within 1 business day.
+          Messages received outside these hours are answered on the next business day. We respond to every e-mail within
+          1 business day.
         </p>
       </section>
 

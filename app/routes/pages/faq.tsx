@@ -10,7 +10,8 @@ export function meta(_: Route.MetaArgs) {
     { title: pageTitle("Frequently Asked Questions") },
     {
       name: "description",
-      content: "Answers to common questions about shipping, delivery, returns, payment, sizing and your Abundance Collection account.",
+      content:
+        "Answers to common questions about shipping, delivery, returns, payment, sizing and your Abundance Collection account.",
     },
   ];
 }
@@ -63,8 +64,8 @@ export default function Faq() {
       <section>
         <h2>Orders and payment</h2>
         <Question q="Which payment methods do you accept?">
-          You can pay by credit or debit card or with PayPal. Payments are processed securely by our payment provider; we
-          never see or store your full card number.
+          You can pay by credit or debit card or with PayPal. Payments are processed securely by our payment provider;
+          we never see or store your full card number.
         </Question>
         <Question q="Can I change or cancel my order?">
           Contact us as soon as possible with your order number (for example, ORD-12345678). Because we dispatch orders

@@ -59,7 +59,9 @@ export default function Privacy() {
 
       <section>
         <h2>Who we share it with</h2>
-        <p>We do not sell your personal information. We share it only with the service providers who help us serve you:</p>
+        <p>
+          We do not sell your personal information. We share it only with the service providers who help us serve you:
+        </p>
         <ul className="mt-3">
           <li>our payment provider, to process your payment;</li>
           <li>shipping carriers, to deliver your order;</li>

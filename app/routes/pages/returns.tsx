@@ -41,7 +41,9 @@ export default function Returns() {
             a refund or an exchange.
           </li>
           <li className="list-decimal!">We reply within 1 business day with your return instructions and address.</li>
-          <li className="list-decimal!">Pack the items securely, with their tags attached, and send them back to us.</li>
+          <li className="list-decimal!">
+            Pack the items securely, with their tags attached, and send them back to us.
+          </li>
         </ol>
       </section>
 
@@ -49,8 +51,8 @@ export default function Returns() {
         <h2>Refunds</h2>
         <p>
           Once we receive and check your return, we refund the items to your original payment method within 5–10
-          business days. We let you know by e-mail when the refund has been issued. Your bank or card provider may need a
-          few extra days to show it on your statement.
+          business days. We let you know by e-mail when the refund has been issued. Your bank or card provider may need
+          a few extra days to show it on your statement.
         </p>
       </section>
 

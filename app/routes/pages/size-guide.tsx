@@ -31,7 +31,8 @@ export function meta(_: Route.MetaArgs) {
     { title: pageTitle("Size Guide") },
     {
       name: "description",
-      content: "Find your size at Abundance Collection with body measurements in inches and centimeters for tops, dresses and bottoms.",
+      content:
+        "Find your size at Abundance Collection with body measurements in inches and centimeters for tops, dresses and bottoms.",
     },
   ];
 }
@@ -130,9 +131,8 @@ export default function SizeGuide() {
       <section>
         <h2>Between sizes?</h2>
         <p>
-          If your measurements fall between two sizes, we recommend choosing the larger size for a more relaxed fit. If a
-          size doesn’t work out, you can exchange it for another size
-          within 30 days — see our{" "}
+          If your measurements fall between two sizes, we recommend choosing the larger size for a more relaxed fit. If
+          a size doesn’t work out, you can exchange it for another size within 30 days — see our{" "}
           <Link to="/returns" className={link}>
             returns policy
           </Link>

@@ -80,9 +80,9 @@ export default function Terms() {
       <section>
         <h2>Limitation of liability</h2>
         <p>
-          To the extent permitted by law, Abundance Collection is not liable for indirect or consequential losses arising
-          from your use of the site, and our total liability for any order is limited to the amount you paid for it.
-          Nothing in these terms limits rights you have under applicable consumer law.
+          To the extent permitted by law, Abundance Collection is not liable for indirect or consequential losses
+          arising from your use of the site, and our total liability for any order is limited to the amount you paid for
+          it. Nothing in these terms limits rights you have under applicable consumer law.
         </p>
       </section>
 
