@@ -12,6 +12,7 @@ import {
   authRedirectTarget,
   parseRegistration,
   registrationFailureMessage,
+  REGISTER_FIELDS,
 } from "~/modules/accounts/auth-forms";
 import { useRootData } from "~/components/use-root-data";
 import type { Route } from "./+types/register";
@@ -34,18 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-const ECHOED = [
-  "fullName",
-  "email",
-  "phone",
-  "dateOfBirth",
-  "address",
-  "city",
-  "postalCode",
-  "country",
-  "subscribeNewsletter",
-  "agreeToTerms",
-];
+/** What a refused registration shows again: everything but the passwords, which are never sent back. */
+const ECHOED = REGISTER_FIELDS.filter((name) => name !== "password" && name !== "confirmPassword");
 
 function echo(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -1,23 +1,11 @@
-import type { Ref } from "react";
 import { PasswordField, TextField } from "~/components/ui/field";
-import type { ZodForm } from "~/components/ui/use-zod-form";
+import { RegisterStep, type RegisterStepProps } from "./register-step";
 
 /** Step 1 of the registration form, 'Account Info'. Hidden (not removed) on step 2, so its values are posted. */
-export function AccountInfoStep(props: {
-  active: boolean;
-  headingRef: Ref<HTMLHeadingElement>;
-  field: ZodForm["field"];
-  values: Record<string, string>;
-}) {
+export function AccountInfoStep(props: RegisterStepProps) {
   const { active, headingRef, field, values } = props;
   return (
-    <fieldset hidden={!active} className="min-w-0 space-y-5">
-      <legend className="sr-only">Account Info</legend>
-      {active && (
-        <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
-          Account Info
-        </h2>
-      )}
+    <RegisterStep title="Account Info" active={active} headingRef={headingRef}>
       <TextField
         {...field("fullName")}
         id="register-full-name"
@@ -56,6 +44,6 @@ export function AccountInfoStep(props: {
         placeholder="Repeat your password"
         aria-required
       />
-    </fieldset>
+    </RegisterStep>
   );
 }

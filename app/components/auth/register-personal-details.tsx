@@ -1,25 +1,13 @@
-import type { Ref } from "react";
 import { CountryOptions } from "~/components/ui/country-options";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
-import type { ZodForm } from "~/components/ui/use-zod-form";
+import { RegisterStep, type RegisterStepProps } from "./register-step";
 import { latestToday } from "~/modules/accounts/profile-forms";
 
 /** Step 2 of the registration form, 'Personal Details': all optional but the terms. */
-export function PersonalDetailsStep(props: {
-  active: boolean;
-  headingRef: Ref<HTMLHeadingElement>;
-  field: ZodForm["field"];
-  values: Record<string, string>;
-}) {
+export function PersonalDetailsStep(props: RegisterStepProps) {
   const { active, headingRef, field, values } = props;
   return (
-    <fieldset hidden={!active} className="min-w-0 space-y-5">
-      <legend className="sr-only">Personal Details</legend>
-      {active && (
-        <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
-          Personal Details
-        </h2>
-      )}
+    <RegisterStep title="Personal Details" active={active} headingRef={headingRef}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           {...field("phone")}
@@ -106,6 +94,6 @@ export function PersonalDetailsStep(props: {
           }
         />
       </div>
-    </fieldset>
+    </RegisterStep>
   );
 }
