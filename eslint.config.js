@@ -67,6 +67,9 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // no-cycle reads the imported files: it must parse TypeScript to follow them.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
     },
     rules: {
       "@typescript-eslint/no-unused-vars": [
