@@ -1,8 +1,10 @@
-import { guestLinesOf, type CartRequest, type CartResponse } from "~/modules/cart/cart-api";
+// Types only from the API contract: its Zod schema stays on the server and out of every page's scripts.
+import type { CartRequest, CartResponse } from "~/modules/cart/cart-api";
 import {
   addItem,
   DEFAULT_COLOR,
   DEFAULT_SIZE,
+  guestLinesOf,
   limitMessage,
   lineLimit,
   sameLine,

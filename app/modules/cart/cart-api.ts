@@ -55,8 +55,3 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
     problem: l.problem,
   }));
 }
-
-/** The browser cart as the guest lines the server reads (id, size, colour, quantity). */
-export function guestLinesOf(items: readonly CartItem[]) {
-  return items.map((i) => ({ id: i.id, size: i.size, color: i.color, quantity: i.quantity }));
-}

@@ -101,3 +101,8 @@ export function problemText(item: Pick<CartItem, "problem" | "inventory">): stri
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** The browser cart as the guest lines the server reads (id, size, colour, quantity). */
+export function guestLinesOf(items: readonly CartItem[]) {
+  return items.map((i) => ({ id: i.id, size: i.size, color: i.color, quantity: i.quantity }));
+}
