@@ -22,11 +22,5 @@ export const requestLimits: RequestHandler = (req, res, next) => {
   next();
 };
 
-function hasNulByte(url: string): boolean {
-  if (url.includes("\0") || /%00/i.test(url)) return true;
-  try {
-    return decodeURIComponent(url).includes("\0");
-  } catch {
-    return false;
-  }
-}
+/** A NUL byte, raw or percent-encoded (the only way a URL can carry one). */
+const hasNulByte = (url: string) => url.includes("\0") || /%00/i.test(url);

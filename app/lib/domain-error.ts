@@ -5,6 +5,7 @@
  */
 export const DOMAIN_ERROR_STATUS = {
   invalid: 400,
+  unauthenticated: 401,
   "payment-declined": 402,
   forbidden: 403,
   "not-found": 404,

@@ -5,7 +5,6 @@ import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
-import { isDomainError } from "~/lib/domain-error";
 import type { FieldErrors } from "~/lib/forms";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
@@ -73,10 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
     throw redirect(authRedirectTarget(url.searchParams.get("redirect")), { headers });
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "login" });
-    // A wrong address or password answers 401 (not signed in), a status no domain code names.
-    const answered = isDomainError(error, "INVALID_EMAIL_OR_PASSWORD") ? 401 : status;
     const formError = message || AUTH_MESSAGES.signInFailed;
-    return data<LoginActionData>({ errors: {}, formError, email }, { status: answered });
+    return data<LoginActionData>({ errors: {}, formError, email }, { status });
   }
 }
 

@@ -89,8 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await updateProfile(services().database.db, user.id, parsed.data);
     } catch (error) {
-      console.error("[profile] update failed:", error instanceof Error ? error.message : error);
-      return answer({ intent, ok: false, message: PROFILE_MESSAGES.updateFailed, errors: {}, values }, 500);
+      const failure = errorAnswer(error, request, { where: "profile", fallback: PROFILE_MESSAGES.updateFailed });
+      return answer({ intent, ok: false, message: failure.message, errors: {}, values }, failure.status);
     }
     return answer({ intent, ok: true, message: PROFILE_MESSAGES.updated, errors: {} });
   }

@@ -195,7 +195,7 @@ describe("registration form (spec §5)", () => {
 describe("messages (spec §8)", () => {
   it("explains failed registrations", () => {
     expect(
-      registrationFailureMessage({ code: "USER_ALREADY_EXISTS", message: "User already exists", status: 422 }),
+      registrationFailureMessage({ reason: "USER_ALREADY_EXISTS", message: "User already exists", status: 422 }),
     ).toBe("An account with this email already exists. Please sign in instead.");
     expect(registrationFailureMessage({ message: "Password is too long", status: 400 })).toBe(
       "Registration failed: Password is too long",

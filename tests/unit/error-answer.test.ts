@@ -12,6 +12,7 @@ describe("errorAnswer: one mapping from errors to HTTP answers", () => {
   it("answers a DomainError with its message and the status of its code", () => {
     const cases: Array<[DomainError, number]> = [
       [new DomainError("invalid", "Bad"), 400],
+      [new DomainError("unauthenticated", "Who?"), 401],
       [new DomainError("payment-declined", "Declined"), 402],
       [new DomainError("forbidden", "No"), 403],
       [new DomainError("not-found", "Gone"), 404],

@@ -47,6 +47,7 @@ async function limit({ db }: AccountDeps, keys: Array<[string, RateLimitRule]>):
 function codeOfStatus(status: number): DomainErrorCode {
   switch (status) {
     case 401:
+      return "unauthenticated";
     case 403:
       return "forbidden";
     case 404:

@@ -106,13 +106,8 @@ export function registrationStepOf(field: string): 1 | 2 {
  * The message of a failed registration (spec §8), from the DomainError the account actions throw
  * (the library's code is its reason; `code` is read too, for a failure given as `{ code, message, status }`).
  */
-export function registrationFailureMessage(failure: {
-  reason?: string;
-  code?: string;
-  message: string;
-  status: number;
-}): string {
-  if ((failure.reason ?? failure.code) === "USER_ALREADY_EXISTS") return AUTH_MESSAGES.userExists;
+export function registrationFailureMessage(failure: { reason?: string; message: string; status: number }): string {
+  if (failure.reason === "USER_ALREADY_EXISTS") return AUTH_MESSAGES.userExists;
   if (failure.status === 429) return failure.message;
   return `Registration failed: ${failure.message}`;
 }
