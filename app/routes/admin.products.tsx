@@ -1,138 +1,200 @@
-import { Form, Link } from "react-router";
+import { AlertCircle, Layers, Plus, RotateCw } from "lucide-react";
+import {
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { BulkBar } from "~/components/admin/products/bulk-bar";
+import { CsvTools } from "~/components/admin/products/csv-tools";
+import { GroupsPanel } from "~/components/admin/products/groups-panel";
+import { ProductEmptyState } from "~/components/admin/products/product-empty-state";
+import { ProductFilters, ViewToggle } from "~/components/admin/products/product-filters";
+import { ProductEditorPanel } from "~/components/admin/products/product-editor-panel";
+import { ProductGrid } from "~/components/admin/products/product-grid";
+import { ProductStats } from "~/components/admin/products/product-stats";
+import { ProductTable } from "~/components/admin/products/product-table";
+import { useProductListNavigation } from "~/components/admin/products/use-product-list-navigation";
+import { useProductSelection } from "~/components/admin/products/use-product-selection";
+import { Spinner } from "~/components/search/spinner";
 import { Pagination } from "~/components/ui/pagination";
-import { formatCents } from "~/lib/money";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
-import { adminProductPage } from "~/modules/admin/overview.server";
+import { adminProductDashboard } from "~/modules/product-admin/admin-product-list.server";
+import {
+  ADMIN_PAGE_SIZE,
+  adminProductsHref,
+  hasAdminProductFilters,
+  listKey,
+  parseAdminProductQuery,
+  withPanel,
+} from "~/modules/product-admin/admin-product-query";
+import { LOADING_PRODUCTS } from "~/modules/product-admin/product-dashboard";
 import type { Route } from "./+types/admin.products";
 
 export function meta() {
   return [{ title: "Products | Admin | Abundance Collection" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * /admin/products, the product dashboard (spec §2). Admins only, checked on the server (everyone else
+ * goes to /, the `.data` URL included). The URL is the whole state of the list:
+ * `?q=&category=&status=&view=&page=` (admin-product-query.ts); `edit` and `panel` belong to the
+ * editor and groups panels and are ignored here. Writes go to `/admin/products/flags`,
+ * `/admin/products/demo`, `/admin/products/editor`, `/admin/products/groups` and `/admin/products/csv`.
+ */
+async function load({ request }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
-  return { q, ...(await adminProductPage(services().database.db, { q, page })) };
+  const query = parseAdminProductQuery(new URL(request.url).searchParams);
+  return adminProductDashboard(services().database.db, query);
+}
+export const loader = pageLoader(load);
+
+/**
+ * Opening or closing a panel (`edit`, `panel`) or switching the view changes the URL but not the
+ * list: no reload. Everything else (another list, a write, Try Again) reloads as usual.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) {
+    return defaultShouldRevalidate;
+  }
+  const sameList =
+    listKey(parseAdminProductQuery(currentUrl.searchParams)) === listKey(parseAdminProductQuery(nextUrl.searchParams));
+  return sameList ? false : defaultShouldRevalidate;
+}
+
+/** "x of y": products matching the search and filters, of all products. */
+function countLine(matching: number, all: number) {
+  return `${matching.toLocaleString("en-US")} of ${all.toLocaleString("en-US")}`;
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, q } = loaderData;
-  const hrefFor = (n: number) => `/admin/products?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+  const { stats, categories, list } = loaderData;
+  const location = useLocation();
+  const { current, apply, loading } = useProductListNavigation(loaderData.query);
+  const shown = loaderData.query;
+  const selection = useProductSelection(
+    listKey(shown),
+    list.rows.map((row) => row.id),
+  );
+  const filtered = hasAdminProductFilters(shown);
+  const from = (list.page - 1) * ADMIN_PAGE_SIZE + 1;
+  const range = `Products ${from}–${from + list.rows.length - 1} of ${list.total.toLocaleString("en-US")}`;
+
   return (
-    <div className="container-page py-12">
+    <div className="container-page py-10 sm:py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link to="/admin" className="hover:text-brand">
           Admin Dashboard
         </Link>{" "}
         / Products
       </nav>
-      <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-display text-4xl font-semibold">Products</h1>
-        <p className="text-sm text-muted">
-          {rows.length} of {total}
-        </p>
-      </div>
-      <Form method="get" role="search" className="mt-6 flex max-w-md gap-2">
-        <label htmlFor="admin-product-search" className="sr-only">
-          Search products by name or SKU
-        </label>
-        <input
-          id="admin-product-search"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Search by name or SKU"
-          className="min-w-0 flex-1 rounded-full border border-line bg-white px-4 py-2 text-sm"
-        />
-        <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white">
-          Search
-        </button>
-      </Form>
-      {rows.length === 0 ? (
-        <div className="mt-10 rounded-2xl border border-line bg-white p-10 text-center">
-          <p className="font-medium">No products found</p>
+      <header className="mt-3 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-4xl font-semibold">Products</h1>
           <p className="mt-1 text-sm text-muted">
-            {q ? "Try adjusting your search or filters." : "Get started by adding your first product."}
+            <span data-testid="product-count">{countLine(list.total, stats.total)}</span>
+            <span className="sr-only"> products match the search and filters</span>
           </p>
         </div>
-      ) : (
-        <div className="mt-8 overflow-x-auto rounded-2xl border border-line bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Products</caption>
-            <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Product
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Inventory
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Category
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-3">
-                      <img
-                        src={p.imageUrl ?? "/images/placeholder.svg"}
-                        alt=""
-                        width={40}
-                        height={50}
-                        className="h-12 w-10 rounded bg-stone-100 object-cover"
-                      />
-                      <div>
-                        <p className="font-medium">{p.name}</p>
-                        <p className="text-xs text-muted">{p.sku}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-1">
-                      <Badge tone={p.isActive ? "green" : "stone"}>{p.isActive ? "Active" : "Inactive"}</Badge>
-                      {p.featured && <Badge tone="amber">Featured</Badge>}
-                      {p.isSale && <Badge tone="red">Sale</Badge>}
-                      {p.isNew && <Badge tone="blue">New</Badge>}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{p.inventory}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    {formatCents(p.priceCents)}
-                    {p.originalPriceCents !== null && p.originalPriceCents > p.priceCents && (
-                      <s className="ml-2 text-xs text-muted">{formatCents(p.originalPriceCents)}</s>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">{p.category ?? "Uncategorized"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="flex flex-wrap gap-2">
+          <CsvTools />
+          <Link
+            to={withPanel(location.search, { panel: "groups" })}
+            preventScrollReset
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium hover:border-ink"
+          >
+            <Layers className="size-4" aria-hidden /> Groups &amp; Variants
+          </Link>
+          <Link
+            to={withPanel(location.search, { edit: "new" })}
+            preventScrollReset
+            className="inline-flex h-10 items-center gap-2 rounded-full bg-ink px-4 text-sm font-semibold text-white hover:bg-black"
+          >
+            <Plus className="size-4" aria-hidden /> Add Product
+          </Link>
         </div>
-      )}
-      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} label="Product pages" />
+      </header>
+
+      <ProductStats stats={stats} />
+
+      <section aria-labelledby="product-list-heading" className="mt-8">
+        <h2 id="product-list-heading" className="sr-only">
+          Product list
+        </h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <ProductFilters query={current} categories={categories} onChange={apply} />
+          <ViewToggle query={current} onChange={(view) => apply({ view })} />
+        </div>
+
+        <div className="mt-3 h-6">{loading && <Spinner label={LOADING_PRODUCTS} />}</div>
+
+        <div aria-busy={loading} className={`mt-2 transition-opacity ${loading ? "opacity-50" : ""}`}>
+          {list.rows.length === 0 ? (
+            <ProductEmptyState filtered={filtered} catalogueEmpty={stats.total === 0} />
+          ) : (
+            <div className="flex flex-col gap-4">
+              <BulkBar selection={selection} filter={shown} matching={list.total} pageSize={list.rows.length} />
+              {current.view === "grid" ? (
+                <ProductGrid rows={list.rows} label={range} selection={selection} />
+              ) : (
+                <ProductTable rows={list.rows} caption={range} selection={selection} />
+              )}
+            </div>
+          )}
+        </div>
+
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          hrefFor={(page) => adminProductsHref({ ...shown, view: current.view, page })}
+          label="Product pages"
+        />
+      </section>
+      <ProductEditorPanel />
+      <GroupsPanel />
     </div>
   );
 }
 
-const TONES = {
-  green: "bg-green-100 text-green-800",
-  stone: "bg-stone-200 text-stone-700",
-  amber: "bg-amber-100 text-amber-800",
-  red: "bg-red-100 text-red-800",
-  blue: "bg-blue-100 text-blue-800",
-} as const;
-
-function Badge({ tone, children }: { tone: keyof typeof TONES; children: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>;
+/** A failed load: 'Failed to load products: {reason}' with Try Again — never made-up rows (decisions.md §4). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const reason =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`.trim()
+        : "Unknown error";
+  const retrying = revalidator.state === "loading";
+  return (
+    <div className="container-page py-12">
+      <h1 className="font-display text-4xl font-semibold">Products</h1>
+      <div
+        role="alert"
+        className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
+      >
+        <p className="flex items-start gap-3 text-red-900">
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <span>Failed to load products: {reason}</span>
+        </p>
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={retrying}
+          aria-busy={retrying}
+          className="flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black disabled:opacity-60"
+        >
+          <RotateCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
+          Try Again
+        </button>
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatCents } from "~/lib/money";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { adminOverview } from "~/modules/admin/overview.server";
 import type { Route } from "./+types/admin";
@@ -9,10 +10,11 @@ export function meta() {
 }
 
 /** Admins only (role from the database); everyone else goes to / (spec §2). */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const admin = await services().sessions.requireAdmin(request);
   return { admin: { name: admin.name }, overview: await adminOverview(services().database.db) };
 }
+export const loader = pageLoader(load);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { overview } = loaderData;

@@ -1,3 +1,4 @@
+import { user } from "./auth";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -124,5 +125,54 @@ export const products = pgTable(
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * The catalogue's audit trail: one row per product per admin write (editor save, flag toggle, bulk
+ * action, group change, CSV import) — who, when, what kind of write, and each changed field as
+ * `{ field: [old, new] }`. The editor shows a product's last changes from here.
+ */
+export const productChanges = pgTable(
+  "product_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The admin's user id (null for a change made by the system, such as a demo load). */
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    /** The admin's e-mail at the time, kept even if the account goes. */
+    actorLabel: text().notNull(),
+    /** create, update, flag, bulk, group, import */
+    action: text().notNull(),
+    changes: jsonb().$type<Record<string, [unknown, unknown]>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("product_changes_product_created_idx").on(t.productId, t.createdAt.desc())],
+);
+
+/**
+ * The name and description an admin gave a product group in the groups panel
+ * (docs/decisions/0010-product-groups.md). Membership stays on `products.product_group_id`: a group is
+ * the products sharing that id, with or without a row here. Groups made elsewhere (the demo catalogue)
+ * have no row and show the spec's derived name and description.
+ */
+export const productGroups = pgTable(
+  "product_groups",
+  {
+    /** The shared `products.product_group_id`: 'group_' + timestamp + random suffix. */
+    id: text().primaryKey(),
+    name: text().notNull(),
+    /** Null: the derived 'Product group with n variants'. */
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_groups_name_check", sql`char_length(${t.name}) between 1 and 100`),
+    check(
+      "product_groups_description_check",
+      sql`${t.description} is null or char_length(${t.description}) between 1 and 500`,
+    ),
   ],
 );

@@ -3,19 +3,26 @@ import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import { Price } from "./price";
+
+/** How wide a card's image is shown in the shop and home grids (2 columns, 3 from md, 4 from lg). */
+const GRID_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
 
 /**
  * A product tile for grids: image, badges, name, category, price, rating; `children` (e.g. an
- * Add to Cart button) go at the bottom, above the link that covers the card.
+ * Add to Cart button) go at the bottom, above the link that covers the card. `sizes` tells the
+ * browser how wide the grid shows the image, so an uploaded photo downloads the width it needs.
  */
 export function ProductCard({
   product,
   priority = false,
+  sizes = GRID_SIZES,
   children,
 }: {
   product: Card;
   priority?: boolean;
+  sizes?: string;
   children?: ReactNode;
 }) {
   const titleId = useId();
@@ -25,7 +32,7 @@ export function ProductCard({
     <article aria-labelledby={titleId} className="group relative flex flex-col">
       <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
         <img
-          src={product.image}
+          {...responsiveImage(product.image, sizes)}
           alt={product.name}
           width={600}
           height={750}

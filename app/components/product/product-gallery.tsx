@@ -1,12 +1,21 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 
 /** Swaps a broken image for the store's fallback image (once, so a broken fallback cannot loop). */
 export function swapToFallbackImage(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
-  if (!img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE;
+  if (img.src.endsWith(FALLBACK_IMAGE)) return;
+  // A srcset would win over src: the fallback is one file.
+  img.removeAttribute("srcset");
+  img.removeAttribute("sizes");
+  img.src = FALLBACK_IMAGE;
 }
+
+/** The main image fills the page's width on small screens and half of the 80rem page from lg. */
+const MAIN_SIZES = "(min-width: 1280px) 608px, (min-width: 1024px) 50vw, 100vw";
+const THUMB_SIZES = "96px";
 
 /**
  * The product images: a large main image and a row of thumbnails that choose it. Thumbnails are
@@ -51,7 +60,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
     <section ref={section} aria-label="Product images" className="flex flex-col gap-4">
       <div className="group relative aspect-[4/5] overflow-hidden rounded-3xl bg-stone-100">
         <img
-          src={list[current]}
+          {...responsiveImage(list[current]!, MAIN_SIZES)}
           alt={name}
           width={600}
           height={750}
@@ -104,7 +113,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             }`}
           >
             <img
-              src={src}
+              {...responsiveImage(src, THUMB_SIZES)}
               alt=""
               width={96}
               height={120}

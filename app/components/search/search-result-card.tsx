@@ -3,6 +3,9 @@ import { useAddToCart } from "~/components/cart/use-add-to-cart";
 import { ProductCard } from "~/components/product/product-card";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";
 
+/** The search grid: 1 column, 2 from sm, 3 from lg, 4 from xl. */
+const SEARCH_GRID_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
 /**
  * A search result: the product card with an Add to Cart button that puts one piece in the cart in
  * the product's first size and first colour (or the cart's defaults when it has none). Out-of-stock
@@ -13,7 +16,7 @@ export function SearchResultCard({ product, priority = false }: { product: Card;
   const button =
     "relative z-10 mt-3 flex w-full items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-medium";
   return (
-    <ProductCard product={product} priority={priority}>
+    <ProductCard product={product} priority={priority} sizes={SEARCH_GRID_SIZES}>
       {product.inventory <= 0 ? (
         <button
           type="button"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Price } from "~/components/product/price";
 import type { ProductCard } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 
 /** A product in the shop's list view: image left; name, category, rating, sizes and price; a View link. */
 export function ProductListRow({ product, priority = false }: { product: ProductCard; priority?: boolean }) {
@@ -17,7 +18,7 @@ export function ProductListRow({ product, priority = false }: { product: Product
         className="relative block w-24 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:w-36"
       >
         <img
-          src={product.image}
+          {...responsiveImage(product.image, "(min-width: 640px) 144px, 96px")}
           alt=""
           width={288}
           height={360}

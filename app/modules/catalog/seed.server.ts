@@ -9,8 +9,8 @@ export type SeedResult =
   | { seeded: false; reason: "disabled" | "already-seeded" | "not-empty" };
 
 const SEEDED_KEY = "demo_catalog_seeded_at";
-/** Serialises seeding across app instances that start at the same time. */
-const SEED_LOCK = 727_001;
+/** Serialises seeding across app instances that start at the same time (and the dashboard's demo load). */
+export const SEED_LOCK = 727_001;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -25,10 +25,11 @@ export async function seedDemoCatalogIfEmpty(db: Db): Promise<SeedResult> {
       if (marker.length > 0) return { seeded: false, reason: "already-seeded" } as const;
 
       const [existing] = await tx.select({ n: count() }).from(products);
-      const result: SeedResult =
-        (existing?.n ?? 0) > 0
-          ? { seeded: false, reason: "not-empty" }
-          : { seeded: true, ...(await insertDemoCatalog(tx)) };
+      let result: SeedResult = { seeded: false, reason: "not-empty" };
+      if ((existing?.n ?? 0) === 0) {
+        const loaded = await insertDemoCatalog(tx);
+        result = { seeded: true, products: loaded.products, categories: loaded.categories };
+      }
       await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
       return result;
     })
@@ -39,7 +40,10 @@ export async function seedDemoCatalogIfEmpty(db: Db): Promise<SeedResult> {
     });
 }
 
-/** Inserts the demo categories and products that are not there yet (matched by slug). */
+/**
+ * Inserts the demo categories and products that are not there yet (matched by slug); answers the
+ * counts and the products it inserted.
+ */
 export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
   await tx
     .insert(categories)
@@ -92,7 +96,7 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
     .insert(products)
     .values(rows)
     .onConflictDoNothing()
-    .returning({ id: products.id, slug: products.slug });
+    .returning({ id: products.id, slug: products.slug, name: products.name, sku: products.sku });
 
   // Variants point at their group's main product; set once both exist.
   for (const p of demoProducts) {
@@ -102,5 +106,5 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       .set({ parentProductId: ids.get(p.parentSlug)! })
       .where(eq(products.slug, p.slug));
   }
-  return { products: inserted.length, categories: categoryRows.length };
+  return { products: inserted.length, categories: categoryRows.length, inserted };
 }

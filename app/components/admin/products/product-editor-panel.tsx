@@ -1,0 +1,438 @@
+import { Loader2 } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useBlocker, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { FormMessage, primaryButton, secondaryButton } from "~/components/ui/field";
+import { SidePanel } from "~/components/ui/side-panel";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { firstInvalid, hasErrors, type FieldErrors } from "~/lib/forms";
+import { isUuid } from "~/lib/ids";
+import { postJson } from "~/lib/post-json";
+import { slugify } from "~/modules/catalog/product-rules";
+import {
+  editorUrl,
+  type EditorCategory,
+  type EditorChange,
+  type EditorLoad,
+  type EditorProduct,
+  type ProductVersion,
+  type SaveAnswer,
+} from "~/modules/product-admin/editor-api";
+import {
+  changedFormFields,
+  compareAtAfterPriceChange,
+  newProductValues,
+  PRODUCT_FIELDS,
+  saleAfterCompareAt,
+  sameFormValues,
+  slugAfterRename,
+  validateProductInput,
+  type ProductField,
+  type ProductFormValues,
+} from "~/modules/product-admin/product-form";
+import { PRODUCT_SAVE_MESSAGES } from "~/modules/product-admin/save-messages";
+import { DiscardChangesDialog } from "./discard-changes-dialog";
+import { EditorTabs, tabId, tabPanelId, type EditorTab } from "./editor-tabs";
+import { ProductEditorFields, TAB_OF, type FormTab } from "./product-editor-fields";
+import { ProductHistory } from "./product-history";
+
+/** The URL parameter that opens the editor: `?edit=<product id>` or `?edit=new`. */
+export const EDIT_PARAM = "edit";
+const FORM_ID = "product-editor-form";
+
+type Tab = FormTab | "history";
+
+const FIELD_LABELS: Record<ProductField, string> = {
+  name: "Product Name",
+  slug: "Slug",
+  description: "Description",
+  images: "Images",
+  categoryId: "Category",
+  isActive: "Active",
+  featured: "Featured",
+  isNew: "New",
+  isSale: "On Sale",
+  price: "Price",
+  compareAtPrice: "Compare at Price",
+  sku: "SKU",
+  inventory: "Inventory",
+  metaTitle: "Meta Title",
+  metaDescription: "Meta Description",
+  tags: "Tags",
+  colors: "Colors",
+  sizes: "Sizes",
+  variantType: "Variant type",
+};
+
+interface Draft {
+  /** "new" or the product's id. */
+  target: string;
+  values: ProductFormValues;
+  /** The values as opened (or last saved): unsaved changes are the difference. */
+  opened: ProductFormValues;
+  version: ProductVersion | null;
+  compareAtPrefilled: boolean;
+  categories: EditorCategory[];
+  changes: EditorChange[];
+  updatedAt: string | null;
+  /** A refused stale save: the message, and what the owner had changed (kept to apply again). */
+  conflict: { message: string; fields: ProductField[]; yours: Partial<ProductFormValues> } | null;
+}
+
+function draftOf(target: string, load: Extract<EditorLoad, { ok: true }>): Draft {
+  const product = load.product;
+  const values = product ? product.values : newProductValues();
+  return {
+    target,
+    values,
+    opened: values,
+    version: product?.version ?? null,
+    compareAtPrefilled: product?.compareAtPrefilled ?? false,
+    categories: load.categories,
+    changes: load.changes,
+    updatedAt: product?.updatedAt ?? null,
+    conflict: null,
+  };
+}
+
+/** The form as it is now on the server, after a stale save (409). */
+function rebased(draft: Draft, current: EditorProduct, changes: EditorChange[] | undefined, message: string): Draft {
+  const fields = changedFormFields(draft.opened, draft.values);
+  const yours = Object.fromEntries(fields.map((field) => [field, draft.values[field]])) as Partial<ProductFormValues>;
+  return {
+    ...draft,
+    values: current.values,
+    opened: current.values,
+    version: current.version,
+    compareAtPrefilled: current.compareAtPrefilled,
+    changes: changes ?? draft.changes,
+    updatedAt: current.updatedAt,
+    conflict: { message, fields, yours },
+  };
+}
+
+const errorsOf = (values: ProductFormValues): FieldErrors => {
+  const result = validateProductInput(values);
+  return result.ok ? {} : result.errors;
+};
+
+const showValue = (value: ProductFormValues[ProductField]) =>
+  Array.isArray(value) ? value.join(", ") || "—" : typeof value === "boolean" ? (value ? "Yes" : "No") : value || "—";
+
+/**
+ * The product editor of /admin/products (spec §2 side panel editor): opened by `?edit=<id>` or
+ * `?edit=new`, closed by removing the parameter (the others stay). It loads the product with a fetcher
+ * from `/admin/products/editor`, checks the form with the same rules as the save, and saves as JSON
+ * with the version it opened. Unsaved changes are never lost silently: closing a dirty form, or
+ * leaving the page, asks first.
+ */
+export function ProductEditorPanel() {
+  const [params, setParams] = useSearchParams();
+  const edit = params.get(EDIT_PARAM);
+  const target = edit === null ? null : edit === "new" ? "new" : isUuid(edit) ? edit.toLowerCase() : "";
+  const loader = useFetcher<EditorLoad>();
+  const load = loader.load;
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [tab, setTab] = useState<Tab>("general");
+  const [saving, setSaving] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  /** Set while the panel closes on purpose, so the navigation guard lets that navigation through. */
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (target) load(editorUrl(target));
+  }, [target, load]);
+
+  // A new product opened (or the panel closed): start from its loaded values. Data reloaded for the
+  // product already open does not replace what the owner is typing.
+  const answer = loader.state === "idle" && loader.data && loader.data.target === target ? loader.data : null;
+  const [seenTarget, setSeenTarget] = useState<string | null>(null);
+  if (target !== seenTarget) {
+    setSeenTarget(target);
+    setDraft(null);
+    setTab("general");
+    setFormError(null);
+    setConfirming(false);
+  } else if (answer?.ok && target && (draft === null || draft.target !== target)) {
+    setDraft(draftOf(target, answer));
+  }
+
+  const dirty = draft !== null && !sameFormValues(draft.values, draft.opened);
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+  // Once the panel has closed, the guard is armed again for the next product.
+  useEffect(() => {
+    if (target === null) leaving.current = false;
+  }, [target]);
+
+  const kit = useZodForm({
+    validate: () => (draft ? errorsOf(draft.values) : {}),
+    fields: PRODUCT_FIELDS,
+  });
+  // A message stays while its field holds the value it was about; any change to the field (typed, or
+  // made by a rule such as the slug following the name) takes it away until the next save.
+  const [checkedValues, setCheckedValues] = useState<ProductFormValues | null>(null);
+  const errors: FieldErrors = Object.fromEntries(
+    PRODUCT_FIELDS.filter(
+      (field) =>
+        kit.errors[field] &&
+        checkedValues &&
+        sameFormValues({ ...checkedValues, [field]: draft?.values[field] } as ProductFormValues, checkedValues),
+    ).map((field) => [field, kit.errors[field]]),
+  );
+
+  // Leaving the page (a link, Back) with unsaved changes asks first; so does closing the tab.
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }) =>
+        dirtyRef.current &&
+        !leaving.current &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      [],
+    ),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const close = useCallback(() => {
+    leaving.current = true;
+    setConfirming(false);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(EDIT_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setParams]);
+
+  function requestClose() {
+    if (saving) return;
+    if (dirty) setConfirming(true);
+    else close();
+  }
+
+  function update(
+    change: (values: ProductFormValues, draft: Draft) => Partial<ProductFormValues>,
+    extra?: Partial<Draft>,
+  ) {
+    setDraft(
+      (current) =>
+        current && { ...current, ...extra, values: { ...current.values, ...change(current.values, current) } },
+    );
+  }
+
+  const fieldProps = {
+    set: <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) =>
+      update(() => ({ [field]: value }) as Partial<ProductFormValues>),
+    // Spec §4: changing the name regenerates the slug (one typed by hand stays: slugAfterRename).
+    setName: (name: string) => update((v) => ({ name, slug: slugAfterRename(v.name, name, v.slug) })),
+    // The slug is shown as it will be saved once the owner leaves the field.
+    setSlug: (slug: string, done?: boolean) => update(() => ({ slug: done ? slugify(slug) || slug : slug })),
+    setPrice: (price: string) =>
+      update((v, d) => ({
+        price,
+        ...(d.compareAtPrefilled
+          ? { compareAtPrice: compareAtAfterPriceChange(v.price, price, v.compareAtPrice) }
+          : {}),
+      })),
+    // Spec §4: setting the compare-at price sets On Sale to whether it exceeds the price.
+    setCompareAt: (compareAtPrice: string) =>
+      update((v) => ({ compareAtPrice, isSale: saleAfterCompareAt(v.price, compareAtPrice, v.isSale) }), {
+        compareAtPrefilled: false,
+      }),
+  };
+
+  /** Shows messages at their fields: on the tab of the first one (unless this tab has one), which gets focus. */
+  function showFieldErrors(errors: FieldErrors) {
+    const onThisTab = PRODUCT_FIELDS.some((field) => errors[field] && TAB_OF[field] === tab);
+    const first = firstInvalid(PRODUCT_FIELDS, errors) as ProductField | null;
+    if (!onThisTab && first) setTab(TAB_OF[first]);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!draft || saving) return;
+    setFormError(null);
+    setCheckedValues(draft.values);
+    const checked = kit.validate();
+    if (!checked.ok) {
+      showFieldErrors(checked.errors);
+      return;
+    }
+    setSaving(true);
+    let reply: { status: number; body: (SaveAnswer & { error?: string }) | null };
+    try {
+      // Sent once: a create sent again after a time-out could make the product twice.
+      reply = await postJson<SaveAnswer & { error?: string }>(
+        editorUrl(draft.target),
+        { values: draft.values, version: draft.version },
+        "once",
+      );
+    } catch {
+      setSaving(false);
+      const message = `${PRODUCT_SAVE_MESSAGES.failed}: network error. Please check your connection.`;
+      setFormError(message);
+      toast.error(message);
+      return;
+    }
+    setSaving(false);
+    const body = reply.body;
+    if (body?.ok) {
+      toast.success(body.message);
+      setDraft({ ...draft, opened: draft.values });
+      void revalidator.revalidate();
+      close();
+      return;
+    }
+    const message = body?.message ?? body?.error ?? PRODUCT_SAVE_MESSAGES.failed;
+    toast.error(message);
+    if (body && !body.ok && body.current) {
+      setDraft(rebased(draft, body.current, body.changes, message));
+      kit.reset();
+      return;
+    }
+    setFormError(message);
+    if (body && !body.ok && body.errors && hasErrors(body.errors)) {
+      showFieldErrors(body.errors);
+      kit.showErrors(body.errors);
+    }
+  }
+
+  const isNew = target === "new";
+  const title = isNew ? "Add Product" : "Edit Product";
+  const tabs: EditorTab<Tab>[] = (
+    [
+      ["general", "General"],
+      ["pricing", "Pricing"],
+      ["inventory", "Inventory"],
+      ["seo", "SEO"],
+      ["variants", "Variants"],
+    ] as const
+  ).map(([key, label]) => ({ key, label, invalid: PRODUCT_FIELDS.some((f) => errors[f] && TAB_OF[f] === key) }));
+  if (!isNew) tabs.push({ key: "history", label: "History" });
+
+  const failedLoad = target === "" ? PRODUCT_SAVE_MESSAGES.notFound : answer && !answer.ok ? answer.message : null;
+  const categoryName = (id: string) => draft?.categories.find((c) => c.id === id)?.name;
+
+  return (
+    <>
+      <SidePanel
+        open={target !== null}
+        title={title}
+        onRequestClose={requestClose}
+        footer={
+          <>
+            <button type="button" onClick={requestClose} disabled={saving} className={secondaryButton}>
+              Cancel
+            </button>
+            <button type="submit" form={FORM_ID} disabled={!draft || saving} className={primaryButton}>
+              {saving && <Loader2 className="size-4 animate-spin" aria-hidden />}
+              {saving ? "Saving..." : "Save"}
+            </button>
+          </>
+        }
+      >
+        {failedLoad ? (
+          <div className="space-y-4">
+            <FormMessage kind="error">{failedLoad}</FormMessage>
+            {target && (
+              <button type="button" className={secondaryButton} onClick={() => load(editorUrl(target))}>
+                Try Again
+              </button>
+            )}
+          </div>
+        ) : !draft ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            Loading product...
+          </p>
+        ) : (
+          <form id={FORM_ID} {...kit.form} onSubmit={submit} aria-label={title}>
+            {draft.conflict && (
+              <div
+                role="alert"
+                className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
+                <p className="font-medium">{draft.conflict.message}</p>
+                {draft.conflict.fields.length > 0 && (
+                  <>
+                    <p className="mt-2">The form now shows the current values. Your changes, not saved:</p>
+                    <ul className="mt-1 list-disc pl-5">
+                      {draft.conflict.fields.map((field) => (
+                        <li key={field}>
+                          {FIELD_LABELS[field]}: {showValue(draft.conflict!.yours[field]!)}
+                        </li>
+                      ))}
+                    </ul>
+                    <button
+                      type="button"
+                      className="mt-3 rounded-full border border-amber-400 bg-white px-4 py-1.5 text-sm font-semibold hover:bg-amber-100"
+                      onClick={() =>
+                        setDraft((d) => d && { ...d, values: { ...d.values, ...d.conflict!.yours }, conflict: null })
+                      }
+                    >
+                      Apply my changes again
+                    </button>
+                  </>
+                )}
+              </div>
+            )}
+            {formError && !draft.conflict && (
+              <div className="mb-5">
+                <FormMessage kind="error">{formError}</FormMessage>
+              </div>
+            )}
+            <EditorTabs tabs={tabs} selected={tab} onSelect={setTab} label="Product details" />
+            <ProductEditorFields
+              values={draft.values}
+              errors={errors}
+              categories={draft.categories}
+              tab={tab}
+              isNew={isNew}
+              compareAtPrefilled={draft.compareAtPrefilled}
+              {...fieldProps}
+            />
+            {!isNew && (
+              <div
+                role="tabpanel"
+                id={tabPanelId("history")}
+                aria-labelledby={tabId("history")}
+                hidden={tab !== "history"}
+              >
+                <ProductHistory changes={draft.changes} categoryName={categoryName} />
+              </div>
+            )}
+            <p className="mt-6 text-xs text-muted">
+              {draft.updatedAt ? `Last updated: ${new Date(draft.updatedAt).toLocaleString("en-US")}` : "New product"}
+            </p>
+          </form>
+        )}
+      </SidePanel>
+      <DiscardChangesDialog
+        open={confirming || blocker.state === "blocked"}
+        onKeep={() => {
+          setConfirming(false);
+          if (blocker.state === "blocked") blocker.reset();
+        }}
+        onDiscard={() => {
+          if (blocker.state === "blocked") {
+            leaving.current = true;
+            blocker.proceed();
+          } else {
+            close();
+          }
+        }}
+      />
+    </>
+  );
+}

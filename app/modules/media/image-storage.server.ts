@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+/**
+ * Where uploaded photos are kept. The disk below serves one server (or several sharing a volume);
+ * a bucket (S3, R2, GCS) can replace it behind the same four calls without touching the upload
+ * route, the pipeline or the /media handler.
+ *
+ * Keys are relative paths of lower-case letters, digits, `_` and `-` in `/`-separated segments and one
+ * extension (`<hash>/800.webp`): no dot segments, so no key can leave the store.
+ */
+export interface StoredImage {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+export interface ImageStorage {
+  /** Stores the bytes under the key, replacing what was there; readers never see half a file. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes as a stream with their size and type, or null when there is nothing under the key. */
+  get(key: string): Promise<StoredImage | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*\.(webp|jpg|png)$/;
+const TYPES: Readonly<Record<string, string>> = { webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+
+/** The content type a key's extension stands for; throws for a key that is not safe. */
+export function contentTypeOfKey(key: string): string {
+  const match = SAFE_KEY.exec(key);
+  if (!match) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 200))}`);
+  return TYPES[match[1]!]!;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+
+/** Photos as files under one folder (`${DATA_DIR}/media`), one file per key. */
+export class DiskImageStorage implements ImageStorage {
+  constructor(readonly root: string) {}
+
+  private file(key: string): string {
+    contentTypeOfKey(key);
+    return path.join(this.root, ...key.split("/"));
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    if (contentTypeOfKey(key) !== contentType) throw new Error(`${key} cannot hold ${contentType}`);
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written beside the target and renamed over it: the rename is atomic on one file system.
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await writeFile(temporary, bytes, { flag: "wx" });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredImage | null> {
+    const file = this.file(key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      return { body: createReadStream(file), size: info.size, contentType: contentTypeOfKey(key) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.file(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}

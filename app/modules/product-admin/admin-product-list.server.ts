@@ -1,0 +1,236 @@
+import { and, asc, eq, ilike, not, or, sql, type SQL } from "drizzle-orm";
+import { categories, products } from "#db/schema/index";
+import { queryRows, type Db } from "~/lib/db/client.server";
+import { fetchPageClamped } from "~/modules/catalog/paging.server";
+import { isOnSale, primaryImage } from "~/modules/catalog/product-rules";
+import { ADMIN_PAGE_SIZE, type AdminProductFilter, type AdminProductQuery } from "./admin-product-query";
+
+/**
+ * The product dashboard's reads (spec §2 Product dashboard): every product, active or not, found by
+ * text, category and status, 20 a page; and the statistics over the whole catalogue.
+ *
+ * How the dashboard reads the flags, the same way the storefront shows them:
+ * - On Sale (statistic, status filter, Sale badge) is the is_sale flag OR a compare-at price above
+ *   the price (spec §4 "on sale if original_price is above price", together with the flag of spec
+ *   §4's independent booleans) — exactly the storefront's Sale badge (catalog/product-card.ts). So
+ *   "Remove from Sale" clears the flag, and a product whose compare-at price is above its price still
+ *   shows as on sale until the editor changes its prices.
+ * - New is the is_new flag, as on the storefront's cards and as the editor's "New" checkbox sets it;
+ *   the 30-day rule of spec §4 decides the shop's New Arrivals collection, not this badge.
+ */
+
+export interface AdminProductRow {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  /** The main image, or the fallback image. */
+  image: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  inventory: number;
+  isActive: boolean;
+  featured: boolean;
+  isNew: boolean;
+  /** The is_sale flag itself. */
+  isSale: boolean;
+  /** The flag or a compare-at price above the price (see above). */
+  onSale: boolean;
+  /** The category's name; null = Uncategorized. */
+  category: string | null;
+}
+
+export interface AdminProductPage {
+  rows: AdminProductRow[];
+  /** Products matching the search and filters. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface AdminProductStats {
+  total: number;
+  active: number;
+  inactive: number;
+  featured: number;
+  onSale: number;
+  /** Average price over all products, in cents, rounded; 0 for an empty catalogue. */
+  avgPriceCents: number;
+}
+
+export interface AdminCategoryOption {
+  name: string;
+  slug: string;
+  isActive: boolean;
+}
+
+/** SQL of "shows as on sale" (see above). A NULL compare-at price is no sale. */
+export const onSaleSql = sql`(${products.isSale} or coalesce(${products.originalPriceCents} > ${products.priceCents}, false))`;
+
+/** `text` matched literally inside ILIKE: backslash, % and _ lose their meaning. */
+export function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const STATUS_CONDITIONS: Record<AdminProductFilter["status"], SQL | undefined> = {
+  all: undefined,
+  active: eq(products.isActive, true),
+  inactive: not(products.isActive),
+  featured: eq(products.featured, true),
+  sale: onSaleSql,
+};
+
+/**
+ * Which products a filter matches, as one SQL condition: the list, its count and a bulk action on
+ * "every matching product" all use this, so they cannot disagree. The search is a case-insensitive
+ * substring of the name, the description or the SKU; the category is the product's own category.
+ */
+export function adminProductConditions(filter: AdminProductFilter): SQL | undefined {
+  const pattern = filter.q ? likeContaining(filter.q) : null;
+  return and(
+    pattern
+      ? or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.sku, pattern))
+      : undefined,
+    filter.category
+      ? sql`${products.categoryId} = (select c.id from ${categories} c where c.slug = ${filter.category})`
+      : undefined,
+    STATUS_CONDITIONS[filter.status],
+  );
+}
+
+/** The statistics of spec §2 in one aggregate over every product (not over a page of rows). */
+export async function adminProductStats(db: Db): Promise<AdminProductStats> {
+  const [row] = await queryRows<Record<keyof AdminProductStats, number | string | null>>(
+    db,
+    sql`select count(*) as "total",
+          count(*) filter (where ${products.isActive}) as "active",
+          count(*) filter (where not ${products.isActive}) as "inactive",
+          count(*) filter (where ${products.featured}) as "featured",
+          count(*) filter (where ${onSaleSql}) as "onSale",
+          coalesce(round(avg(${products.priceCents})), 0) as "avgPriceCents"
+        from ${products}`,
+  );
+  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  return {
+    total: n(row?.total),
+    active: n(row?.active),
+    inactive: n(row?.inactive),
+    featured: n(row?.featured),
+    onSale: n(row?.onSale),
+    avgPriceCents: n(row?.avgPriceCents),
+  };
+}
+
+/** Every category, active or not, for the category filter (All Categories plus each). */
+export async function adminCategoryOptions(db: Db): Promise<AdminCategoryOption[]> {
+  return db
+    .select({ name: categories.name, slug: categories.slug, isActive: categories.isActive })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+/** The columns of a row, with the category's name. */
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  sku: products.sku,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  inventory: products.inventory,
+  isActive: products.isActive,
+  featured: products.featured,
+  isNew: products.isNew,
+  isSale: products.isSale,
+  category: categories.name,
+};
+
+/**
+ * Newest first (spec §7 "select all by created_at descending"), then by id for a stable page
+ * boundary. NULLS LAST is the order of products_created_idx (created_at is never null): a page is
+ * read from that index, with an incremental sort on the id, instead of sorting the whole catalogue.
+ */
+const LIST_ORDER = [sql`${products.createdAt} desc nulls last`, asc(products.id)];
+
+type RowSource = Omit<AdminProductRow, "image" | "onSale"> & { imageUrl: string | null; images: string[] };
+
+function toRow({ imageUrl, images, ...row }: RowSource): AdminProductRow {
+  return {
+    ...row,
+    image: primaryImage({ imageUrl, images }),
+    onSale: row.isSale || isOnSale(row.priceCents, row.originalPriceCents),
+  };
+}
+
+/**
+ * One page of the list, with the exact number of matching products. A page past the end answers
+ * the last page.
+ *
+ * A search reads every product once whatever the plan (a substring of the description has no
+ * index), so it fetches its page and its count in that one pass (`count(*) over()`). Without a
+ * search, the count is a cheap scan and the page is read from the created_at index, 20 rows.
+ * Trigram indexes on the description and the SKU were measured: they help only rare words, a
+ * common word ("hoodie", "linen") still rechecks hundreds of rows, and they make every flag write
+ * (a non-HOT update of each row) about half again as slow — so the search stays an index-free scan.
+ */
+export async function listAdminProducts(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
+  const where = adminProductConditions(query);
+  if (query.q) {
+    const fetchPage = (page: number) =>
+      db
+        .select({ ...rowColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .orderBy(...LIST_ORDER)
+        .limit(ADMIN_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_PAGE_SIZE);
+    const found = await fetchPageClamped(query.page, ADMIN_PAGE_SIZE, fetchPage, () => countMatching(db, where));
+    return {
+      rows: found.rows.map(({ total: _total, ...row }) => toRow(row)),
+      total: found.total,
+      page: found.page,
+      pageCount: Math.max(1, found.pageCount),
+    };
+  }
+  const total = await countMatching(db, where);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  if (total === 0) return { rows: [], total, page, pageCount };
+  const rows = await db
+    .select(rowColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...LIST_ORDER)
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return { rows: rows.map(toRow), total, page, pageCount };
+}
+
+async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export interface AdminProductDashboard {
+  /** The query as listed: an unknown category reads as All Categories, the page as the one shown. */
+  query: AdminProductQuery;
+  stats: AdminProductStats;
+  categories: AdminCategoryOption[];
+  list: AdminProductPage;
+}
+
+/** Everything the dashboard shows for a list query. */
+export async function adminProductDashboard(db: Db, requested: AdminProductQuery): Promise<AdminProductDashboard> {
+  const [stats, categoryOptions] = await Promise.all([adminProductStats(db), adminCategoryOptions(db)]);
+  const known = requested.category !== null && categoryOptions.some((c) => c.slug === requested.category);
+  const query = { ...requested, category: known ? requested.category : null };
+  const list = await listAdminProducts(db, query);
+  return { query: { ...query, page: list.page }, stats, categories: categoryOptions, list };
+}

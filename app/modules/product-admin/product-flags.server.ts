@@ -1,0 +1,128 @@
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { categories, products } from "#db/schema/index";
+import type { Db, Tx } from "~/lib/db/client.server";
+import { DomainError } from "~/lib/domain-error";
+import { insertDemoCatalog, SEED_LOCK } from "~/modules/catalog/seed.server";
+import { adminProductConditions } from "./admin-product-list.server";
+import { recordProductChanges, type Actor, type ChangeAction } from "./product-audit.server";
+import type { FieldChanges } from "./product-changes";
+import { bulkActionOf, SELECT_PRODUCTS_FIRST, type BulkAction, type BulkFlag, type BulkTarget } from "./product-flags";
+
+/**
+ * The dashboard's flag writes (spec §4: is_active, featured, is_sale toggled singly or in bulk).
+ * Each is one conditional UPDATE that changes only the products not yet in the asked-for state,
+ * and records those changes in the audit trail in the same transaction. The caller empties the
+ * catalogue's caches after the commit when anything changed.
+ */
+
+const PRODUCT_NOT_FOUND = "Product not found";
+
+function flagValues(flag: BulkFlag, to: boolean) {
+  switch (flag) {
+    case "isActive":
+      return { isActive: to };
+    case "featured":
+      return { featured: to };
+    case "isSale":
+      return { isSale: to };
+  }
+}
+
+/**
+ * Sets `flag` to `to` on the products `scope` selects, in one UPDATE whose WHERE leaves out those
+ * already in that state (`IS DISTINCT FROM`), so each changed product is recorded once, as
+ * `{ flag: [!to, to] }`. Answers the ids it changed.
+ */
+async function setFlagWhere(
+  tx: Tx,
+  actor: Actor,
+  action: ChangeAction,
+  flag: BulkFlag,
+  to: boolean,
+  scope: SQL | undefined,
+): Promise<string[]> {
+  const column = products[flag];
+  const changed = await tx
+    .update(products)
+    .set({ ...flagValues(flag, to), updatedAt: sql`now()` })
+    .where(and(scope, sql`${column} is distinct from ${to}`))
+    .returning({ id: products.id });
+  const ids = changed.map((row) => row.id);
+  const changes: FieldChanges = { [flag]: [!to, to] };
+  await recordProductChanges(
+    tx,
+    actor,
+    action,
+    ids.map((productId) => ({ productId, changes })),
+  );
+  return ids;
+}
+
+/**
+ * A per-row toggle: sets one product's flag to the state asked for. Answers whether it changed
+ * (false when it already was in that state); a product that does not exist is a 404.
+ */
+export async function setProductFlag(
+  db: Db,
+  actor: Actor,
+  write: { id: string; flag: "isActive" | "featured"; value: boolean },
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const changed = await setFlagWhere(tx, actor, "flag", write.flag, write.value, eq(products.id, write.id));
+    if (changed.length > 0) return { changed: true };
+    const [found] = await tx.select({ id: products.id }).from(products).where(eq(products.id, write.id));
+    if (!found) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "PRODUCT_NOT_FOUND" });
+    return { changed: false };
+  });
+}
+
+/**
+ * A bulk action on the selected products, or on every product matching the list's filter (the
+ * server resolves the filter inside the same UPDATE, so "all 10,000 matching" is one statement and
+ * no list of ids travels). Answers how many products it changed.
+ */
+export async function applyBulkAction(
+  db: Db,
+  actor: Actor,
+  action: BulkAction,
+  target: BulkTarget,
+): Promise<{ changed: number }> {
+  const { flag, to } = bulkActionOf(action);
+  let scope: SQL | undefined;
+  if ("ids" in target) {
+    if (target.ids.length === 0)
+      throw new DomainError("invalid", SELECT_PRODUCTS_FIRST, { reason: "NOTHING_SELECTED" });
+    scope = sql`${products.id} = any(${sql.param(target.ids)}::uuid[])`;
+  } else {
+    scope = adminProductConditions(target.filter);
+  }
+  const ids = await db.transaction((tx) => setFlagWhere(tx, actor, "bulk", flag, to, scope));
+  return { changed: ids.length };
+}
+
+export const CATALOGUE_NOT_EMPTY =
+  "The catalogue already has products: demo products are loaded into an empty one only";
+
+/**
+ * decisions.md §4: an empty catalogue offers to load the demo catalogue, for real. Only into an
+ * empty catalogue (checked under the seeding lock, so two clicks or two admins load it once); each
+ * product is recorded in the audit trail as created by this admin.
+ */
+export async function loadDemoProducts(db: Db, actor: Actor): Promise<{ products: number }> {
+  const loaded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [existing] = await tx.select({ n: count() }).from(products);
+    if ((existing?.n ?? 0) > 0) throw new DomainError("conflict", CATALOGUE_NOT_EMPTY, { reason: "NOT_EMPTY" });
+    const { inserted } = await insertDemoCatalog(tx);
+    await recordProductChanges(
+      tx,
+      actor,
+      "create",
+      inserted.map((p) => ({ productId: p.id, changes: { name: [null, p.name], sku: [null, p.sku] } })),
+    );
+    return inserted.length;
+  });
+  // Fresh statistics after a bulk load, so the planner picks the search and listing indexes.
+  await db.execute(sql`analyze ${products}, ${categories}`);
+  return { products: loaded };
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { categories, products } from "#db/schema/index";
+import type { Db, Tx } from "~/lib/db/client.server";
+import { DomainError, isDomainError } from "~/lib/domain-error";
+import type { EditorCategory, EditorProduct, ProductVersion } from "./editor-api";
+import { recordProductChanges, type Actor } from "./product-audit.server";
+import { changedFields, type FieldChanges } from "./product-changes";
+import {
+  formValuesOf,
+  PRODUCT_MESSAGES,
+  productColumns,
+  validateProductInput,
+  type ProductInput,
+  type StoredProductFields,
+} from "./product-form";
+import { PRODUCT_SAVE_MESSAGES as M, productSaveFailure, type ProductSaveReason } from "./save-messages";
+
+/**
+ * The editor's reads and its save (spec §2 side panel editor, §7 admin save): a product is created or
+ * updated in one transaction together with its audit record, and an update never overwrites a change
+ * the form did not see.
+ *
+ * No lost updates: the form carries the version it was opened from (updated_at to the microsecond,
+ * and the stock it showed). The update is conditional on both — `WHERE id = $id AND updated_at =
+ * $version AND inventory = $shown` — after the row is locked, so a save from a stale form is refused
+ * (409) instead of silently undoing someone else's save, and a stock figure typed while checkouts run
+ * never resurrects units sold meanwhile (placing an order and giving stock back move updated_at too;
+ * the inventory condition holds even for a writer that does not). Every successful update moves
+ * updated_at forward by at least a microsecond, so two saves never share a version.
+ */
+
+/** updated_at in epoch microseconds, as text: exact, and compared in SQL (see ProductVersion). */
+const versionOf = sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`;
+
+const editorColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  images: products.images,
+  imageUrl: products.imageUrl,
+  categoryId: products.categoryId,
+  isActive: products.isActive,
+  featured: products.featured,
+  isNew: products.isNew,
+  isSale: products.isSale,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  sku: products.sku,
+  inventory: products.inventory,
+  metaTitle: products.metaTitle,
+  metaDescription: products.metaDescription,
+  tags: products.tags,
+  colors: products.colors,
+  sizes: products.sizes,
+  variantType: products.variantType,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  version: versionOf,
+};
+
+type EditorRow = StoredProductFields & { id: string; version: string; createdAt: Date; updatedAt: Date };
+
+function editorProduct(row: EditorRow): EditorProduct {
+  return {
+    id: row.id,
+    values: formValuesOf(row),
+    version: { updatedAt: String(row.version), inventory: row.inventory },
+    slug: row.slug,
+    compareAtPrefilled: row.originalPriceCents === null,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A product as the editor opens it, or null. */
+export async function loadEditorProduct(db: Db | Tx, id: string): Promise<EditorProduct | null> {
+  const [row] = await db.select(editorColumns).from(products).where(eq(products.id, id));
+  return row ? editorProduct(row) : null;
+}
+
+/** Every category, active or not (an owner may file a product under one not shown yet), in their order. */
+export async function listEditorCategories(db: Db): Promise<EditorCategory[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, isActive: categories.isActive })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+export type SaveTarget = { kind: "create" } | { kind: "update"; id: string; version: ProductVersion };
+
+export interface SavedProduct {
+  product: EditorProduct;
+  created: boolean;
+  /** What the save changed (empty when the form was saved unchanged). */
+  changes: FieldChanges;
+}
+
+const fail = (
+  code: "invalid" | "not-found" | "conflict",
+  message: string,
+  reason: ProductSaveReason,
+  fieldErrors?: Record<string, string>,
+) => new DomainError<ProductSaveReason>(code, message, { reason, ...(fieldErrors ? { fieldErrors } : {}) });
+
+/**
+ * Creates or updates a product from the editor's values (checked here with the form's own rules),
+ * records who changed what in the same transaction, and answers the product as saved. Fails with a
+ * DomainError: INVALID (400, with field messages), NOT_FOUND (404), STALE or STOCK_MOVED (409), or the
+ * spec's database messages (productSaveFailure). The caller invalidates the catalogue after it returns.
+ */
+export async function saveProduct(db: Db, actor: Actor, target: SaveTarget, values: unknown): Promise<SavedProduct> {
+  const parsed = validateProductInput(values);
+  if (!parsed.ok) throw fail("invalid", M.invalid, "INVALID", parsed.errors as Record<string, string>);
+  const input = parsed.data;
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.categoryId !== null) await requireCategory(tx, input.categoryId);
+      return target.kind === "create" ? createProduct(tx, actor, input) : updateProduct(tx, actor, target, input);
+    });
+  } catch (error) {
+    if (isDomainError(error)) throw error;
+    throw productSaveFailure(error) ?? error;
+  }
+}
+
+async function requireCategory(tx: Tx, id: string) {
+  const [found] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  if (!found) throw fail("invalid", M.invalid, "UNKNOWN_CATEGORY", { categoryId: PRODUCT_MESSAGES.category });
+}
+
+const isEmpty = (value: unknown) => value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+async function createProduct(tx: Tx, actor: Actor, input: ProductInput): Promise<SavedProduct> {
+  const id = randomUUID();
+  const columns = productColumns(input, id);
+  const [row] = await tx
+    .insert(products)
+    .values({ id, ...columns })
+    .returning(editorColumns);
+  const filled = Object.fromEntries(Object.entries(columns).filter(([, value]) => !isEmpty(value)));
+  const changes = changedFields({} as Record<string, unknown>, filled);
+  await recordProductChanges(tx, actor, "create", [{ productId: id, changes }]);
+  return { product: editorProduct(row!), created: true, changes };
+}
+
+async function updateProduct(
+  tx: Tx,
+  actor: Actor,
+  target: Extract<SaveTarget, { kind: "update" }>,
+  input: ProductInput,
+): Promise<SavedProduct> {
+  const { id, version } = target;
+  // Locked until the commit: a checkout taking stock of this product waits for this save, or this
+  // save sees what the checkout took.
+  const [current] = await tx.select(editorColumns).from(products).where(eq(products.id, id)).for("update");
+  if (!current) throw fail("not-found", M.notFound, "NOT_FOUND");
+  if (current.version !== version.updatedAt || current.inventory !== version.inventory) {
+    // Orders taking or returning stock move the version too: name the stock when it is what moved.
+    throw current.inventory !== version.inventory
+      ? fail("conflict", M.stockMoved, "STOCK_MOVED")
+      : fail("conflict", M.stale, "STALE");
+  }
+
+  const written = productColumns(input, id);
+  const changes = changedFields(current, written);
+  if (Object.keys(changes).length === 0) return { product: editorProduct(current), created: false, changes };
+
+  const [row] = await tx
+    .update(products)
+    .set({ ...written, updatedAt: sql`greatest(now(), ${products.updatedAt} + interval '1 microsecond')` })
+    .where(
+      and(
+        eq(products.id, id),
+        sql`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint = ${version.updatedAt}::bigint`,
+        eq(products.inventory, version.inventory),
+      ),
+    )
+    .returning(editorColumns);
+  if (!row) throw fail("conflict", M.stale, "STALE");
+  await recordProductChanges(tx, actor, "update", [{ productId: id, changes }]);
+  return { product: editorProduct(row), created: false, changes };
+}

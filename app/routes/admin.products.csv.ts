@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import { DomainError } from "~/lib/domain-error";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readTextBody } from "~/lib/http/read-body.server";
+import { adminProductConditions } from "~/modules/product-admin/admin-product-list.server";
+import { parseAdminProductQuery } from "~/modules/product-admin/admin-product-query";
+import { CSV_MESSAGES, type CsvAnswer } from "~/modules/product-admin/product-csv";
+import { exportProductsCsv, importProducts, previewProductImport } from "~/modules/product-admin/product-csv.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/admin.products.csv";
+
+/**
+ * `/admin/products/csv`: the product CSV (admins only; anyone else is sent to / before anything is read).
+ * - GET `?q=&category=&status=`: the products the list's filter matches, as a CSV download.
+ * - POST `?intent=preview` with the CSV file as the body: the plan (what would be created and changed,
+ *   every row's problems); nothing is written.
+ * - POST `?intent=import&token=<the preview's token>`: all rows in one transaction, or none.
+ */
+const noStore = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await services().sessions.requireAdmin(request);
+  // The products the list's search and filters match (all of them without any).
+  const filter = parseAdminProductQuery(new URL(request.url).searchParams);
+  const csv = await exportProductsCsv(services().database.db, adminProductConditions(filter));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      ...noStore,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="products-${day}.csv"`,
+    },
+  });
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await services().sessions.requireAdmin(request);
+  const reply = (body: CsvAnswer, status = 200) => data(body, { status, headers: noStore });
+  const url = new URL(request.url);
+  const intent = url.searchParams.get("intent") ?? "";
+  const { database, catalog } = services();
+  try {
+    if (request.method !== "POST") throw new DomainError("invalid", "Method not allowed");
+    if (intent !== "preview" && intent !== "import") throw new DomainError("invalid", "Unknown CSV action");
+    const text = await readTextBody(request);
+    if (intent === "preview") {
+      const plan = await previewProductImport(database.db, text);
+      const message = `${plural(plan.create, "new product")}, ${plural(plan.update, "change")}, ${plural(plan.problems.length, "row")} with problems`;
+      return reply({ ok: true, intent, plan, message });
+    }
+    const token = url.searchParams.get("token") ?? "";
+    const result = await importProducts(database.db, { id: admin.id, email: admin.email }, text, token);
+    if (!result.written) return reply({ ok: false, intent, message: CSV_MESSAGES.hasErrors, plan: result.plan }, 400);
+    if (result.plan.create + result.plan.update > 0) await catalog.invalidateCatalog("products imported");
+    const { create, update } = result.plan;
+    return reply({ ok: true, intent, plan: result.plan, message: `Imported ${plural(create + update, "product")}` });
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, {
+      where: "product csv",
+      fallback: "Failed to import products",
+    });
+    return reply({ ok: false, intent, message }, status);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The product dashboard on a large catalogue, over HTTP against a running store (used by
+ * scripts/bench.ts on its 10,000-product database):
+ *  - /admin/products searches and filters, one request at a time (time per request, server render
+ *    included), p50/p95/p99;
+ *  - a bulk action on 1,000 products: by 1,000 ids in the body, and by a filter that 1,000 products
+ *    match (the server resolves it in the UPDATE), each a few times, alternating the flag's state.
+ * `productIds` are 1,000 ids of the database, read before the store started.
+ */
+
+export const ADMIN_LIST_PATHS = [
+  "/admin/products",
+  "/admin/products?q=hoodie",
+  "/admin/products?q=merino%20sweater",
+  "/admin/products?q=FX-00999",
+  "/admin/products?q=machine%20wash",
+  "/admin/products?q=zzqx",
+  "/admin/products?status=inactive",
+  "/admin/products?status=sale",
+  "/admin/products?status=featured",
+  "/admin/products?category=men",
+  "/admin/products?category=women&status=active&q=linen",
+  "/admin/products?page=250",
+];
+
+/** The filter 1,000 of the generated products match: SKUs FX-009000 … FX-009999. */
+export const THOUSAND_BY_FILTER = { q: "FX-009", category: null, status: "all" } as const;
+
+export interface Percentiles {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+function percentiles(latencies: number[], errors: number): Percentiles {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? NaN, errors };
+}
+
+/** Each path in turn, one request at a time, for `seconds` (after a short warm-up). */
+export async function benchAdminList(base: string, cookie: string, seconds: number): Promise<Percentiles> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const run = async (until: number, keep: boolean) => {
+    for (let i = 0; Date.now() < until; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${ADMIN_LIST_PATHS[i % ADMIN_LIST_PATHS.length]}`, { headers: { cookie } });
+      const body = await res.text();
+      if (!res.ok || !body.includes('data-testid="product-count"')) errors++;
+      if (keep) latencies.push(performance.now() - started);
+    }
+  };
+  await run(Date.now() + 2_000, false);
+  await run(Date.now() + seconds * 1000, true);
+  return percentiles(latencies, errors);
+}
+
+export interface BulkBench extends Percentiles {
+  /** Products each action changed, as the server answered. */
+  changed: number[];
+}
+
+/**
+ * `rounds` bulk actions on the same 1,000 products, alternating Deactivate and Activate (so each
+ * changes all 1,000), and ends with them active again.
+ */
+export async function benchBulk(
+  base: string,
+  cookie: string,
+  target: { ids: string[] } | { filter: typeof THOUSAND_BY_FILTER },
+  rounds = 6,
+): Promise<BulkBench> {
+  const latencies: number[] = [];
+  const changed: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/admin/products/flags`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "bulk", action: i % 2 === 0 ? "deactivate" : "activate", target }),
+    });
+    const answer = (await res.json()) as { ok: boolean; changed?: number };
+    latencies.push(performance.now() - started);
+    if (!res.ok || !answer.ok) errors++;
+    changed.push(answer.changed ?? -1);
+  }
+  return { ...percentiles(latencies, errors), changed };
+}

@@ -1,0 +1,384 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { categories, productChanges, products } from "#db/schema/index";
+import type { EditorLoad, EditorProduct, SaveAnswer } from "~/modules/product-admin/editor-api";
+import {
+  newProductValues,
+  PRODUCT_MESSAGES,
+  slugAfterRename,
+  type ProductFormValues,
+} from "~/modules/product-admin/product-form";
+import { PRODUCT_SAVE_MESSAGES as M } from "~/modules/product-admin/save-messages";
+import { testAddress } from "../support/fixtures";
+import { databaseKind } from "../support/test-database";
+import { signIn, signUp } from "../support/sessions";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * The product editor over HTTP (`/admin/products/editor`), as the side panel calls it: open, create,
+ * update, the spec's messages, stale forms, stock taken by a checkout meanwhile, forged ids, bad
+ * input, the guard, the audit trail, and the storefront seeing a save at once.
+ */
+let server: TestServer;
+let adminCookie = "";
+let customer: { cookie: string; id: string };
+
+beforeAll(async () => {
+  // Cached pages live far longer than the test: whatever the storefront shows anew was invalidated.
+  server = await startTestServer({
+    ADMIN_EMAIL: "owner@example.com",
+    ADMIN_PASSWORD: "OwnerPass123",
+    PAGE_CACHE_SECONDS: "600",
+  });
+  adminCookie = await signIn(server.url, "owner@example.com", "OwnerPass123");
+  customer = await signUp(server, "shopper@example.com");
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const db = () => server.services().database.db;
+const editorPath = (target: string) => `/admin/products/editor?id=${target}`;
+let unique = 0;
+const next = () => `${Date.now().toString(36)}${++unique}`;
+
+async function open(target: string, cookie = adminCookie) {
+  const res = await fetch(`${server.url}${editorPath(target)}`, { headers: { cookie }, redirect: "manual" });
+  return { status: res.status, res, body: (await res.json().catch(() => null)) as EditorLoad };
+}
+
+async function opened(target: string): Promise<EditorProduct> {
+  const { status, body } = await open(target);
+  expect(status).toBe(200);
+  if (!body.ok || !body.product) throw new Error(`could not open ${target}`);
+  return body.product;
+}
+
+async function save(target: string, body: unknown, cookie = adminCookie) {
+  const res = await fetch(`${server.url}${editorPath(target)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url, cookie },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+  return { status: res.status, res, body: (await res.json().catch(() => null)) as SaveAnswer };
+}
+
+/** Saves changes to a product as the panel does: the values it opened with, changed, and its version. */
+async function edit(product: EditorProduct, changes: Partial<ProductFormValues>) {
+  return save(product.id, { values: { ...product.values, ...changes }, version: product.version });
+}
+
+function newValues(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
+  const n = next();
+  return {
+    ...newProductValues(),
+    name: `Editor Tee ${n}`,
+    slug: `editor-tee-${n}`,
+    price: "25.00",
+    sku: `ED-${n}`,
+    inventory: "10",
+    sizes: ["S", "M"],
+    colors: ["Black"],
+    ...overrides,
+  };
+}
+
+async function create(overrides: Partial<ProductFormValues> = {}): Promise<EditorProduct> {
+  const { status, body } = await save("new", { values: newValues(overrides) });
+  expect(status, JSON.stringify(body)).toBe(201);
+  if (!body.ok) throw new Error(body.message);
+  return body.product;
+}
+
+async function row(id: string) {
+  const [found] = await db().select().from(products).where(eq(products.id, id));
+  return found!;
+}
+
+async function guestPage(path: string) {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  return { status: res.status, cache: res.headers.get("x-cache"), html: await res.text() };
+}
+
+describe(`the product editor route (${databaseKind})`, () => {
+  it("opens a new product with the categories, and an existing one with its values and version", async () => {
+    const fresh = await open("new");
+    expect(fresh.status).toBe(200);
+    expect(fresh.res.headers.get("cache-control")).toContain("no-store");
+    expect(fresh.body).toMatchObject({ ok: true, target: "new", product: null, changes: [] });
+    if (!fresh.body.ok) return;
+    expect(fresh.body.categories.map((c) => c.name)).toContain("Men");
+
+    const [demo] = await db().select().from(products).where(eq(products.isActive, true)).limit(1);
+    const product = await opened(demo!.id);
+    expect(product.values).toMatchObject({ name: demo!.name, slug: demo!.slug, sku: demo!.sku });
+    expect(product.version.inventory).toBe(demo!.inventory);
+    expect(product.version.updatedAt).toMatch(/^\d{16}$/);
+
+    expect((await open("not-an-id")).status).toBe(404);
+    const missing = await open("6f9619ff-8b86-4011-b42d-00c04fc964ff");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ ok: false, message: "Product not found" });
+  });
+
+  it("creates a product, generates a missing SKU, records it, and the storefront shows it at once", async () => {
+    const values = newValues({ sku: "" });
+    expect((await guestPage(`/product/${values.slug}`)).status).toBe(404);
+    const { status, body } = await save("new", { values, id: "ignored", createdAt: "2000-01-01" });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ ok: true, created: true, message: "Product created successfully" });
+    if (!body.ok) return;
+    const saved = await row(body.product.id);
+    expect(saved).toMatchObject({
+      name: values.name,
+      slug: values.slug,
+      sku: `SKU-${body.product.id.slice(0, 8)}`,
+      priceCents: 2500,
+      inventory: 10,
+      isActive: true,
+      isNew: true,
+      featured: false,
+      isSale: false,
+      sizes: ["S", "M"],
+    });
+    expect(body.changes).toHaveLength(1);
+    expect(body.changes[0]).toMatchObject({ actor: "owner@example.com", action: "create" });
+    expect(body.changes[0]!.changes).toMatchObject({ name: [null, values.name], priceCents: [null, 2500] });
+    const page = await guestPage(`/product/${values.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(values.name);
+  });
+
+  it("updates a product; the product page shows the new price at once and the audit says who changed what", async () => {
+    const product = await create({ price: "30.00", compareAtPrice: "" });
+    const path = `/product/${product.slug}`;
+    await guestPage(path);
+    const cached = await guestPage(path);
+    expect(cached.cache).toBe("HIT");
+    expect(cached.html).toContain("$30.00");
+
+    const reopened = await opened(product.id);
+    // Spec §9: no compare-at price opens pre-filled at price × 1.2.
+    expect(reopened.values.compareAtPrice).toBe("36.00");
+    const { status, body } = await edit(reopened, { price: "27.50", compareAtPrice: "", isSale: false });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, created: false, message: "Product updated successfully" });
+
+    const page = await guestPage(path);
+    expect(page.cache).toBe("MISS");
+    expect(page.html).toContain("$27.50");
+    expect(page.html).not.toContain("$30.00");
+
+    const [change] = await db()
+      .select()
+      .from(productChanges)
+      .where(and(eq(productChanges.productId, product.id), eq(productChanges.action, "update")));
+    expect(change).toMatchObject({ actorLabel: "owner@example.com", changes: { priceCents: [3000, 2750] } });
+    const history = await open(product.id);
+    expect(history.body.ok && history.body.changes.map((c) => c.action)).toEqual(["update", "create"]);
+  });
+
+  it("regenerates the slug with the name (the panel's rule) and refuses a slug or SKU another product has", async () => {
+    const product = await create();
+    const renamed = `${product.values.name} Organic`;
+    const slug = slugAfterRename(product.values.name, renamed, product.values.slug);
+    expect(slug).toBe(`${product.values.slug}-organic`);
+    const { status } = await edit(product, { name: renamed, slug });
+    expect(status).toBe(200);
+    expect((await guestPage(`/product/${slug}`)).status).toBe(200);
+    expect((await guestPage(`/product/${product.values.slug}`)).status).toBe(404);
+
+    const other = await create();
+    const clash = await edit(other, { slug });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ ok: false, message: M.slugTaken, errors: { slug: M.slugTaken } });
+    const skuClash = await save("new", { values: newValues({ sku: other.values.sku }) });
+    expect(skuClash.status).toBe(409);
+    expect(skuClash.body).toMatchObject({ ok: false, message: M.skuTaken, errors: { sku: M.skuTaken } });
+    expect((await row(other.id)).slug).toBe(other.values.slug);
+  });
+
+  it("refuses a stale form with the current values, and keeps the other admin's save", async () => {
+    const product = await create();
+    const mine = await opened(product.id);
+    const theirs = await opened(product.id);
+    expect((await edit(theirs, { price: "31.00", compareAtPrice: "" })).status).toBe(200);
+    const { status, body } = await edit(mine, { description: "My long description" });
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ ok: false, message: M.stale });
+    expect(M.stale).toBe("This product was changed by someone else. Review the current values and save again.");
+    if (body.ok) return;
+    expect(body.current?.values.price).toBe("31.00");
+    expect(body.current?.version.updatedAt).not.toBe(mine.version.updatedAt);
+    expect((await row(product.id)).description).toBe("");
+    // Saved again from the current values, it goes through.
+    expect((await edit(body.current!, { description: "My long description" })).status).toBe(200);
+    expect(await row(product.id)).toMatchObject({ priceCents: 3100, description: "My long description" });
+    // Without the version it opened from, an update is not taken.
+    expect((await save(product.id, { values: body.current!.values })).status).toBe(400);
+  });
+
+  it("never resurrects stock a checkout took while the form was open", async () => {
+    const product = await create({ inventory: "5" });
+    const form = await opened(product.id);
+    // A shopper buys 2 between opening and saving.
+    const cartAdd = await fetch(`${server.url}/api/cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie: customer.cookie },
+      body: JSON.stringify({ intent: "add", productId: product.id, size: "S", color: "Black", quantity: 2 }),
+    });
+    expect(cartAdd.status).toBe(200);
+    const placed = await fetch(`${server.url}/api/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, cookie: customer.cookie },
+      body: JSON.stringify({
+        intent: "place",
+        idempotencyKey: `editor-${next()}`,
+        paymentMethod: "demo",
+        form: { ...testAddress, apartment: "", shippingMethod: "standard", sameAsShipping: true },
+      }),
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    expect((await row(product.id)).inventory).toBe(3);
+
+    // The form still shows 5: saving it is refused, whatever it changes, with the current stock.
+    for (const changes of [{ inventory: "6" }, { inventory: "5" }, { price: "26.00" }]) {
+      const stale = await edit(form, changes);
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ ok: false, message: M.stockMoved });
+      expect(!stale.body.ok && stale.body.current?.values.inventory).toBe("3");
+    }
+    expect(await row(product.id)).toMatchObject({ inventory: 3, priceCents: 2500 });
+
+    // Saved again from the current values: the owner's price, the stock as the orders left it.
+    const current = await opened(product.id);
+    expect((await edit(current, { price: "26.00" })).status).toBe(200);
+    expect(await row(product.id)).toMatchObject({ inventory: 3, priceCents: 2600 });
+  });
+
+  it("refuses a stock figure when the stock moved without the version (a writer that does not touch updated_at)", async () => {
+    const product = await create({ inventory: "5" });
+    const form = await opened(product.id);
+    await db().update(products).set({ inventory: 4 }).where(eq(products.id, product.id));
+    const { status, body } = await edit(form, { inventory: "9" });
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ ok: false, message: M.stockMoved });
+    expect((await row(product.id)).inventory).toBe(4);
+  });
+
+  it("takes the product's id from the URL only: a forged id in the body changes nothing else", async () => {
+    const mine = await create();
+    const victim = await create();
+    const before = await row(victim.id);
+    const forged = await save(mine.id, {
+      id: victim.id,
+      values: { ...mine.values, id: victim.id, name: "Forged Name" },
+      version: mine.version,
+    });
+    expect(forged.status).toBe(200);
+    expect((await row(mine.id)).name).toBe("Forged Name");
+    expect(await row(victim.id)).toEqual(before);
+    // The victim's id in the URL with another product's version: refused.
+    const wrongVersion = await save(victim.id, { values: { ...victim.values, name: "Forged" }, version: mine.version });
+    expect(wrongVersion.status).toBe(409);
+    expect(await row(victim.id)).toEqual(before);
+  });
+
+  it("shows untrusted text as text and cleans or refuses bad input, saving nothing half-way", async () => {
+    const script = await create({ name: '<script>alert("x")</script> Tee', slug: "../../x-script-tee" });
+    expect(script.slug).toBe("x-script-tee");
+    const page = await guestPage("/product/x-script-tee");
+    expect(page.html).toContain("&lt;script&gt;alert(");
+    expect(page.html).not.toContain('<script>alert("x")</script>');
+
+    const product = await create();
+    const before = await row(product.id);
+    const changesBefore = await db().select().from(productChanges).where(eq(productChanges.productId, product.id));
+    const refused: Array<[Partial<ProductFormValues> | Record<string, unknown>, Record<string, string>]> = [
+      [{ price: "abc" }, { price: PRODUCT_MESSAGES.price }],
+      [{ price: "-5" }, { price: PRODUCT_MESSAGES.price }],
+      [{ inventory: "-1" }, { inventory: PRODUCT_MESSAGES.inventory }],
+      [{ inventory: "lots" }, { inventory: PRODUCT_MESSAGES.inventory }],
+      [{ compareAtPrice: "1.00" }, { compareAtPrice: PRODUCT_MESSAGES.compareAtBelowPrice }],
+      [{ categoryId: "6f9619ff-8b86-4011-b42d-00c04fc964ff" }, { categoryId: PRODUCT_MESSAGES.category }],
+      [{ categoryId: "men" }, { categoryId: PRODUCT_MESSAGES.category }],
+      [{ tags: Array.from({ length: 500 }, (_, i) => `t${i}`) }, { tags: PRODUCT_MESSAGES.tags.tooMany }],
+      [{ description: "d".repeat(10_001) }, { description: PRODUCT_MESSAGES.descriptionTooLong }],
+      [{ images: ["javascript:alert(1)"] }, { images: PRODUCT_MESSAGES.images }],
+      [
+        { name: "", slug: "!!!" },
+        { name: PRODUCT_MESSAGES.nameRequired, slug: PRODUCT_MESSAGES.slugInvalid },
+      ],
+    ];
+    for (const [changes, errors] of refused) {
+      const { status, body } = await edit(product, changes as Partial<ProductFormValues>);
+      expect(status, JSON.stringify(changes).slice(0, 80)).toBe(400);
+      expect(body).toMatchObject({ ok: false, message: M.invalid, errors });
+    }
+    // A 10 MB description is refused before it is read.
+    const huge = await save(product.id, { values: { ...product.values, description: "x".repeat(10_000_000) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ error: "Request body too large" });
+    // Not JSON, or not the save's shape.
+    expect((await save(product.id, "name=x")).status).toBe(400);
+    expect((await save(product.id, { values: "x", version: product.version })).status).toBe(400);
+
+    expect(await row(product.id)).toEqual(before);
+    expect(await db().select().from(productChanges).where(eq(productChanges.productId, product.id))).toEqual(
+      changesBefore,
+    );
+  });
+
+  it("files a product under a category the list offers", async () => {
+    const [men] = await db().select().from(categories).where(eq(categories.slug, "men"));
+    const product = await create({ categoryId: men!.id });
+    expect((await row(product.id)).categoryId).toBe(men!.id);
+  });
+
+  it("gives a customer or a guest nothing and changes nothing, whatever they send", async () => {
+    const product = await create();
+    const before = await row(product.id);
+    for (const cookie of [customer.cookie, ""]) {
+      const read = await open(product.id, cookie);
+      expect(read.status).toBe(302);
+      expect(read.res.headers.get("location")).toBe("/");
+      const data = await fetch(`${server.url}/admin/products/editor.data?id=${product.id}`, {
+        headers: { cookie },
+        redirect: "manual",
+      });
+      expect(await data.text()).not.toContain(product.values.sku);
+      for (const body of [
+        { values: { ...product.values, name: "Hijacked" }, version: product.version },
+        "garbage",
+        { values: { name: "x".repeat(100) } },
+      ]) {
+        for (const target of [product.id, "new"]) {
+          const { status } = await save(target, body, cookie);
+          expect(status).toBe(302);
+        }
+      }
+      const dataPost = await fetch(`${server.url}/admin/products/editor.data?id=${product.id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url, cookie },
+        body: JSON.stringify({ values: { ...product.values, name: "Hijacked" }, version: product.version }),
+        redirect: "manual",
+      });
+      expect(await dataPost.text()).not.toContain(product.values.sku);
+    }
+    expect(await row(product.id)).toEqual(before);
+    expect(await db().select().from(products).where(eq(products.name, "Hijacked"))).toHaveLength(0);
+    const latest = await db()
+      .select({ actor: productChanges.actorLabel })
+      .from(productChanges)
+      .orderBy(desc(productChanges.createdAt))
+      .limit(50);
+    expect(latest.every((c) => c.actor === "owner@example.com")).toBe(true);
+    // Only the admin's page loads the editor's data.
+    const admin = await fetch(`${server.url}/admin/products/editor.data?id=${product.id}`, {
+      headers: { cookie: adminCookie },
+    });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain(product.values.sku);
+  });
+});
