@@ -15,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Native/wasm packages stay outside the server bundle.
-    external: ["@electric-sql/pglite", "pg"],
+    external: ["@electric-sql/pglite", "pg", "sharp"],
   },
   plugins: [tailwindcss(), reactRouter()],
 }));

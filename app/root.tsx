@@ -14,15 +14,17 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { CartDrawer } from "./components/cart/cart-drawer";
-import { ErrorScreen } from "./components/error-screen";
+import { ErrorScreen, shownMessage } from "./components/error-screen";
 import type { RootData } from "./components/use-root-data";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { syncSession } from "./components/cart/cart-client";
 import type { StoredUser } from "./components/cart/client-store";
+import { reportCartOutcome } from "./components/cart/report-cart-outcome";
 import { useNonce } from "./lib/nonce";
 import { publicConfig } from "./lib/config/config.server";
 import { services } from "./services.server";
+import { pageLoader } from "./lib/http/error-answer.server";
 
 export const links: Route.LinksFunction = () => [
   // A stylesheet link, not inlined CSS: inlined, the 6 KB would also ship inside the JavaScript.
@@ -30,7 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData | ReturnType<typeof data<RootData>>> {
+async function load({ request }: Route.LoaderArgs): Promise<RootData | ReturnType<typeof data<RootData>>> {
   const { sessions, config } = services();
   const session = await sessions.get(request);
   const body: RootData = { user: session?.user ?? null, config: publicConfig(config) };
@@ -38,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData | 
   const headers = await sessions.refreshHeaders(request);
   return data(body, { headers });
 }
+export const loader = pageLoader(load);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -84,8 +87,8 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    // Reads the stored cart, then merges or refreshes it for whoever is signed in now.
-    void syncSession(stored ? (JSON.parse(stored) as StoredUser) : null);
+    // Reads the stored cart, then merges or refreshes it for whoever is signed in now; says so if that failed.
+    void syncSession(stored ? (JSON.parse(stored) as StoredUser) : null).then(reportCartOutcome);
   }, [stored]);
 
   return <Outlet />;
@@ -96,5 +99,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <ErrorScreen message="Not found" />;
   }
   const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? String(error.data) : undefined;
-  return <ErrorScreen message={message} />;
+  return <ErrorScreen message={message} shown={shownMessage(error)} />;
 }

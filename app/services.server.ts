@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
@@ -8,8 +9,10 @@ import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
+import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pipeline.server";
+import { DiskImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
-import { startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
+import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -21,12 +24,19 @@ export interface Services {
   auth: Auth;
   /** Who is asking: the session of a request, and the guards built on it. */
   sessions: Sessions;
-  /** Sign-in, registration and password actions, behind the abuse limits. */
+  /** Sign-in, registration and password actions, and the auth library's open HTTP endpoints, behind the abuse limits. */
   accounts: AccountActions;
   mailer: Mailer;
   events: EventBus;
   /** Cached catalogue reads, and invalidateCatalog() that every catalogue write calls. */
   catalog: CatalogReads;
+  /** Uploaded product photos: the upload pipeline and the storage /media is served from. */
+  media: ImageLibrary;
+  /**
+   * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
+   * what the background sweeper does every minute. Answers how many were cancelled.
+   */
+  sweepUnpaidOrders: () => Promise<number>;
   /** Stops the background work (the abandoned-order sweeper). */
   stopBackground: () => void;
 }
@@ -56,8 +66,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       // The search vocabulary: a minute, or until the catalogue changes.
       vocabularyCache: new ReadCache(60_000),
     });
-    // Orders left unpaid for 30 minutes are cancelled and their stock returned (docs/decisions/0005-checkout-places-then-pays.md).
-    const stopSweeper = startAbandonedOrderSweeper(database.db, events);
+    // Orders left unpaid for UNPAID_ORDER_HOLD_MINUTES (15 by default) are cancelled and their stock
+    // returned (docs/decisions/0005-checkout-places-then-pays.md).
+    const olderThanMinutes = config.orderLimits.unpaidOrderHoldMinutes;
+    const stopSweeper = startAbandonedOrderSweeper(database.db, events, { olderThanMinutes });
     const services: Services = {
       config,
       database,
@@ -72,6 +84,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       mailer,
       events,
       catalog,
+      media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
+      sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: stopSweeper,
     };
     holder.__abundanceServices = services;

@@ -9,6 +9,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { products, user } from "#db/schema/index";
+import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -34,16 +35,35 @@ const address = {
   country: "US",
 };
 
+/** Shoppers the orders rotate over: one account's checkouts queue on its row, as they do in the shop. */
+const BUYERS = 1000;
+/** The shop's limits, with room for every order a buyer gets here (nobody pays during the bench). */
+const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
+
 async function drive(database: Database, label: string, concurrency: number, seconds: number): Promise<OrderBench> {
   const db = database.db;
   await seedDemoCatalogIfEmpty(db);
   await db
     .insert(user)
-    .values({ id: "bench-buyer", name: "Bench", email: "bench-buyer@example.com" })
+    .values(
+      Array.from({ length: BUYERS }, (_, i) => ({
+        id: `bench-buyer-${i}`,
+        name: "Bench",
+        email: `bench-buyer-${i}@example.com`,
+      })),
+    )
     .onConflictDoNothing();
-  const active = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true));
+  const active = await db
+    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
+    .from(products)
+    .where(eq(products.isActive, true));
   const ids = active.map((p) => p.id);
   await db.update(products).set({ inventory: 1_000_000 }).where(inArray(products.id, ids));
+  /** A line of the i-th product in its own first size and colour. */
+  const line = (i: number, quantity: number) => {
+    const p = active[i % active.length]!;
+    return { productId: p.id, size: p.sizes[0] ?? null, color: p.colors[0] ?? null, quantity };
+  };
   const latencies: number[] = [];
   let failures = 0;
   let n = 0;
@@ -53,15 +73,13 @@ async function drive(database: Database, label: string, concurrency: number, sec
       const started = performance.now();
       try {
         await placeOrder(db, {
-          userId: "bench-buyer",
+          userId: `bench-buyer-${i % BUYERS}`,
           idempotencyKey: `bench-${label}-${i}-${Math.random()}`,
-          lines: [
-            { productId: ids[i % ids.length]!, size: "M", color: "Black", quantity: 1 },
-            { productId: ids[(i + 7) % ids.length]!, size: "L", color: "Navy", quantity: 2 },
-          ],
+          lines: [line(i, 1), line(i + 7, 2)],
           shippingAddress: address,
           shippingMethod: "standard",
           paymentMethod: "demo",
+          limits,
         });
         if (keep) latencies.push(performance.now() - started);
       } catch {

@@ -7,15 +7,17 @@ import { createRequestHandler } from "@react-router/express";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/lib/config/env.server";
 import { loadConfig, type AppConfig } from "~/lib/config/config.server";
+import { takesUploads } from "~/lib/http/body-limits";
 import { REQUEST_ID_HEADER } from "~/lib/http/error-answer.server";
 import { projectRoot } from "~/lib/paths.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { services, startServices, stopServices, type StartReport } from "~/services.server";
 import { fillPageCache } from "./cache-middleware";
+import { serveMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { renderQueue } from "./render-queue";
 import { requestLimits } from "./request-limits";
-import { cspNonce, sameOriginWrites, securityHeaders } from "./security";
+import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, sameOriginWrites } from "./security";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -35,6 +37,7 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(baseSecurityHeaders({ https: config.publicUrl.startsWith("https://") }));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -49,6 +52,8 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   });
 
   app.use(requestLimits);
+  // Uploaded photos (WebP, not worth compressing), in development too.
+  app.use("/media", serveMedia(services().media.storage));
   app.use(compression());
   if (vite) {
     app.use(vite.middlewares);
@@ -74,10 +79,11 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
     res.setHeader("X-Request-Id", requestId);
     next();
   });
-  if (!vite) app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
+  if (!vite) app.use(contentSecurityPolicy({ https: config.publicUrl.startsWith("https://") }));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(fillPageCache(pageCache));
-  app.use(renderQueue(config.renderConcurrency));
+  // An upload waits on the sender's network, not on rendering: it takes no place in the queue.
+  app.use(renderQueue(config.renderConcurrency, { skip: (req) => takesUploads(req.path) }));
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),

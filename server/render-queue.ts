@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 
 /**
  * Lets at most `limit` page renders run at once; the others wait in arrival order.
@@ -7,8 +7,9 @@ import type { RequestHandler } from "express";
  * A waiting render starts on the next turn of the event loop (setImmediate), not inside the
  * finished one's callback: renders and embedded-database queries resolve through promises only,
  * so starting them back to back would keep the loop from reading sockets until the queue is empty.
+ * Requests `skip` names (uploads, which wait on the sender's network) pass without taking a place.
  */
-export function renderQueue(limit: number): RequestHandler {
+export function renderQueue(limit: number, options: { skip?: (req: Request) => boolean } = {}): RequestHandler {
   let running = 0;
   const waiting: Array<() => void> = [];
   const release = () => {
@@ -19,7 +20,8 @@ export function renderQueue(limit: number): RequestHandler {
       setImmediate(next);
     }
   };
-  return (_req, res, next) => {
+  return (req, res, next) => {
+    if (options.skip?.(req)) return next();
     let released = false;
     const done = () => {
       if (released) return;

@@ -8,34 +8,45 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** Security headers (CSP with the nonce, nosniff, referrer policy, frame protection). */
-export function securityHeaders(options: { https: boolean }): RequestHandler {
+/**
+ * The headers every answer carries, set first so that the health check, static files (/assets, /images,
+ * the favicon) and early refusals (request limits) have them too: nosniff, the referrer policy, frame
+ * protection (X-Frame-Options; pages add frame-ancestors), Cross-Origin-Resource-Policy same-origin,
+ * HSTS when the shop is served over https, and helmet's other defaults. Cached pages keep them: the page
+ * cache stores a response's headers with it. The CSP is per page (a nonce): contentSecurityPolicy below.
+ */
+export function baseSecurityHeaders(options: { https: boolean }): RequestHandler {
   return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
-          "https://www.paypal.com",
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", "https://www.paypal.com", "https://*.paypal.com"],
-        frameSrc: ["https://www.paypal.com", "https://*.paypal.com"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", "https://accounts.google.com", "https://www.facebook.com"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     strictTransportSecurity: options.https ? { maxAge: 15552000 } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+}
+
+/** The pages' Content-Security-Policy, with the response's nonce; the other headers come from baseSecurityHeaders. */
+export function contentSecurityPolicy(options: { https: boolean }): RequestHandler {
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [
+        "'self'",
+        (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+        "https://www.paypal.com",
+      ],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "https:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", "https://www.paypal.com", "https://*.paypal.com"],
+      frameSrc: ["https://www.paypal.com", "https://*.paypal.com"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'", "https://accounts.google.com", "https://www.facebook.com"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { isRouteErrorResponse } from "react-router";
 import { wipeBrowserStorage } from "~/components/cart/client-store";
 
 /** Errors that mention these words may come from a stale sign-in kept in the browser. */
@@ -10,8 +11,23 @@ export function resetAppState(): void {
   setTimeout(() => window.location.reload(), 100);
 }
 
-/** The error screen of spec §2: 'Something went wrong' with Try Again and Reset App State. */
-export function ErrorScreen({ message }: { message?: string }) {
+/**
+ * The message a failed page load carries for the person who asked, or undefined: the text of a route
+ * error response, which is how page loaders fail with a message fit to show (`pageLoader`: a
+ * DomainError, or 503 'Database connection error. Please try again later.' while the database is away).
+ * Any other error's text stays unseen (React Router replaces it outside development anyway).
+ */
+export function shownMessage(error: unknown): string | undefined {
+  return isRouteErrorResponse(error) && typeof error.data === "string" && error.data.trim() !== ""
+    ? error.data
+    : undefined;
+}
+
+/**
+ * The error screen of spec §2: 'Something went wrong' with Try Again and Reset App State; `shown`, when
+ * there is one, says what went wrong instead of the general sentence.
+ */
+export function ErrorScreen({ message, shown }: { message?: string; shown?: string }) {
   useEffect(() => {
     if (message && AUTH_RELATED.test(message)) wipeBrowserStorage();
   }, [message]);
@@ -23,7 +39,8 @@ export function ErrorScreen({ message }: { message?: string }) {
     >
       <h1 className="font-display text-3xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-muted">
-        We could not show this page. Please try again; if it keeps happening, resetting the app state usually helps.
+        {shown ??
+          "We could not show this page. Please try again; if it keeps happening, resetting the app state usually helps."}
       </p>
       <div className="mt-2 flex gap-3">
         <button

@@ -1,6 +1,7 @@
 /**
- * The retry rules for product lists fetched in the browser (spec §9): each attempt gets 15 s, there
- * are up to 3 attempts, and the waits between them are 2 s then 4 s. Only transient failures are
+ * The retry rules for requests made in the browser (spec §9): each attempt gets 15 s, there are up to
+ * 3 attempts, and the waits between them are 2 s then 4 s (product lists, and the cart and checkout
+ * requests that are safe to repeat: app/lib/post-json.ts). Only transient failures are
  * retried (a timeout, a network failure); any other error is passed on at once, unchanged, so that
  * the router still sees redirects and route errors. Shared by server and browser; no DOM needed.
  */
@@ -111,7 +112,8 @@ function attemptOnce<T>(fn: (signal: AbortSignal) => Promise<T>, timeoutMs: numb
 /**
  * Runs `fn` under the retry rules and answers its value, or throws:
  * - every attempt timed out → 'Request timeout after 3 attempts. …';
- * - the last attempt timed out after an earlier one failed otherwise → 'Request timed out. …';
+ * - the last attempt timed out after an earlier one failed otherwise, or the one attempt allowed timed
+ *   out → 'Request timed out. …';
  * - the last attempt failed on the network (a TypeError) → 'Network error. Please check your connection.';
  * - any other Error → that error at once (an empty message becomes 'Failed to fetch products');
  * - a thrown non-Error object (a Response, a route error) → passed through unchanged;
@@ -155,9 +157,9 @@ export async function fetchWithRetry<T>(
 
       if (attempt >= total) {
         if (reason === "network") throw new Error(FETCH_MESSAGES.network, { cause: error });
-        throw new Error(timeouts === total ? FETCH_MESSAGES.timedOutEveryAttempt(total) : FETCH_MESSAGES.timedOut, {
-          cause: error,
-        });
+        // "after N attempts" only when there were several: a request sent once just timed out.
+        const every = timeouts === total && total > 1;
+        throw new Error(every ? FETCH_MESSAGES.timedOutEveryAttempt(total) : FETCH_MESSAGES.timedOut, { cause: error });
       }
       const delayMs = delaysMs.length === 0 ? 0 : (delaysMs[Math.min(attempt - 1, delaysMs.length - 1)] ?? 0);
       onRetry?.({ attempt, reason, delayMs });

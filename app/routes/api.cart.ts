@@ -26,20 +26,26 @@ function reply(body: CartResponse, status = 200) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await services().sessions.user(request);
-  if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
-  return reply({ items: toCartItems(await getCart(services().database.db, user.id)) });
+  try {
+    const user = await services().sessions.user(request);
+    if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
+    return reply({ items: toCartItems(await getCart(services().database.db, user.id)) });
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, { where: "cart" });
+    return reply({ items: [], error: message }, status);
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return reply({ items: [], error: "Method not allowed" }, 405);
   const db = services().database.db;
+  const max = services().config.orderLimits.maxQuantityPerProduct;
   let userId: string | undefined;
   try {
     const parsed = cartRequestSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) return reply({ items: [], error: "Invalid cart request" }, 400);
     const body = parsed.data;
-    if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines)) });
+    if (body.intent === "preview") return reply({ items: toCartItems(await previewGuestCart(db, body.lines, max)) });
 
     const user = await services().sessions.user(request);
     if (!user) return reply({ items: [], error: SIGN_IN_FIRST }, 401);
@@ -47,10 +53,10 @@ export async function action({ request }: Route.ActionArgs) {
     let message: string | undefined;
     switch (body.intent) {
       case "add":
-        message = (await addLine(db, user.id, body)).message ?? undefined;
+        message = (await addLine(db, user.id, body, max)).message ?? undefined;
         break;
       case "set":
-        message = (await setQuantity(db, user.id, body, body.quantity)).message ?? undefined;
+        message = (await setQuantity(db, user.id, body, body.quantity, max)).message ?? undefined;
         break;
       case "remove":
         await removeLine(db, user.id, body);
@@ -59,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
         await clearCart(db, user.id);
         break;
       case "merge":
-        return reply({ items: toCartItems(await mergeGuestCart(db, user.id, body.lines)) });
+        return reply({ items: toCartItems(await mergeGuestCart(db, user.id, body.lines, max)) });
     }
     return reply({ items: toCartItems(await getCart(db, user.id)), ...(message ? { message } : {}) });
   } catch (error) {

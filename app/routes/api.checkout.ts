@@ -21,14 +21,21 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await services().sessions.user(request);
-  if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
   try {
+    const user = await services().sessions.user(request);
+    if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
     const parsed = checkoutRequestSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
     const { config, database, events } = services();
     const result = await handleCheckout(
-      { db: database.db, events, userId: user.id, demoPayments: config.demoPayments, paypal: paypalClientFor(config) },
+      {
+        db: database.db,
+        events,
+        userId: user.id,
+        demoPayments: config.demoPayments,
+        paypal: paypalClientFor(config),
+        limits: config.orderLimits,
+      },
       parsed.data,
     );
     // The browser that placed an order may see its confirmation page, signed in or not.

@@ -11,6 +11,7 @@ import { useClientStore } from "~/components/cart/client-store";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { FieldErrors } from "~/lib/forms";
 import { publicConfig } from "~/lib/config/config.server";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { blockingLines } from "~/modules/cart/cart-rules";
 import {
@@ -30,7 +31,7 @@ export function meta() {
 }
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const { config, database } = services();
   const { demoPayments, paypalClientId } = publicConfig(config);
@@ -39,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+export const loader = pageLoader(load);
 
 /**
  * Checkout (spec §2, §4, §5): Information → Shipping → Payment, each step checked before the next,

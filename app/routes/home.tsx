@@ -1,6 +1,7 @@
 import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/home";
 
@@ -15,9 +16,10 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export async function loader(_: Route.LoaderArgs) {
+async function load(_: Route.LoaderArgs) {
   return { featured: await services().catalog.homeFeatured() };
 }
+export const loader = pageLoader(load);
 
 const BENEFITS = [
   { icon: Truck, title: "Free Shipping", text: "Free standard shipping on orders over $50." },

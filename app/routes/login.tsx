@@ -6,7 +6,7 @@ import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextFiel
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import type { FieldErrors } from "~/lib/forms";
-import { errorAnswer } from "~/lib/http/error-answer.server";
+import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { pageMeta, originFromMatches, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
@@ -34,7 +34,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** A signed-in visitor has nothing to do here: straight on to where they were going. */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = authRedirectTarget(url.searchParams.get("redirect"));
   if (await services().sessions.user(request)) throw redirect(redirectTo);
@@ -45,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     reason: signInReason(redirectTo),
   };
 }
+export const loader = pageLoader(load);
 
 /** Why the visitor was sent here, for the pages that need a sign-in (spec §2 and §5). */
 function signInReason(target: string): string | null {

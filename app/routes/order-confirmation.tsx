@@ -1,9 +1,11 @@
 import { CheckCircle2, PackageSearch, XCircle } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatCents } from "~/lib/money";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { countryName } from "~/modules/accounts/profile-forms";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import { findOrderForViewer } from "~/modules/orders/order-details.server";
 import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
 import { placedOrderNumbers } from "~/modules/orders/placed-orders.server";
@@ -19,7 +21,7 @@ const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: 
  * `Cache-Control: private, no-store` comes from the server (server/cache-middleware.ts sets it on every
  * page outside the guest page cache); a `headers` export here would only add it a second time.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+async function load({ request, params }: Route.LoaderArgs) {
   const [user, placedNumbers] = await Promise.all([
     services().sessions.user(request),
     placedOrderNumbers(request, services().config.authSecret),
@@ -56,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     noNumber: false,
   });
 }
+export const loader = pageLoader(load);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? `Order ${loaderData.order.orderNumber}` : "Order Not Found";
@@ -194,7 +197,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-4 py-4">
               <img
-                src={item.imageUrl || FALLBACK_IMAGE}
+                {...responsiveImage(item.imageUrl || FALLBACK_IMAGE, "64px")}
                 alt=""
                 width={64}
                 height={80}

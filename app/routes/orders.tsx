@@ -3,7 +3,9 @@ import { Form, Link, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { addToCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
+import { useMaxPerProduct } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { listOrdersOfUser, parseStatus } from "~/modules/orders/order-history.server";
 import {
@@ -17,6 +19,7 @@ import {
   type OrderStatus,
 } from "~/modules/orders/order-rules";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -24,7 +27,7 @@ export function meta() {
 }
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Forders. */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const url = new URL(request.url);
   const filter = {
@@ -33,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   return { filter, orders: await listOrdersOfUser(services().database.db, user.id, filter) };
 }
+export const loader = pageLoader(load);
 
 type Order = Route.ComponentProps["loaderData"]["orders"][number];
 
@@ -108,21 +112,25 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 
 function OrderCard({ order }: { order: Order }) {
   const setCartOpen = useClientStore((s) => s.setCartOpen);
+  const maxPerProduct = useMaxPerProduct();
   const status = order.status as OrderStatus;
   const more = moreItemsText(order.items.length);
   const reorder = async () => {
     const problems: string[] = [];
     for (const item of order.items) {
       if (!item.productId) continue;
-      const outcome = await addToCart({
-        id: item.productId,
-        name: item.productName,
-        price: item.unitPriceCents,
-        image: item.imageUrl ?? FALLBACK_IMAGE,
-        size: item.size ?? undefined,
-        color: item.color ?? undefined,
-        quantity: item.quantity,
-      });
+      const outcome = await addToCart(
+        {
+          id: item.productId,
+          name: item.productName,
+          price: item.unitPriceCents,
+          image: item.imageUrl ?? FALLBACK_IMAGE,
+          size: item.size ?? undefined,
+          color: item.color ?? undefined,
+          quantity: item.quantity,
+        },
+        maxPerProduct,
+      );
       if (outcome.error) problems.push(`${item.productName}: ${outcome.error}`);
     }
     if (problems.length > 0) toast.warning(problems.join(" · "));
@@ -152,7 +160,7 @@ function OrderCard({ order }: { order: Order }) {
         {order.items.slice(0, ORDER_CARD_ITEMS).map((item, i) => (
           <li key={`${item.productName}-${i}`} className="flex items-center gap-3 text-sm">
             <img
-              src={item.imageUrl ?? FALLBACK_IMAGE}
+              {...responsiveImage(item.imageUrl ?? FALLBACK_IMAGE, "40px")}
               alt=""
               width={40}
               height={50}

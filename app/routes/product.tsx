@@ -4,7 +4,9 @@ import { Price } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
 import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
+import { shownMessage } from "~/components/error-screen";
 import { originFromMatches } from "~/lib/seo";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { discountPercent } from "~/modules/catalog/product-rules";
@@ -12,11 +14,12 @@ import { productMeta } from "~/modules/catalog/product-seo";
 import type { Route } from "./+types/product";
 
 /** Product detail (spec §2): an active product by slug, else 404 'Product not found'. */
-export async function loader({ params }: Route.LoaderArgs) {
+async function load({ params }: Route.LoaderArgs) {
   const product = await services().catalog.productBySlug(params.slug);
   if (!product) throw data("Product not found", { status: 404 });
   return { product };
 }
+export const loader = pageLoader(load);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData?.product) {
@@ -187,7 +190,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="max-w-md text-muted">
         {notFound
           ? "This product is no longer available, or the link is not quite right."
-          : "We could not load this product just now. Please try again in a moment."}
+          : (shownMessage(error) ?? "We could not load this product just now. Please try again in a moment.")}
       </p>
       <Link
         to="/shop"

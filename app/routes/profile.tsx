@@ -15,9 +15,10 @@ import {
 import { ProfileForm } from "~/components/profile/profile-form";
 import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
 import { SignOutButton } from "~/components/profile/sign-out-button";
+import { connectionFailure } from "~/lib/db/errors";
 import { isDomainError } from "~/lib/domain-error";
 import { isDocumentRequest, parseForm, readFields } from "~/lib/forms";
-import { errorAnswer } from "~/lib/http/error-answer.server";
+import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import {
   CHANGE_PASSWORD_FIELDS,
@@ -40,7 +41,7 @@ export function meta() {
 }
 
 /** Signed-in users only: the guard sends anyone else to /login?redirect=%2Fprofile. */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const { db } = services().database;
   try {
@@ -54,10 +55,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       error: null as string | null,
     });
   } catch (error) {
+    // The database away is the shop's 503 (pageLoader), not this page's own failure.
+    if (connectionFailure(error)) throw error;
     console.error("[profile] load failed:", error instanceof Error ? error.message : error);
     return data({ profile: null, created: false, error: PROFILE_MESSAGES.loadFailed }, { status: 500 });
   }
 }
+export const loader = pageLoader(load);
 
 const answer = (body: ProfileActionData, status = 200, headers?: Headers) => data(body, { status, headers });
 
@@ -101,6 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
     let headers: Headers;
     try {
       ({ headers } = await services().accounts.changePassword(request, {
+        email: user.email,
         currentPassword: parsed.data.currentPassword,
         newPassword: parsed.data.newPassword,
       }));

@@ -3,7 +3,7 @@ import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { RegisterForm, type RegisterActionData } from "~/components/auth/register-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
 import { isDomainError } from "~/lib/domain-error";
-import { errorAnswer } from "~/lib/http/error-answer.server";
+import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
 import { services } from "~/services.server";
@@ -29,11 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const redirectTo = authRedirectTarget(new URL(request.url).searchParams.get("redirect"));
   if (await services().sessions.user(request)) throw redirect(redirectTo);
   return { redirectTo };
 }
+export const loader = pageLoader(load);
 
 /** What a refused registration shows again: everything but the passwords, which are never sent back. */
 const ECHOED = REGISTER_FIELDS.filter((name) => name !== "password" && name !== "confirmPassword");

@@ -7,6 +7,9 @@ import { SearchResultCard } from "~/components/search/search-result-card";
 import { Spinner } from "~/components/search/spinner";
 import { useDebounced, useUrlState } from "~/components/search/use-url-state";
 import { Pagination } from "~/components/ui/pagination";
+import { shownMessage } from "~/components/error-screen";
+import { connectionFailure } from "~/lib/db/errors";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
@@ -25,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * /search. Signed-in visitors only, unless GUEST_SEARCH opens it to guests
  * (decisions.md §4). The URL is the whole state: ?q=&category=&min=&max=&stock=1&page=.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+async function load({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { config, catalog } = services();
   if (!config.guestSearch) await services().sessions.requireUser(request);
@@ -38,10 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { query, categories, results, error: null as string | null };
   } catch (error) {
+    // The database away is the shop's 503 (pageLoader), not this page's own failure.
+    if (connectionFailure(error)) throw error;
     console.error("[search] failed:", error instanceof Error ? error.message : error);
     return data({ query, categories: [], results: null, error: SEARCH_FAILED as string | null }, { status: 500 });
   }
 }
+export const loader = pageLoader(load);
 
 function activeFilterCount(query: SearchQuery): number {
   return (
@@ -216,7 +222,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </button>
           </EmptyState>
         ) : (
-          <section aria-label="Search results">
+          <section aria-labelledby={`${ids}-results`}>
+            {/* The cards' titles are h3: this heading keeps the outline h1 → h2 → h3 for screen-reader users. */}
+            <h2 id={`${ids}-results`} className="sr-only">
+              Search results
+            </h2>
             <div className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {results.products.map((product, i) => (
                 <SearchResultCard key={product.id} product={product} priority={i < 4} />
@@ -246,14 +256,14 @@ function EmptyState(props: { icon: React.ReactNode; title: string; text: string;
   );
 }
 
-function SearchFailed() {
+function SearchFailed({ text }: { text?: string }) {
   const revalidator = useRevalidator();
   return (
     <div role="alert">
       <EmptyState
         icon={<AlertTriangle className="size-7 text-red-700" aria-hidden />}
         title={SEARCH_FAILED}
-        text="Something went wrong while searching. Please try again in a moment."
+        text={text ?? "Something went wrong while searching. Please try again in a moment."}
       >
         <button
           type="button"
@@ -267,11 +277,11 @@ function SearchFailed() {
   );
 }
 
-/** Anything else that goes wrong on this page still says 'Search failed'. */
-export function ErrorBoundary() {
+/** Anything else that goes wrong on this page still says 'Search failed' (and why, when the failure says). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="container-page py-10">
-      <SearchFailed />
+      <SearchFailed text={shownMessage(error)} />
     </div>
   );
 }

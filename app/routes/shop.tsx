@@ -12,6 +12,7 @@ import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Pagination } from "~/components/ui/pagination";
 import { fetchWithRetry } from "~/lib/fetch-with-retry";
 import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { hasFilters, parseShopQuery, SHOP_ALL } from "~/modules/catalog/shop-query";
 import type { Route } from "./+types/shop";
@@ -30,7 +31,7 @@ function intro(slug: string, heading: string, known: boolean): string {
   return INTROS[slug] ?? `Shop ${heading} at ${SHOP_NAME}: considered clothing made to last.`;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+async function load({ params, request }: Route.LoaderArgs) {
   const slug = "category" in params ? params.category : undefined;
   const query = parseShopQuery(slug, new URL(request.url).searchParams);
   const basePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
@@ -39,6 +40,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const heading = name ?? "Shop";
   return { query, page, heading, known, basePath, categories, intro: intro(query.category, heading, known) };
 }
+export const loader = pageLoader(load);
 
 /**
  * Client navigations follow the fetch rules of spec §9 (15 s per attempt, 3 attempts, waits of

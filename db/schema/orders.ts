@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./catalog";
 
@@ -38,8 +38,8 @@ export const orders = pgTable(
     /** The provider's capture id (PayPal `purchase_units[0].payments.captures[0].id`) once money was taken. */
     paymentCaptureId: text().unique(),
     trackingNumber: text(),
-    /** Makes placing the same checkout twice create one order. */
-    idempotencyKey: text().unique(),
+    /** Makes placing the same checkout twice create one order; unique per account, not across accounts. */
+    idempotencyKey: text(),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -52,9 +52,14 @@ export const orders = pgTable(
       "orders_amounts_check",
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
+    unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // An account's orders waiting for payment, counted at every checkout (UNPAID_ORDERS_PER_ACCOUNT).
+    index("orders_unpaid_user_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'pending'`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
 /** The e2e server's outbox (playwright.config.ts: DATA_DIR is abundance-e2e-{port} in the temp folder). */
@@ -33,20 +34,11 @@ function newestMailTo(baseURL: string, to: string): Mail | null {
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function signUp(
-  request: APIRequestContext,
-  baseURL: string,
-  account: { email: string; password: string; name: string },
-) {
-  const res = await request.post("/api/auth/sign-up/email", { data: account, headers: { origin: baseURL } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 test.describe("forgot and reset password", () => {
   test("a mailed link sets a new password that signs in", async ({ page, request, baseURL }) => {
     const email = uniqueEmail("forgot");
     // Registered from a separate request context: the browser stays signed out.
-    await signUp(request, baseURL!, { email, password: "OldPassword1", name: "Fay Forgot" });
+    await registerAccount(request, baseURL!, { email, password: "OldPassword1", name: "Fay Forgot" });
 
     await openHydrated(page, "/forgot-password");
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
@@ -101,13 +93,14 @@ test.describe("forgot and reset password", () => {
 });
 
 test.describe("profile", () => {
-  test("is created from the account, and edits save or cancel", async ({ page, baseURL }) => {
+  // A profile missing from an account (one made by a social sign-in) is created on the first visit and
+  // said so: tests/integration/profile.test.ts. Accounts made here through /register have theirs already.
+  test("shows the account's details, and edits save or cancel", async ({ page, baseURL }) => {
     const email = uniqueEmail("profile");
     // page.request shares the browser's cookies: the browser is signed in afterwards.
-    await signUp(page.request, baseURL!, { email, password: "ProfilePass1", name: "Paula Profile" });
+    await registerAccount(page.request, baseURL!, { email, password: "ProfilePass1", name: "Paula Profile" });
 
     await openHydrated(page, "/profile");
-    await expect(page.getByText("Profile created with your account information")).toBeVisible();
     const details = page.getByRole("region", { name: "Paula Profile" });
     await expect(details).toContainText(email);
     await expect(details).toContainText("Member since");
@@ -154,7 +147,11 @@ test.describe("profile", () => {
   });
 
   test("sign-out clears the browser's storage and lands on / with a toast", async ({ page, baseURL }) => {
-    await signUp(page.request, baseURL!, { email: uniqueEmail("leaver"), password: "LeaverPass1", name: "Leo Leaver" });
+    await registerAccount(page.request, baseURL!, {
+      email: uniqueEmail("leaver"),
+      password: "LeaverPass1",
+      name: "Leo Leaver",
+    });
     await openHydrated(page, "/profile");
     await page.evaluate(() => {
       localStorage.setItem("e2e-marker", "1");
@@ -183,7 +180,7 @@ test.describe("profile and password without JavaScript", () => {
 
   test("the forms post to the page, which answers at their fields", async ({ page, baseURL }) => {
     const email = uniqueEmail("noscript");
-    await signUp(page.request, baseURL!, { email, password: "NoScript12", name: "Nina Noscript" });
+    await registerAccount(page.request, baseURL!, { email, password: "NoScript12", name: "Nina Noscript" });
 
     await page.goto("/profile");
     await page.getByRole("button", { name: "Edit" }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
+import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -134,11 +135,7 @@ test("a new shopper browses, fills a cart, registers, checks out in three steps 
 test("a guest cart is merged into the account's cart at sign-in", async ({ page, baseURL }) => {
   const email = `merge-${unique()}@example.com`;
   // An account that already has something in its cart, put there on another device.
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "Wardrobe2024", name: "Merge Shopper" },
-    headers: { origin: baseURL! },
-  });
-  expect(signUp.ok()).toBe(true);
+  await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Merge Shopper" });
   await addToCart(page, extra, extra.sizes[0]!);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
@@ -166,15 +163,11 @@ test("a guest cart is merged into the account's cart at sign-in", async ({ page,
 });
 
 test("@mobile checkout fits a phone's width at every step", async ({ page, baseURL }) => {
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: {
-      email: `phone-${unique()}-with-a-rather-long-address@example.com`,
-      password: "Wardrobe2024",
-      name: "Pat Phone",
-    },
-    headers: { origin: baseURL! },
+  await registerAccount(page.request, baseURL!, {
+    email: `phone-${unique()}-with-a-rather-long-address@example.com`,
+    password: "Wardrobe2024",
+    name: "Pat Phone",
   });
-  expect(signedUp.ok()).toBe(true);
   await addToCart(page, extra, extra.sizes[1]!);
   await openHydrated(page, "/checkout");
   // A phone zooms out to show an over-wide page, so compare what is laid out with the screen's width.
@@ -202,11 +195,11 @@ test("an empty cart: the panel and the checkout say 'Your cart is empty' and lea
   page,
   baseURL,
 }) => {
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: `empty-${unique()}@example.com`, password: "Wardrobe2024", name: "Emma Empty" },
-    headers: { origin: baseURL! },
+  await registerAccount(page.request, baseURL!, {
+    email: `empty-${unique()}@example.com`,
+    password: "Wardrobe2024",
+    name: "Emma Empty",
   });
-  expect(signedUp.ok()).toBe(true);
   await openHydrated(page, "/checkout");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
   await page.getByRole("button", { name: /Open cart/ }).click();
@@ -221,11 +214,11 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: `raised-${unique()}@example.com`, password: "Wardrobe2024", name: "Rae Raised" },
-    headers: { origin: baseURL! },
+  await registerAccount(page.request, baseURL!, {
+    email: `raised-${unique()}@example.com`,
+    password: "Wardrobe2024",
+    name: "Rae Raised",
   });
-  expect(signedUp.ok()).toBe(true);
   await addToCart(page, extra, extra.sizes[0]!);
   const cart = (await (await page.request.get("/api/cart")).json()) as {
     items: Array<{ id: string; size: string; color: string }>;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { fakePayPalUrl } from "../../playwright.config";
 import { FAKE_PAYPAL_CLIENT_ID, type FakePayPalOrderView } from "../support/fake-paypal";
+import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -95,11 +96,11 @@ async function fakeOrder(id: string): Promise<FakePayPalOrderView> {
 }
 
 async function signUp(page: Page, baseURL: string, name: string) {
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: `paypal-${unique()}@example.com`, password: "Wardrobe2024", name },
-    headers: { origin: baseURL },
+  await registerAccount(page.request, baseURL, {
+    email: `paypal-${unique()}@example.com`,
+    password: "Wardrobe2024",
+    name,
   });
-  expect(signedUp.ok()).toBe(true);
 }
 
 async function addToCart(page: Page, product: DemoProduct) {

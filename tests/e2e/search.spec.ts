@@ -1,19 +1,16 @@
 import { expect, test, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
+import { signInAccount } from "./support/accounts";
 
 /**
- * Signs in through the auth API; the session cookie lands in the browser context. The sign-in
+ * Signs in through /login; the session cookie lands in the browser context. The sign-in
  * endpoint is rate-limited, so each worker signs in once and reuses the session cookie.
  */
 let sessionCookies: Cookie[] | undefined;
 async function signIn(page: Page, context: BrowserContext, baseURL: string | undefined) {
   if (sessionCookies) return context.addCookies(sessionCookies);
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email: e2eAdmin.email, password: e2eAdmin.password },
-    headers: { origin: baseURL ?? "" },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInAccount(page.request, baseURL ?? "", e2eAdmin);
   sessionCookies = await context.cookies();
 }
 

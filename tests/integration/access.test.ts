@@ -14,7 +14,7 @@ let adminCookie = "";
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "BossPass123" });
-  customerCookie = (await signUp(server.url, "shopper@example.com")).cookie;
+  customerCookie = (await signUp(server, "shopper@example.com")).cookie;
   adminCookie = await signIn(server.url, "boss@example.com", "BossPass123");
 });
 afterAll(async () => {

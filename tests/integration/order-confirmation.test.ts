@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, user } from "#db/schema/index";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
-import { testAddress } from "../support/fixtures";
+import { testAddress, testLimits } from "../support/fixtures";
 import { databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -20,13 +20,17 @@ const PRIVATE = ["1 Main St", "Apt 4B", "Portland", "+15550177", "owner@example.
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "BossPass123" });
-  ownerCookie = (await signUp(server.url, "owner@example.com")).cookie;
-  otherCookie = (await signUp(server.url, "other@example.com")).cookie;
+  ownerCookie = (await signUp(server, "owner@example.com")).cookie;
+  otherCookie = (await signUp(server, "other@example.com")).cookie;
   adminCookie = await signIn(server.url, "boss@example.com", "BossPass123");
 
   const db = server.services().database.db;
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, "owner@example.com"));
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true), sql`'M' = any(${products.sizes}) and 'Black' = any(${products.colors})`))
+    .limit(1);
   const placed = await placeOrder(db, {
     userId: owner!.id,
     idempotencyKey: "order-confirmation-test",
@@ -34,6 +38,7 @@ beforeAll(async () => {
     shippingAddress: address,
     shippingMethod: "express",
     paymentMethod: "demo",
+    limits: testLimits,
   });
   orderNumber = placed.orderNumber;
 });
@@ -148,7 +153,7 @@ describe(`order confirmation (${databaseKind})`, () => {
   });
 
   it("is forgotten at sign-out, so the next person at a shared computer cannot open it", async () => {
-    const shopper = await signUp(server.url, "shared-computer@example.com");
+    const shopper = await signUp(server, "shared-computer@example.com");
     const cookie = `${shopper.cookie}; ${await placedCookie(orderNumber)}`;
     const res = await fetch(`${server.url}/api/auth/sign-out`, {
       method: "POST",

@@ -13,7 +13,7 @@ import {
   startAbandonedOrderSweeper,
 } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
-import { testAddress } from "../support/fixtures";
+import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -34,6 +34,11 @@ beforeAll(async () => {
     .orderBy(products.id)
     .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
+  // Known options: sizes M and L, no colours (lines without a size or colour are M / Default).
+  await db
+    .update(products)
+    .set({ sizes: ["M", "L"], colors: [] })
+    .where(inArray(products.id, [productA, productB]));
 });
 afterAll(async () => {
   await t?.cleanup();
@@ -59,6 +64,7 @@ async function pendingOrder(minutesAgo = 0, now = new Date()) {
     shippingAddress: testAddress,
     shippingMethod: "standard",
     paymentMethod: "demo",
+    limits: testLimits,
   });
   if (minutesAgo) {
     const then = new Date(now.getTime() - minutesAgo * 60_000);
@@ -132,9 +138,10 @@ describe(`order payment transitions (${databaseKind})`, () => {
   it("takes the order's lines out of the buyer's cart once, leaving what was added or raised since", async () => {
     await db.delete(carts);
     const order = await pendingOrder(); // 2 × A and 1 × B, size M, colour Default
-    await addLine(db, "buyer", { productId: productA, quantity: 3 }); // 2 ordered, 1 more since
-    await addLine(db, "buyer", { productId: productB, quantity: 1 });
-    await addLine(db, "buyer", { productId: productB, size: "L", quantity: 1 }); // added since
+    const max = testLimits.maxQuantityPerProduct;
+    await addLine(db, "buyer", { productId: productA, quantity: 3 }, max); // 2 ordered, 1 more since
+    await addLine(db, "buyer", { productId: productB, quantity: 1 }, max);
+    await addLine(db, "buyer", { productId: productB, size: "L", quantity: 1 }, max); // added since
     const pay = () => markOrderPaid(db, new EventBus(), { orderId: order.id, paymentMethod: "demo" });
     await Promise.all([pay(), pay()]);
     await pay();
@@ -148,7 +155,7 @@ describe(`order payment transitions (${databaseKind})`, () => {
   it("a refused payment leaves the cart alone", async () => {
     await db.delete(carts);
     const order = await pendingOrder();
-    await addLine(db, "buyer", { productId: productA, quantity: 2 });
+    await addLine(db, "buyer", { productId: productA, quantity: 2 }, testLimits.maxQuantityPerProduct);
     const wrongAmount = { orderId: order.id, paymentMethod: "paypal", amountCents: order.totalCents + 1 };
     await expect(markOrderPaid(db, new EventBus(), wrongAmount)).rejects.toMatchObject({ reason: "AMOUNT_MISMATCH" });
     await failOrderPayment(db, order.id);
@@ -226,6 +233,7 @@ describe(`order payment transitions (${databaseKind})`, () => {
       shippingAddress: testAddress,
       shippingMethod: "standard",
       paymentMethod: "demo",
+      limits: testLimits,
     });
     await db.delete(products).where(eq(products.id, extra!.id));
     expect(await failOrderPayment(db, placed.id)).toEqual({ changed: true });
@@ -256,16 +264,18 @@ describe(`order payment transitions (${databaseKind})`, () => {
 
 describe(`abandoned orders (${databaseKind})`, () => {
   const now = new Date();
+  // The default of UNPAID_ORDER_HOLD_MINUTES.
+  const olderThanMinutes = 15;
 
-  it("cancels only orders still pending after 30 minutes and gives their stock back", async () => {
+  it("cancels only orders still pending after the hold (15 minutes) and gives their stock back", async () => {
     const { events, catalog } = recordEvents();
-    const abandoned = await pendingOrder(31, now);
-    const fresh = await pendingOrder(29, now);
+    const abandoned = await pendingOrder(16, now);
+    const fresh = await pendingOrder(14, now);
     const paidOld = await pendingOrder(120, now);
     await markOrderPaid(db, events, { orderId: paidOld.id, paymentMethod: "demo" });
     expect(await inventory()).toEqual({ a: 44, b: 47 });
 
-    expect(await cancelAbandonedOrders(db, { now, events })).toBe(1);
+    expect(await cancelAbandonedOrders(db, { now, events, olderThanMinutes })).toBe(1);
     const row = await orderRow(abandoned.id);
     expect([row.status, row.paymentStatus]).toEqual(["cancelled", "failed"]);
     expect([(await orderRow(fresh.id)).status, (await orderRow(fresh.id)).paymentStatus]).toEqual([
@@ -285,12 +295,12 @@ describe(`abandoned orders (${databaseKind})`, () => {
       .update(orders)
       .set({ updatedAt: new Date(now.getTime() - 60_000) })
       .where(eq(orders.id, started.id));
-    expect(await cancelAbandonedOrders(db, { now })).toBe(0);
+    expect(await cancelAbandonedOrders(db, { now, olderThanMinutes })).toBe(0);
     expect((await orderRow(started.id)).status).toBe("pending");
     await failOrderPayment(db, started.id);
 
     // Nothing left to do: a second sweep cancels and restocks nothing.
-    expect(await cancelAbandonedOrders(db, { now, events })).toBe(0);
+    expect(await cancelAbandonedOrders(db, { now, events, olderThanMinutes })).toBe(0);
     expect(await inventory()).toEqual({ a: 46, b: 48 });
     expect(catalog).toHaveBeenCalledTimes(1);
   });
@@ -299,9 +309,9 @@ describe(`abandoned orders (${databaseKind})`, () => {
     for (let i = 0; i < 4; i++) await pendingOrder(45, now);
     expect(await inventory()).toEqual({ a: 42, b: 46 });
     const counts = await Promise.all([
-      cancelAbandonedOrders(db, { now }),
-      cancelAbandonedOrders(db, { now }),
-      cancelAbandonedOrders(db, { now }),
+      cancelAbandonedOrders(db, { now, olderThanMinutes }),
+      cancelAbandonedOrders(db, { now, olderThanMinutes }),
+      cancelAbandonedOrders(db, { now, olderThanMinutes }),
     ]);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(4);
     expect(await inventory()).toEqual({ a: 50, b: 50 });
@@ -315,7 +325,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
   it("a swept order can no longer be paid", async () => {
     const { events, paid } = recordEvents();
     const order = await pendingOrder(60, now);
-    await cancelAbandonedOrders(db, { now });
+    await cancelAbandonedOrders(db, { now, olderThanMinutes });
     await expect(markOrderPaid(db, events, { orderId: order.id, paymentMethod: "paypal" })).rejects.toMatchObject({
       reason: "ORDER_CANCELLED",
     });
@@ -325,7 +335,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
   it("the sweeper runs on its interval until stopped", async () => {
     const { events, catalog } = recordEvents();
     const order = await pendingOrder(40);
-    const stop = startAbandonedOrderSweeper(db, events, { intervalMs: 20 });
+    const stop = startAbandonedOrderSweeper(db, events, { intervalMs: 20, olderThanMinutes });
     try {
       await vi.waitFor(async () => expect((await orderRow(order.id)).status).toBe("cancelled"), {
         timeout: 5_000,
@@ -351,7 +361,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
         return Promise.reject(new Error("database is down"));
       },
     } as unknown as Db;
-    const stop = startAbandonedOrderSweeper(broken, new EventBus(), { intervalMs: 10 });
+    const stop = startAbandonedOrderSweeper(broken, new EventBus(), { intervalMs: 10, olderThanMinutes });
     try {
       await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("abandoned orders"), "database is down");

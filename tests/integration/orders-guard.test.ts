@@ -34,8 +34,8 @@ describe(`pages that need a sign-in (${databaseKind})`, () => {
   }
 
   it("shows a shopper their own orders only, with the spec's card texts", async () => {
-    const ana = await signUp(server.url, "ana@example.com");
-    const ben = await signUp(server.url, "ben@example.com");
+    const ana = await signUp(server, "ana@example.com");
+    const ben = await signUp(server, "ben@example.com");
     const db = server.services().database.db;
     const [order] = await db
       .insert(orders)

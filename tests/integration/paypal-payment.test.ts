@@ -16,7 +16,7 @@ import {
 } from "~/modules/orders/paypal-payment.server";
 import { PayPalClient, PayPalError } from "~/modules/payments/paypal.server";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
-import { testAddress } from "../support/fixtures";
+import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -43,6 +43,12 @@ beforeAll(async () => {
     .orderBy(products.id)
     .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
+  // Known options: A in size M and Black, B without sizes or colours.
+  await db
+    .update(products)
+    .set({ sizes: ["M"], colors: ["Black"] })
+    .where(eq(products.id, productA));
+  await db.update(products).set({ sizes: [], colors: [] }).where(eq(products.id, productB));
 });
 afterAll(async () => {
   await Promise.all([t?.cleanup(), fake?.stop()]);
@@ -75,6 +81,7 @@ async function pendingOrder() {
     shippingAddress: testAddress,
     shippingMethod: "standard",
     paymentMethod: "paypal",
+    limits: testLimits,
   });
 }
 

@@ -3,15 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products, user } from "#db/schema/index";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { orderNumberFor } from "~/modules/orders/order-number";
+import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { DomainError } from "~/lib/domain-error";
+import { failOrderPayment } from "~/modules/orders/order-payment.server";
 import { placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
-import { testAddress } from "../support/fixtures";
+import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
 const address = testAddress;
-let productA: { id: string; priceCents: number };
-let productB: { id: string; priceCents: number };
+type Product = { id: string; priceCents: number; name: string };
+/** Products without sizes or colours: lines need none. */
+let productA: Product;
+let productB: Product;
+/** A garment in sizes S, M, L and colours Black, White. */
+let garment: Product;
 let key = 0;
 
 const order = (lines: PlaceOrderInput["lines"], extra: Partial<PlaceOrderInput> = {}): PlaceOrderInput => ({
@@ -21,6 +27,7 @@ const order = (lines: PlaceOrderInput["lines"], extra: Partial<PlaceOrderInput> 
   shippingAddress: address,
   shippingMethod: "standard",
   paymentMethod: "demo",
+  limits: testLimits,
   ...extra,
 });
 
@@ -29,11 +36,20 @@ beforeAll(async () => {
   await seedDemoCatalogIfEmpty(t.database.db);
   await t.database.db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });
   const rows = await t.database.db
-    .select({ id: products.id, priceCents: products.priceCents })
+    .select({ id: products.id, priceCents: products.priceCents, name: products.name })
     .from(products)
     .where(eq(products.isActive, true))
-    .limit(2);
-  [productA, productB] = rows as [typeof productA, typeof productB];
+    .orderBy(products.slug)
+    .limit(3);
+  [productA, productB, garment] = rows as [Product, Product, Product];
+  await t.database.db
+    .update(products)
+    .set({ sizes: [], colors: [] })
+    .where(sql`${products.id} in (${productA.id}, ${productB.id})`);
+  await t.database.db
+    .update(products)
+    .set({ sizes: ["S", "M", "L"], colors: ["Black", "White"] })
+    .where(eq(products.id, garment.id));
 });
 afterAll(async () => {
   await t?.cleanup();
@@ -42,7 +58,7 @@ beforeEach(async () => {
   await t.database.db
     .update(products)
     .set({ inventory: 50 })
-    .where(sql`${products.id} in (${productA.id}, ${productB.id})`);
+    .where(sql`${products.id} in (${productA.id}, ${productB.id}, ${garment.id})`);
 });
 
 async function inventoryOf(id: string) {
@@ -52,9 +68,7 @@ async function inventoryOf(id: string) {
 
 describe(`placing an order (${databaseKind})`, () => {
   it("charges the database's prices, whatever the cart claims, and adds shipping and 8% tax", async () => {
-    const claimed = [
-      { productId: productA.id, quantity: 2, size: "M", color: "Black", price: 1, name: "Free" },
-    ] as never;
+    const claimed = [{ productId: productA.id, quantity: 2, price: 1, name: "Free" }] as never;
     const placed = await placeOrder(t.database.db, order(claimed));
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.id));
     const subtotal = productA.priceCents * 2;
@@ -146,6 +160,29 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(await inventoryOf(productB.id)).toBe(50 - 2 - 1);
   });
 
+  it("an idempotency key is the account's own: the same key from another account places that account's order", async () => {
+    await t.database.db
+      .insert(user)
+      .values({ id: "other-buyer", name: "Other", email: "other@example.com" })
+      .onConflictDoNothing();
+    const mine = await placeOrder(
+      t.database.db,
+      order([{ productId: productB.id, quantity: 1 }], { idempotencyKey: "k" }),
+    );
+    const theirs = await placeOrder(
+      t.database.db,
+      order([{ productId: productB.id, quantity: 2 }], { idempotencyKey: "k", userId: "other-buyer" }),
+    );
+    expect(theirs.created).toBe(true);
+    expect(theirs.id).not.toBe(mine.id);
+    const again = await placeOrder(
+      t.database.db,
+      order([{ productId: productB.id, quantity: 2 }], { idempotencyKey: "k", userId: "other-buyer" }),
+    );
+    expect(again).toEqual({ ...theirs, created: false });
+    expect(await inventoryOf(productB.id)).toBe(50 - 1 - 2);
+  });
+
   it("takes the next number when another instance holds this one", async () => {
     // Numbers another instance already gave out, at a moment this process has not reached yet.
     const moment = Date.now() + 10 * 24 * 3600 * 1000;
@@ -166,7 +203,8 @@ describe(`placing an order (${databaseKind})`, () => {
   });
 
   it("a repeated checkout finds its order even when the product has sold out since", async () => {
-    const input = order([{ productId: productB.id, quantity: 50 }]);
+    await t.database.db.update(products).set({ inventory: 10 }).where(eq(products.id, productB.id));
+    const input = order([{ productId: productB.id, quantity: 10 }]);
     const first = await placeOrder(t.database.db, input);
     expect(await inventoryOf(productB.id)).toBe(0);
     expect(await placeOrder(t.database.db, input)).toEqual({ ...first, created: false });
@@ -189,5 +227,97 @@ describe(`placing an order (${databaseKind})`, () => {
     const [after] = await db.select({ n: count() }).from(orders);
     expect(after!.n).toBe(before!.n);
     expect(await inventoryOf(productA.id)).toBe(50);
+  });
+
+  it("refuses more than MAX_QTY_PER_PRODUCT of a product, over its sizes and colours, by name, taking nothing", async () => {
+    const before = await inventoryOf(garment.id);
+    const over = [
+      { productId: garment.id, size: "S", color: "Black", quantity: 6 },
+      { productId: garment.id, size: "M", color: "White", quantity: 5 },
+    ];
+    const refused = placeOrder(t.database.db, order(over));
+    await expect(refused).rejects.toThrow(`You can order at most 10 of ${garment.name}`);
+    await expect(refused).rejects.toMatchObject({ code: "invalid", reason: "OVER_LIMIT" });
+    await expect(
+      placeOrder(t.database.db, order([{ productId: garment.id, size: "S", color: "Black", quantity: 1e9 }])),
+    ).rejects.toMatchObject({ reason: "OVER_LIMIT" });
+    expect(await inventoryOf(garment.id)).toBe(before);
+    const placed = await placeOrder(t.database.db, order([{ ...over[0]!, quantity: 5 }, over[1]!]));
+    expect(placed.created).toBe(true);
+    expect(await inventoryOf(garment.id)).toBe(before - 10);
+  });
+
+  it("drops a line in a size or colour the product does not offer; none left is 'No valid items in cart'", async () => {
+    const wrong = { productId: garment.id, size: "XXXXXL", color: "Chartreuse", quantity: 1 };
+    await expect(placeOrder(t.database.db, order([wrong]))).rejects.toMatchObject({
+      message: "No valid items in cart",
+      reason: "NO_VALID_ITEMS",
+    });
+    await expect(
+      placeOrder(
+        t.database.db,
+        order([
+          { ...wrong, size: "M" },
+          { ...wrong, color: "Black" },
+        ]),
+      ),
+    ).rejects.toThrow("No valid items in cart");
+    const placed = await placeOrder(
+      t.database.db,
+      order([wrong, { productId: garment.id, size: "L", color: "White", quantity: 2 }]),
+    );
+    const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    expect(items.map((i) => [i.size, i.color, i.quantity])).toEqual([["L", "White", 2]]);
+    expect(await inventoryOf(garment.id)).toBe(48);
+  });
+
+  it("an account with UNPAID_ORDERS_PER_ACCOUNT unpaid orders places no other until one is paid or cancelled", async () => {
+    const db = t.database.db;
+    await db.insert(user).values([
+      { id: "hoarder", name: "Hoarder", email: "hoarder@example.com" },
+      { id: "bystander", name: "Bystander", email: "bystander@example.com" },
+    ]);
+    const limits = ORDER_LIMIT_DEFAULTS;
+    const hoard = (idempotencyKey: string) =>
+      placeOrder(db, order([{ productId: productA.id, quantity: 10 }], { userId: "hoarder", idempotencyKey, limits }));
+    const first = await hoard("hoard-1");
+    const second = await hoard("hoard-2");
+    const third = hoard("hoard-3");
+    await expect(third).rejects.toMatchObject({
+      code: "conflict",
+      reason: "UNPAID_ORDERS",
+      message: "You have unpaid orders. They are cancelled after 15 minutes without payment; please try again then.",
+    });
+    expect(await inventoryOf(productA.id)).toBe(30);
+    // The same checkout sent again is still its own order, not refused.
+    expect(await hoard("hoard-2")).toEqual({ ...second, created: false });
+    // Others are not held back.
+    const bystander = order([{ productId: productA.id, quantity: 1 }], { userId: "bystander", limits });
+    expect((await placeOrder(db, bystander)).created).toBe(true);
+    await failOrderPayment(db, first.id);
+    expect((await hoard("hoard-3")).created).toBe(true);
+    await expect(hoard("hoard-4")).rejects.toMatchObject({ reason: "UNPAID_ORDERS" });
+  });
+
+  it("counts an account's unpaid orders one checkout at a time: 6 at once give exactly 2 orders", async () => {
+    const db = t.database.db;
+    await db.insert(user).values({ id: "rusher", name: "Rusher", email: "rusher@example.com" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        placeOrder(
+          db,
+          order([{ productId: productB.id, quantity: 1 }], {
+            userId: "rusher",
+            idempotencyKey: `rush-${i}`,
+            limits: ORDER_LIMIT_DEFAULTS,
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect(r.reason).toMatchObject({ reason: "UNPAID_ORDERS" });
+    }
+    expect(await inventoryOf(productB.id)).toBe(48);
   });
 });

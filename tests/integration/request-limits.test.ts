@@ -8,7 +8,7 @@ let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startTestServer();
-  cookie = (await signUp(server.url, "limits@example.com")).cookie;
+  cookie = (await signUp(server, "limits@example.com")).cookie;
 });
 afterAll(async () => {
   await server?.stop();

@@ -235,12 +235,13 @@ describe("GET /search (signed-in only by default)", () => {
   });
 
   it("answers a signed-in visitor with results, noindex and no caching", async () => {
-    const signIn = await get(server, "/api/auth/sign-in/email", {
+    const signIn = await get(server, "/login", {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ email: "owner@example.com", password: "OwnerPass123" }),
+      headers: { origin: server.url },
+      body: new URLSearchParams({ email: "owner@example.com", password: "OwnerPass123" }),
+      redirect: "manual",
     });
-    expect(signIn.status).toBe(200);
+    expect(signIn.status).toBe(302);
     const cookie = signIn.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -4,27 +4,37 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, carts, products, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
-import {
-  addLine,
-  clearCart,
-  getCart,
-  linesToOrder,
-  mergeGuestCart,
-  removeLine,
-  removeOrderedLines,
-  setQuantity,
-} from "~/modules/cart/server-cart.server";
+import * as cart from "~/modules/cart/server-cart.server";
+import { clearCart, getCart, linesToOrder, removeLine, removeOrderedLines } from "~/modules/cart/server-cart.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
 let db: Db;
 type P = { id: string; priceCents: number; name: string; slug: string };
+/** A garment in sizes S–XL and colours Black and Red. */
 let a: P;
+/** Products without sizes or colours (the cart's defaults "M" and "Default" stand for none). */
 let b: P;
 let c: P;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+/** The default of MAX_QTY_PER_PRODUCT. */
+const MAX = 10;
+/** One of a's own size and colour. */
+const A = { size: "M", color: "Black" } as const;
 
-async function setProduct(p: P, values: { inventory?: number; isActive?: boolean; priceCents?: number }) {
+const addLine = (userId: string, input: Parameters<typeof cart.addLine>[2], max = MAX) =>
+  cart.addLine(db, userId, input, max);
+const setQuantity = (userId: string, line: Parameters<typeof cart.setQuantity>[2], quantity: number, max = MAX) =>
+  cart.setQuantity(db, userId, line, quantity, max);
+const mergeGuestCart = (userId: string, lines: Parameters<typeof cart.mergeGuestCart>[2], max = MAX) =>
+  cart.mergeGuestCart(db, userId, lines, max);
+const previewGuestCart = (lines: Parameters<typeof cart.previewGuestCart>[1], max = MAX) =>
+  cart.previewGuestCart(db, lines, max);
+
+async function setProduct(
+  p: P,
+  values: { inventory?: number; isActive?: boolean; priceCents?: number; sizes?: string[]; colors?: string[] },
+) {
   await db.update(products).set(values).where(eq(products.id, p.id));
 }
 
@@ -60,15 +70,17 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.delete(carts);
   for (const p of [a, b, c]) await setProduct(p, { inventory: 50, isActive: true, priceCents: p.priceCents });
+  await setProduct(a, { sizes: ["S", "M", "L", "XL"], colors: ["Black", "Red"] });
+  for (const p of [b, c]) await setProduct(p, { sizes: [], colors: [] });
 });
 
 describe("addLine", () => {
   it("creates the cart, merges the same line and keeps a different size as a new line", async () => {
     expect(await getCart(db, "u1")).toEqual([]);
-    expect((await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 2 })).quantity).toBe(2);
-    expect((await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 })).quantity).toBe(5);
-    expect((await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 })).quantity).toBe(1);
-    expect((await addLine(db, "u1", { productId: b.id, quantity: 1 })).quantity).toBe(1);
+    expect((await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 2 })).quantity).toBe(2);
+    expect((await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 3 })).quantity).toBe(5);
+    expect((await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 1 })).quantity).toBe(1);
+    expect((await addLine("u1", { productId: b.id, quantity: 1 })).quantity).toBe(1);
     const cart = await getCart(db, "u1");
     expect(cart.map((l) => [l.productId, l.size, l.color, l.quantity])).toEqual([
       [a.id, "L", "Black", 5],
@@ -89,30 +101,94 @@ describe("addLine", () => {
 
   it("caps the quantity at the stock and refuses a line already at it", async () => {
     await setProduct(a, { inventory: 3 });
-    expect((await addLine(db, "u1", { productId: a.id, quantity: 2 })).quantity).toBe(2);
-    expect((await addLine(db, "u1", { productId: a.id, quantity: 5 })).quantity).toBe(3);
-    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1 }), "LIMIT_REACHED", "Only 3 left in stock");
-    expect((await addLine(db, "u1", { productId: b.id, quantity: 70 })).quantity).toBe(50);
+    expect((await addLine("u1", { productId: a.id, ...A, quantity: 2 })).quantity).toBe(2);
+    expect(await addLine("u1", { productId: a.id, ...A, quantity: 5 })).toEqual({
+      quantity: 3,
+      message: "Only 3 left in stock",
+    });
+    await expectCartError(
+      addLine("u1", { productId: a.id, ...A, quantity: 1 }),
+      "LIMIT_REACHED",
+      "Only 3 left in stock",
+    );
+    await setProduct(b, { inventory: 8 });
+    expect((await addLine("u1", { productId: b.id, quantity: 10 })).quantity).toBe(8);
+  });
+
+  it("caps a product's lines together at MAX_QTY_PER_PRODUCT, over its sizes and colours", async () => {
     await setProduct(c, { inventory: 500 });
-    expect((await addLine(db, "u1", { productId: c.id, quantity: 60 })).quantity).toBe(60);
-    expect((await addLine(db, "u1", { productId: c.id, quantity: 60 })).quantity).toBe(99);
+    expect(await addLine("u1", { productId: c.id, quantity: 8 })).toEqual({ quantity: 8, message: null });
+    expect(await addLine("u1", { productId: c.id, quantity: 5 })).toEqual({
+      quantity: 10,
+      message: "You can add at most 10 of this item",
+    });
+    await expectCartError(
+      addLine("u1", { productId: c.id, quantity: 1 }),
+      "LIMIT_REACHED",
+      "You can add at most 10 of this item",
+    );
+    expect((await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 6 })).quantity).toBe(6);
+    expect(await addLine("u1", { productId: a.id, size: "L", color: "Red", quantity: 6 })).toEqual({
+      quantity: 4,
+      message: "You can add at most 10 of this item",
+    });
+    await expectCartError(
+      addLine("u1", { productId: a.id, size: "XL", color: "Red", quantity: 1 }),
+      "LIMIT_REACHED",
+      "You can add at most 10 of this item",
+    );
+    // The cap is the setting's: 3 for a shop that sets MAX_QTY_PER_PRODUCT=3.
+    expect((await addLine("u2", { productId: c.id, quantity: 3 }, 3)).quantity).toBe(3);
+    await expectCartError(addLine("u2", { productId: c.id, quantity: 1 }, 3), "LIMIT_REACHED", "at most 3");
+  });
+
+  it("refuses, never lowers, a quantity that is not a whole number from 1 to the cap", async () => {
+    for (const [quantity, message] of [
+      [1e9, "You can add at most 10 of this item"],
+      [11, "You can add at most 10 of this item"],
+      [2.5, "Quantity must be a whole number"],
+      [0, "Quantity must be at least 1"],
+      [-4, "Quantity must be at least 1"],
+    ] as const) {
+      await expectCartError(addLine("u1", { productId: b.id, quantity }), "INVALID_QUANTITY", message);
+    }
+    expect(await getCart(db, "u1")).toEqual([]);
+  });
+
+  it("takes only the product's own sizes and colours", async () => {
+    await expectCartError(
+      addLine("u1", { productId: a.id, size: "XXXXXL", color: "Chartreuse", quantity: 1 }),
+      "UNKNOWN_OPTION",
+      "This size is not available for this product",
+    );
+    await expectCartError(
+      addLine("u1", { productId: a.id, size: "M", color: "Chartreuse", quantity: 1 }),
+      "UNKNOWN_OPTION",
+      "This color is not available for this product",
+    );
+    // Without a colour the line would be "Default", which a product with colours does not offer.
+    await expectCartError(addLine("u1", { productId: a.id, size: "M", quantity: 1 }), "UNKNOWN_OPTION", /color/);
+    // A product without sizes takes none (the default "M"), not a made-up one.
+    await expectCartError(addLine("u1", { productId: b.id, size: "XL", quantity: 1 }), "UNKNOWN_OPTION", /size/);
+    expect(await getCart(db, "u1")).toEqual([]);
+    expect((await addLine("u1", { productId: b.id, size: "", color: null, quantity: 1 })).quantity).toBe(1);
   });
 
   it("refuses unknown, inactive and out-of-stock products with clear messages", async () => {
     await expectCartError(
-      addLine(db, "u1", { productId: UNKNOWN, quantity: 1 }),
+      addLine("u1", { productId: UNKNOWN, quantity: 1 }),
       "UNKNOWN_PRODUCT",
       "This product is no longer available",
     );
     await setProduct(a, { isActive: false });
     await expectCartError(
-      addLine(db, "u1", { productId: a.id, quantity: 1 }),
+      addLine("u1", { productId: a.id, quantity: 1 }),
       "UNAVAILABLE",
       "This product is no longer available",
     );
     await setProduct(b, { inventory: 0 });
     await expectCartError(
-      addLine(db, "u1", { productId: b.id, quantity: 1 }),
+      addLine("u1", { productId: b.id, quantity: 1 }),
       "OUT_OF_STOCK",
       "This product is out of stock",
     );
@@ -120,21 +196,19 @@ describe("addLine", () => {
   });
 
   it("validates its input", async () => {
-    await expectCartError(addLine(db, "u1", { productId: "not-a-uuid", quantity: 1 }), "INVALID_INPUT", /productId/);
-    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 0 }), "INVALID_INPUT", /quantity/);
-    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 1.5 }), "INVALID_INPUT", /quantity/);
-    await expectCartError(addLine(db, "u1", { productId: a.id, quantity: 100 }), "INVALID_INPUT", /quantity/);
+    await expectCartError(addLine("u1", { productId: "not-a-uuid", quantity: 1 }), "INVALID_INPUT", /productId/);
+    await expectCartError(addLine("u1", { productId: a.id, ...A, quantity: 0 }), "INVALID_QUANTITY", /Quantity/);
     await expectCartError(
-      addLine(db, "u1", { productId: a.id, size: "x".repeat(41), quantity: 1 }),
+      addLine("u1", { productId: a.id, size: "x".repeat(41), quantity: 1 }),
       "INVALID_INPUT",
       /size/,
     );
-    await expectCartError(addLine(db, "", { productId: a.id, quantity: 1 }), "INVALID_INPUT", /user/);
+    await expectCartError(addLine("", { productId: a.id, quantity: 1 }), "INVALID_INPUT", /user/);
   });
 
   it("ignores any name or price the caller sends", async () => {
-    const input = { productId: a.id, quantity: 1, priceCents: 1, name: "Free" } as Parameters<typeof addLine>[2];
-    await addLine(db, "u1", input);
+    const input = { productId: a.id, ...A, quantity: 1, priceCents: 1, name: "Free" } as Parameters<typeof addLine>[1];
+    await addLine("u1", input);
     const [line] = await getCart(db, "u1");
     expect(line).toMatchObject({ name: a.name, priceCents: a.priceCents });
   });
@@ -142,36 +216,64 @@ describe("addLine", () => {
 
 describe("setQuantity, removeLine, clearCart", () => {
   it("sets, caps with a flag, and removes at zero or less", async () => {
-    await addLine(db, "u1", { productId: a.id, size: "L", quantity: 1 });
-    await addLine(db, "u1", { productId: b.id, quantity: 1 });
-    expect(await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 4)).toEqual({
+    const aL = { productId: a.id, size: "L", color: "Black" };
+    await addLine("u1", { ...aL, quantity: 1 });
+    await addLine("u1", { productId: b.id, quantity: 1 });
+    expect(await setQuantity("u1", aL, 4)).toEqual({
       quantity: 4,
       removed: false,
       capped: false,
       message: null,
     });
     await setProduct(a, { inventory: 3 });
-    expect(await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 10)).toEqual({
+    expect(await setQuantity("u1", aL, 10)).toEqual({
       quantity: 3,
       removed: false,
       capped: true,
       message: "Only 3 left in stock",
     });
-    expect((await setQuantity(db, "u1", { productId: a.id, size: "L", color: "Default" }, 0)).removed).toBe(true);
-    expect((await setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, -2)).removed).toBe(true);
+    expect((await setQuantity("u1", aL, 0)).removed).toBe(true);
+    expect((await setQuantity("u1", { productId: b.id, size: "M", color: "Default" }, -2)).removed).toBe(true);
     expect(await getCart(db, "u1")).toEqual([]);
     await expectCartError(
-      setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, 2),
+      setQuantity("u1", { productId: b.id, size: "M", color: "Default" }, 2),
       "NOT_IN_CART",
       "This item is no longer in your cart",
     );
   });
 
+  it("refuses a quantity above the cap or not whole, and caps at what the product's other lines leave", async () => {
+    await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 6 });
+    await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 1 });
+    const aL = { productId: a.id, size: "L", color: "Black" };
+    await expectCartError(setQuantity("u1", aL, 1e9), "INVALID_QUANTITY", "You can add at most 10 of this item");
+    await expectCartError(setQuantity("u1", aL, 11), "INVALID_QUANTITY", "You can add at most 10 of this item");
+    await expectCartError(setQuantity("u1", aL, 2.5), "INVALID_QUANTITY", "Quantity must be a whole number");
+    expect(await setQuantity("u1", aL, 9)).toEqual({
+      quantity: 4,
+      removed: false,
+      capped: true,
+      message: "You can add at most 10 of this item",
+    });
+    expect((await getCart(db, "u1")).map((l) => [l.size, l.quantity])).toEqual([
+      ["S", 6],
+      ["L", 4],
+    ]);
+  });
+
+  it("refuses to set a line whose size the product no longer offers, but lets it be removed", async () => {
+    const aXL = { productId: a.id, size: "XL", color: "Red" };
+    await addLine("u1", { ...aXL, quantity: 1 });
+    await setProduct(a, { sizes: ["S", "M", "L"] });
+    await expectCartError(setQuantity("u1", aXL, 2), "UNKNOWN_OPTION", "This size is not available for this product");
+    expect((await setQuantity("u1", aXL, 0)).removed).toBe(true);
+  });
+
   it("removes one line and clears the cart", async () => {
-    await addLine(db, "u1", { productId: a.id, size: "L", quantity: 1 });
-    await addLine(db, "u1", { productId: a.id, size: "S", quantity: 1 });
-    await addLine(db, "u1", { productId: b.id, quantity: 1 });
-    await removeLine(db, "u1", { productId: a.id, size: "L", color: "Default" });
+    await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 1 });
+    await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 1 });
+    await addLine("u1", { productId: b.id, quantity: 1 });
+    await removeLine(db, "u1", { productId: a.id, size: "L", color: "Black" });
     expect((await getCart(db, "u1")).map((l) => l.size + l.productId)).toEqual(["S" + a.id, "M" + b.id]);
     await clearCart(db, "u1");
     expect(await getCart(db, "u1")).toEqual([]);
@@ -184,9 +286,9 @@ describe("linesToOrder, removeOrderedLines", () => {
     (await getCart(db, userId)).map((l) => [l.productId, l.size, l.color, l.quantity]);
 
   it("gives the cart as shown, and stores a reduced line at the stock left", async () => {
-    await addLine(db, "u1", { productId: a.id, quantity: 2 });
-    await addLine(db, "u1", { productId: b.id, quantity: 5 });
-    await addLine(db, "u1", { productId: c.id, quantity: 1 });
+    await addLine("u1", { productId: a.id, ...A, quantity: 2 });
+    await addLine("u1", { productId: b.id, quantity: 5 });
+    await addLine("u1", { productId: c.id, quantity: 1 });
     await setProduct(b, { inventory: 3 });
     await setProduct(c, { isActive: false });
     const ordered = await linesToOrder(db, "u1");
@@ -201,11 +303,11 @@ describe("linesToOrder, removeOrderedLines", () => {
   });
 
   it("takes the ordered quantities off the matching lines and leaves what came in after", async () => {
-    await addLine(db, "u1", { productId: a.id, size: "L", color: "Black", quantity: 3 });
-    await addLine(db, "u1", { productId: a.id, size: "S", color: "Black", quantity: 1 });
-    await addLine(db, "u1", { productId: b.id, quantity: 2 });
-    await addLine(db, "u1", { productId: c.id, quantity: 1 });
-    await addLine(db, "u2", { productId: b.id, quantity: 2 });
+    await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 3 });
+    await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 1 });
+    await addLine("u1", { productId: b.id, quantity: 2 });
+    await addLine("u1", { productId: c.id, quantity: 1 });
+    await addLine("u2", { productId: b.id, quantity: 2 });
     await removeOrderedLines(db, "u1", [
       { productId: a.id, size: "L", color: "Black", quantity: 2 }, // raised since: 1 stays
       { productId: a.id, size: "S", color: "Black", quantity: 1 }, // all of it
@@ -228,9 +330,9 @@ describe("linesToOrder, removeOrderedLines", () => {
 
 describe("getCart", () => {
   it("flags inactive, out-of-stock and reduced lines without removing them", async () => {
-    await addLine(db, "u1", { productId: a.id, quantity: 2 });
-    await addLine(db, "u1", { productId: b.id, quantity: 2 });
-    await addLine(db, "u1", { productId: c.id, quantity: 5 });
+    await addLine("u1", { productId: a.id, ...A, quantity: 2 });
+    await addLine("u1", { productId: b.id, quantity: 2 });
+    await addLine("u1", { productId: c.id, quantity: 5 });
     await setProduct(a, { isActive: false });
     await setProduct(b, { inventory: 0 });
     await setProduct(c, { inventory: 3 });
@@ -245,32 +347,46 @@ describe("getCart", () => {
     expect(stored).toEqual([{ q: 5 }]);
   });
 
+  it("flags a line whose size or colour the product no longer offers as unavailable", async () => {
+    await addLine("u1", { productId: a.id, size: "S", color: "Red", quantity: 1 });
+    await addLine("u1", { productId: a.id, size: "M", color: "Black", quantity: 1 });
+    await setProduct(a, { colors: ["Black"] });
+    const cart = await getCart(db, "u1");
+    expect(cart.map((l) => [l.size, l.color, l.problem])).toEqual([
+      ["S", "Red", "unavailable"],
+      ["M", "Black", null],
+    ]);
+  });
+
   it("shows the current database price", async () => {
-    await addLine(db, "u1", { productId: a.id, quantity: 1 });
+    await addLine("u1", { productId: a.id, ...A, quantity: 1 });
     await setProduct(a, { priceCents: a.priceCents + 1234 });
     expect((await getCart(db, "u1"))[0]!.priceCents).toBe(a.priceCents + 1234);
   });
 
   it("keeps two users' carts apart", async () => {
-    await addLine(db, "u1", { productId: a.id, quantity: 1 });
-    await addLine(db, "u2", { productId: b.id, quantity: 2 });
+    await addLine("u1", { productId: a.id, ...A, quantity: 1 });
+    await addLine("u2", { productId: b.id, quantity: 2 });
     expect((await getCart(db, "u1")).map((l) => l.productId)).toEqual([a.id]);
     expect((await getCart(db, "u2")).map((l) => [l.productId, l.quantity])).toEqual([[b.id, 2]]);
     await clearCart(db, "u1");
     expect(await getCart(db, "u2")).toHaveLength(1);
-    await setQuantity(db, "u1", { productId: b.id, size: "M", color: "Default" }, 0);
+    await setQuantity("u1", { productId: b.id, size: "M", color: "Default" }, 0);
     expect(await getCart(db, "u2")).toHaveLength(1);
   });
 });
 
 describe("mergeGuestCart", () => {
   it("adds guest lines to existing ones, skips invalid lines and respects caps", async () => {
-    await addLine(db, "u1", { productId: a.id, size: "L", color: "Red", quantity: 2 });
+    await addLine("u1", { productId: a.id, size: "L", color: "Red", quantity: 2 });
     await setProduct(b, { inventory: 4 });
     await setProduct(c, { isActive: false });
-    const merged = await mergeGuestCart(db, "u1", [
+    const merged = await mergeGuestCart("u1", [
       { id: a.id, size: "L", color: "Red", quantity: 3 }, // adds to the existing line
-      { id: a.id, size: "", color: "", quantity: 1 }, // defaults: a new line
+      { id: a.id, size: "S", color: "Black", quantity: 1 }, // another size: a new line
+      { id: a.id, size: "", color: "", quantity: 1 }, // the defaults: no colour of a, skipped
+      { id: a.id, size: "XXXXXL", color: "Chartreuse", quantity: 1 }, // not a's own: skipped
+      { id: a.id, size: "M", color: "Black", quantity: 1e9 }, // brought down to what the cap leaves (4)
       { id: b.id, size: "M", color: "Default", quantity: 10 }, // capped at stock 4
       { id: c.id, size: "M", color: "Default", quantity: 1 }, // inactive: skipped
       { id: UNKNOWN, size: "M", color: "Default", quantity: 1 }, // unknown: skipped
@@ -282,21 +398,37 @@ describe("mergeGuestCart", () => {
     ]);
     expect(merged.map((l) => [l.productId, l.size, l.color, l.quantity])).toEqual([
       [a.id, "L", "Red", 5],
-      [a.id, "M", "Default", 1],
+      [a.id, "S", "Black", 1],
+      [a.id, "M", "Black", 4],
       [b.id, "M", "Default", 4],
     ]);
     expect(await getCart(db, "u1")).toEqual(merged);
   });
 
   it("creates the cart for a user without one, and adds twice when merged twice", async () => {
-    const guest = [{ id: a.id, size: "M", color: "Default", quantity: 2 }];
-    expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([2]);
-    expect((await mergeGuestCart(db, "u2", guest)).map((l) => l.quantity)).toEqual([4]);
-    expect(await mergeGuestCart(db, "u2", [])).toHaveLength(1);
+    const guest = [{ id: a.id, ...A, quantity: 2 }];
+    expect((await mergeGuestCart("u2", guest)).map((l) => l.quantity)).toEqual([2]);
+    expect((await mergeGuestCart("u2", guest)).map((l) => l.quantity)).toEqual([4]);
+    expect(await mergeGuestCart("u2", [])).toHaveLength(1);
     const rows = await db
       .select()
       .from(carts)
       .where(inArray(carts.userId, ["u1", "u2"]));
     expect(rows.map((r) => r.userId)).toEqual(["u2"]);
+  });
+});
+
+describe("previewGuestCart", () => {
+  it("flags a line in a size or colour the product does not offer, and keeps quantities within the cap", async () => {
+    const lines = await previewGuestCart([
+      { id: a.id, size: "M", color: "Black", quantity: 2 },
+      { id: a.id, size: "XXXXXL", color: "Chartreuse", quantity: 1 },
+      { id: b.id, size: "M", color: "Default", quantity: 40 },
+    ]);
+    expect(lines.map((l) => [l.productId, l.size, l.quantity, l.problem])).toEqual([
+      [a.id, "M", 2, null],
+      [a.id, "XXXXXL", 1, "unavailable"],
+      [b.id, "M", 10, null],
+    ]);
   });
 });

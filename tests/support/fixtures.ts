@@ -1,4 +1,5 @@
 import type { AddressJson } from "#db/schema/index";
+import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from "~/lib/config/order-limits";
 
 /** A complete shipping address for orders made in tests. */
 export const testAddress: AddressJson = {
@@ -12,3 +13,9 @@ export const testAddress: AddressJson = {
   postalCode: "97204",
   country: "US",
 };
+
+/**
+ * The order limits tests of payments hand to placeOrder: the defaults, with room for as many unpaid
+ * orders as they place (the unpaid-order limit has tests of its own).
+ */
+export const testLimits: OrderLimits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: 1_000 };

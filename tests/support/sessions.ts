@@ -1,4 +1,9 @@
-/** Accounts and session cookies for HTTP tests, through the auth library's own endpoints. */
+/**
+ * Accounts and session cookies for HTTP tests. The auth library's JSON sign-up and sign-in endpoints are
+ * closed (modules/accounts/auth-endpoints.server.ts): accounts are made in the server's process, sign-ins
+ * go through /login like a browser's.
+ */
+import type { TestServer } from "./test-server";
 
 /** The cookies a response sets, as a Cookie header for the next request. */
 export function cookieHeader(res: Response): string {
@@ -8,24 +13,53 @@ export function cookieHeader(res: Response): string {
     .join("; ");
 }
 
-async function post(baseUrl: string, path: string, body: unknown): Promise<Response> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify(body),
+/** Registers a customer (through the auth library in the server's process) and answers their session cookie and id. */
+export async function signUp(server: TestServer, email: string, password = "Shopper123", name = "Shopper") {
+  const { headers, response } = await server.services().auth.api.signUpEmail({
+    body: { email, password, name },
+    returnHeaders: true,
   });
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-  return res;
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, id: response.user.id };
 }
 
-/** Registers a customer and answers their session cookie and id. */
-export async function signUp(baseUrl: string, email: string, password = "Shopper123", name = "Shopper") {
-  const res = await post(baseUrl, "/api/auth/sign-up/email", { email, password, name });
-  const body = (await res.json()) as { user: { id: string } };
-  return { cookie: cookieHeader(res), id: body.user.id };
-}
-
-/** Signs an existing account in and answers its session cookie. */
+/** Signs an existing account in through /login and answers its session cookie. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  return cookieHeader(await post(baseUrl, "/api/auth/sign-in/email", { email, password }));
+  const res = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`/login answered ${res.status}`);
+  return cookieHeader(res);
+}
+
+/**
+ * Registers a customer through /register, for a server in another process (no services() to call),
+ * and answers their session cookie. /register allows 10 sign-ups per IP an hour: a test that makes more
+ * starts its server with RATE_LIMIT_IP_MULTIPLIER.
+ */
+export async function registerOverHttp(
+  baseUrl: string,
+  email: string,
+  password = "Shopper123",
+): Promise<{ cookie: string }> {
+  const res = await fetch(`${baseUrl}/register`, {
+    method: "POST",
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({
+      fullName: "Shopper",
+      email,
+      password,
+      confirmPassword: password,
+      agreeToTerms: "on",
+    }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`/register answered ${res.status}`);
+  return { cookie: cookieHeader(res) };
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Services } from "~/services.server";
 import type { RunningServer } from "../../server/app";
-import { prepareDatabaseLocation } from "./test-database";
+import { prepareDatabaseLocation, type DatabaseLocation } from "./test-database";
 
 interface ServerBundle {
   start(options: { env: Record<string, string | undefined>; quiet?: boolean }): Promise<RunningServer>;
@@ -17,7 +17,8 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -29,9 +30,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production server bundle on a fresh database and a free port. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const location = await prepareDatabaseLocation();
+/**
+ * Starts the production server bundle on a fresh database and a free port, or on the database of
+ * `location` (which the caller then owns: stop() leaves it as it is).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { location?: DatabaseLocation } = {},
+): Promise<TestServer> {
+  const location = options.location ?? (await prepareDatabaseLocation());
   const port = await freePort();
   const bundlePath = path.resolve(process.env.BUILD_DIR || "build", "server/index.js");
   const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerBundle;
@@ -52,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     services: bundle.services,
     stop: async () => {
       await running.stop();
-      await location.cleanup();
+      if (!options.location) await location.cleanup();
     },
   };
 }

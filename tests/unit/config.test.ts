@@ -36,7 +36,28 @@ describe("configuration (decisions.md §2)", () => {
       demoPayments: true,
       paypalClientId: null,
       socialProviders: { google: false, facebook: false },
+      maxQuantityPerProduct: 10,
     });
+    expect(config.orderLimits).toEqual({
+      maxQuantityPerProduct: 10,
+      unpaidOrdersPerAccount: 2,
+      unpaidOrderHoldMinutes: 15,
+    });
+  });
+
+  it("reads the order limits: per-product cap, unpaid orders per account, and the unpaid order's hold", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      MAX_QTY_PER_PRODUCT: "5",
+      UNPAID_ORDERS_PER_ACCOUNT: "1",
+      UNPAID_ORDER_HOLD_MINUTES: "30",
+    });
+    expect(config.orderLimits).toEqual({
+      maxQuantityPerProduct: 5,
+      unpaidOrdersPerAccount: 1,
+      unpaidOrderHoldMinutes: 30,
+    });
+    expect(publicConfig(config).maxQuantityPerProduct).toBe(5);
   });
 
   it("respects PORT in the public URL", () => {
@@ -91,6 +112,10 @@ describe("configuration (decisions.md §2)", () => {
     [{ PUBLIC_URL: "shop.example" }, "PUBLIC_URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ MAX_QTY_PER_PRODUCT: "0" }, "MAX_QTY_PER_PRODUCT"],
+    [{ MAX_QTY_PER_PRODUCT: "2.5" }, "MAX_QTY_PER_PRODUCT"],
+    [{ UNPAID_ORDERS_PER_ACCOUNT: "none" }, "UNPAID_ORDERS_PER_ACCOUNT"],
+    [{ UNPAID_ORDER_HOLD_MINUTES: "0" }, "UNPAID_ORDER_HOLD_MINUTES"],
   ])("names the variable of a bad value (%j)", (env, name) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -118,9 +118,9 @@ describe("fetchWithRetry (spec §9: 15 s timeout, 3 attempts, waits of 2 s then 
     expect(retries.map((r) => r.reason)).toEqual(["network", "timeout"]);
   });
 
-  it("with a single attempt that times out, every attempt timed out", async () => {
+  it("with a single attempt that times out, says 'Request timed out…' (not 'after 1 attempts')", async () => {
     const { error } = await settle(fetchWithRetry(hanging, { ...options, attempts: 1 }));
-    expect((error as Error).message).toBe(FETCH_MESSAGES.timedOutEveryAttempt(1));
+    expect((error as Error).message).toBe("Request timed out. Please check your connection and try again.");
     expect(waits).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   clampQuantity,
+  quantityMax,
   SELECT_COLOR_MESSAGE,
   SELECT_SIZE_MESSAGE,
   swatchColor,
@@ -42,19 +43,28 @@ describe("validateSelection (spec §2 add to cart, §8 toasts)", () => {
   });
 });
 
-describe("clampQuantity (min 1, max inventory)", () => {
+describe("clampQuantity (min 1, max the inventory and the per-product cap)", () => {
+  const MAX = 10;
   it("keeps a quantity within 1 and the inventory", () => {
-    expect(clampQuantity(3, 5)).toBe(3);
-    expect(clampQuantity(0, 5)).toBe(1);
-    expect(clampQuantity(-4, 5)).toBe(1);
-    expect(clampQuantity(6, 5)).toBe(5);
+    expect(clampQuantity(3, 5, MAX)).toBe(3);
+    expect(clampQuantity(0, 5, MAX)).toBe(1);
+    expect(clampQuantity(-4, 5, MAX)).toBe(1);
+    expect(clampQuantity(6, 5, MAX)).toBe(5);
   });
   it("floors fractions and refuses non-numbers", () => {
-    expect(clampQuantity(2.7, 5)).toBe(2);
-    expect(clampQuantity(Number.NaN, 5)).toBe(1);
+    expect(clampQuantity(2.7, 5, MAX)).toBe(2);
+    expect(clampQuantity(Number.NaN, 5, MAX)).toBe(1);
   });
   it("stays at 1 when nothing is in stock", () => {
-    expect(clampQuantity(3, 0)).toBe(1);
+    expect(clampQuantity(3, 0, MAX)).toBe(1);
+  });
+  it("stops at MAX_QTY_PER_PRODUCT when the stock is larger", () => {
+    expect(quantityMax(64, MAX)).toBe(10);
+    expect(quantityMax(4, MAX)).toBe(4);
+    expect(quantityMax(0, MAX)).toBe(1);
+    expect(quantityMax(64, 3)).toBe(3);
+    expect(clampQuantity(11, 64, MAX)).toBe(10);
+    expect(clampQuantity(1e9, 64, MAX)).toBe(10);
   });
 });
 

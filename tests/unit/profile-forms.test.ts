@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors, parseForm, readFields } from "~/lib/forms";
 import {
+  accountNameFrom,
   CHANGE_PASSWORD_FIELDS,
   changePasswordSchema,
   countryCode,
   countryName,
   forgotPasswordSchema,
+  FULL_NAME_MAX,
+  fullName,
   isRealDate,
   latestToday,
   PROFILE_FIELDS,
@@ -182,5 +185,29 @@ describe("helpers", () => {
     expect(countryName("DE")).toBe("Germany");
     expect(countryName("Atlantis")).toBe("Atlantis");
     expect(countryName(null)).toBeNull();
+  });
+
+  it("keeps one rule for an account's name: 1 to 100 characters, trimmed", () => {
+    expect(fullName.safeParse("  Ada  ").data).toBe("Ada");
+    expect(fullName.safeParse("A".repeat(FULL_NAME_MAX)).success).toBe(true);
+    expect(fullName.safeParse("A".repeat(FULL_NAME_MAX + 1)).error?.issues[0]?.message).toBe(
+      "Full name must be at most 100 characters",
+    );
+    expect(fullName.safeParse("   ").error?.issues[0]?.message).toBe("Full name is required");
+  });
+
+  it("fits a name from outside our forms (a social provider's) to the rule", () => {
+    expect(accountNameFrom("  Grace Hopper ", "grace@example.com")).toBe("Grace Hopper");
+    expect(accountNameFrom("G".repeat(200_000), "g@example.com")).toBe("G".repeat(100));
+    // Never half of a character: an emoji across the cut is left out whole.
+    const cut = accountNameFrom(`${"a".repeat(99)}😀tail`, "a@example.com");
+    expect(cut).toBe("a".repeat(99));
+    expect(accountNameFrom(`${"a".repeat(98)} 😀`, "a@example.com")).toBe("a".repeat(98));
+    expect(accountNameFrom("   ", "blank.name@example.com")).toBe("blank.name");
+    expect(accountNameFrom(undefined, "x@example.com")).toBe("x");
+    expect(accountNameFrom("", "@example.com")).toBe("Shopper");
+    for (const name of ["G".repeat(5_000), "   ", `${"a".repeat(99)}😀`]) {
+      expect(fullName.safeParse(accountNameFrom(name, "someone@example.com")).success).toBe(true);
+    }
   });
 });

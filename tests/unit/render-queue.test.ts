@@ -35,3 +35,14 @@ describe("renderQueue", () => {
     expect(started).toEqual([0, 1]);
   });
 });
+
+describe("renderQueue skip", () => {
+  it("lets the requests it names pass without taking or waiting for a place", () => {
+    const queue = renderQueue(1, { skip: (req) => req.path === "/admin/products/images" });
+    const started: string[] = [];
+    queue({ path: "/" } as Request, fakeResponse(), () => started.push("page"));
+    queue({ path: "/shop" } as Request, fakeResponse(), () => started.push("waits"));
+    queue({ path: "/admin/products/images" } as Request, fakeResponse(), () => started.push("upload"));
+    expect(started).toEqual(["page", "upload"]);
+  });
+});

@@ -7,17 +7,26 @@ import {
   guestLinesOf,
   limitMessage,
   lineLimit,
+  quantityElsewhere,
   sameLine,
+  setQuantity,
   type CartItem,
 } from "~/modules/cart/cart-rules";
 import { useClientStore, type StoredUser } from "./client-store";
-import { postJson } from "~/lib/post-json";
+import { FETCH_MESSAGES } from "~/lib/fetch-with-retry";
+import { failureMessage, postJson, requestJson, type SendPolicy } from "~/lib/post-json";
 
 /**
  * The cart as the browser works with it. Guests keep it in the persisted store only; for a
  * signed-in shopper the store mirrors the account's cart on the server: each change is shown at
  * once, sent to `/api/cart` (one request at a time, in order) and then replaced by what the
- * server answers, which has the current prices, the stock caps and the flags.
+ * server answers, which has the current prices, the stock caps and the flags. `maxPerProduct` is the
+ * shop's MAX_QTY_PER_PRODUCT (the root loader's configuration, `useMaxPerProduct()`).
+ *
+ * A slow or unreachable server (spec §9): reads and changes that are safe to send again (set a quantity,
+ * remove, clear, preview) get 3 attempts of 15 s, then 'Request timeout after 3 attempts. …'; an add or
+ * a merge is sent once (15 s), since the server may have carried out an attempt that timed out here and a
+ * second one would add the quantity twice.
  */
 
 export interface CartOutcome {
@@ -30,16 +39,34 @@ export interface CartOutcome {
 type NewLine = Omit<CartItem, "size" | "color"> & Partial<Pick<CartItem, "size" | "color">>;
 type LineKey = Pick<CartItem, "id" | "size" | "color">;
 
-const NETWORK_ERROR = "Network error. Please check your connection.";
 const store = () => useClientStore.getState();
 const signedIn = () => store().user !== null;
 
 let queue: Promise<unknown> = Promise.resolve();
 let lastTicket = 0;
 
+/** Whether sending the request again is harmless. */
+const REPEATABLE: Record<CartRequest["intent"], boolean> = {
+  add: false,
+  merge: false,
+  set: true,
+  remove: true,
+  clear: true,
+  preview: true,
+};
+
+/** The server answered, but not with a cart (a proxy's error page, say). */
+class NoCartAnswer extends Error {}
+
+/** What the shopper is told when a request failed: the time limit's message, or the network one. */
+function problem(error: unknown): CartOutcome {
+  return { error: error instanceof NoCartAnswer ? FETCH_MESSAGES.network : failureMessage(error) };
+}
+
 async function post(request: CartRequest): Promise<CartResponse> {
-  const { status, body } = await postJson<CartResponse>("/api/cart", request);
-  if (!body || !Array.isArray(body.items)) throw new Error(`cart request failed (${status})`);
+  const policy: SendPolicy = REPEATABLE[request.intent] ? "retry" : "once";
+  const { status, body } = await postJson<CartResponse>("/api/cart", request, policy);
+  if (!body || !Array.isArray(body.items)) throw new NoCartAnswer(`cart request failed (${status})`);
   return body;
 }
 
@@ -51,41 +78,47 @@ function send(request: CartRequest): Promise<CartOutcome> {
       const body = await post(request);
       if (ticket === lastTicket) store().setCart(body.items);
       return { ...(body.message ? { message: body.message } : {}), ...(body.error ? { error: body.error } : {}) };
-    } catch {
-      return { error: NETWORK_ERROR };
+    } catch (error) {
+      return problem(error);
     }
   });
   queue = run;
   return run;
 }
 
-/** Adds a line (spec §4: a matching line grows); quantities stop at the stock. */
-export async function addToCart(item: NewLine): Promise<CartOutcome> {
+/** Adds a line (spec §4: a matching line grows); quantities stop at the stock and the per-product cap. */
+export async function addToCart(item: NewLine, maxPerProduct: number): Promise<CartOutcome> {
   const before = store().cart;
-  const after = addItem(before, item);
+  const after = addItem(before, item, maxPerProduct);
   const key = { id: item.id, size: item.size || DEFAULT_SIZE, color: item.color || DEFAULT_COLOR };
   const was = before.find((l) => sameLine(l, key))?.quantity ?? 0;
   const now = after.find((l) => sameLine(l, key))?.quantity ?? 0;
-  if (now === was) {
-    return { error: limitMessage(lineLimit(item), item.inventory) };
-  }
+  const limited = () => limitMessage(item.inventory, maxPerProduct, quantityElsewhere(before, key));
+  if (now === was) return { error: limited() };
   store().setCart(after);
-  if (!signedIn()) {
-    return now < was + item.quantity ? { message: limitMessage(lineLimit(item), item.inventory) } : {};
-  }
-  return send({ intent: "add", productId: item.id, size: key.size, color: key.color, quantity: item.quantity });
+  const capped: CartOutcome = now < was + item.quantity ? { message: limited() } : {};
+  if (!signedIn()) return capped;
+  // What the rules let this add take: the server refuses a quantity above the cap rather than lowering
+  // it (a reorder of more than the cap), and says so itself when its stock or cap stops it.
+  const sent = await send({ intent: "add", productId: item.id, size: key.size, color: key.color, quantity: now - was });
+  return sent.error || sent.message ? sent : capped;
 }
 
 /** Sets a line's quantity; zero or less removes it. */
-export async function changeQuantity(line: LineKey, quantity: number): Promise<CartOutcome> {
-  const current = store().cart.find((l) => sameLine(l, line));
+export async function changeQuantity(line: LineKey, quantity: number, maxPerProduct: number): Promise<CartOutcome> {
+  const cart = store().cart;
+  const current = cart.find((l) => sameLine(l, line));
   if (!current) return {};
-  if (quantity > current.quantity && current.quantity >= lineLimit(current)) {
-    return { error: limitMessage(lineLimit(current), current.inventory) };
+  const elsewhere = quantityElsewhere(cart, line);
+  if (quantity > current.quantity && current.quantity >= lineLimit(current, maxPerProduct, elsewhere)) {
+    return { error: limitMessage(current.inventory, maxPerProduct, elsewhere) };
   }
-  store().updateQuantity(line, quantity);
+  const after = setQuantity(cart, line, quantity, maxPerProduct);
+  store().setCart(after);
   if (!signedIn()) return {};
-  return send({ intent: "set", productId: line.id, size: line.size, color: line.color, quantity });
+  // The quantity the rules allowed: a line above a cap lowered since comes down to it.
+  const stored = after.find((l) => sameLine(l, line))?.quantity ?? 0;
+  return send({ intent: "set", productId: line.id, size: line.size, color: line.color, quantity: stored });
 }
 
 export async function removeFromCart(line: LineKey): Promise<CartOutcome> {
@@ -99,15 +132,12 @@ export async function refreshCart(): Promise<CartOutcome> {
   if (signedIn()) {
     const ticket = ++lastTicket;
     try {
-      const response = await fetch("/api/cart", {
-        headers: { accept: "application/json" },
-        credentials: "same-origin",
-      });
-      const body = (await response.json()) as CartResponse;
-      if (response.ok && ticket === lastTicket) store().setCart(body.items);
+      const { status, body } = await requestJson<CartResponse>("/api/cart", { method: "GET" }, "retry");
+      if (!body) throw new NoCartAnswer(`cart request failed (${status})`);
+      if (status === 200 && Array.isArray(body.items) && ticket === lastTicket) store().setCart(body.items);
       return {};
-    } catch {
-      return { error: NETWORK_ERROR };
+    } catch (error) {
+      return problem(error);
     }
   }
   const lines = store().cart;
@@ -118,8 +148,8 @@ export async function refreshCart(): Promise<CartOutcome> {
     // Only if the guest changed nothing meanwhile.
     if (ticket === lastTicket && !signedIn()) store().setCart(body.items);
     return {};
-  } catch {
-    return { error: NETWORK_ERROR };
+  } catch (error) {
+    return problem(error);
   }
 }
 
@@ -127,41 +157,36 @@ let rehydrated = false;
 
 /**
  * Brings the browser's store in line with the server's session, on every page load and sign-in
- * or sign-out. The persisted user says whose cart the stored lines are: a guest's lines are merged
+ * or sign-out, and answers what the shopper should be told (the cart could not be read or merged). The persisted user says whose cart the stored lines are: a guest's lines are merged
  * into the account's once, at sign-in; a stale account's lines are dropped, never merged.
  */
-export async function syncSession(user: StoredUser | null): Promise<void> {
+export async function syncSession(user: StoredUser | null): Promise<CartOutcome> {
   if (!rehydrated) {
     rehydrated = true;
     await useClientStore.persist.rehydrate();
   }
   try {
-    await reconcile(user);
+    return await reconcile(user);
   } finally {
     store().setCartReady(true);
   }
 }
 
-async function reconcile(user: StoredUser | null): Promise<void> {
+async function reconcile(user: StoredUser | null): Promise<CartOutcome> {
   const stored = store();
   const previous = stored.user;
   if (!user) {
     // The session ended without a sign-out here: that cart belongs to the account, not this browser.
     if (previous) stored.clearAllUserData();
-    return;
+    return {};
   }
   stored.setUser(user);
-  if (previous?.id === user.id) {
-    await refreshCart();
-    return;
-  }
+  if (previous?.id === user.id) return refreshCart();
   const guestLines = previous === null ? stored.cart : [];
   stored.setCart([]);
-  if (guestLines.length === 0) {
-    await refreshCart();
-    return;
-  }
+  if (guestLines.length === 0) return refreshCart();
   const outcome = await send({ intent: "merge", lines: guestLinesOf(guestLines) });
   // Not merged (network): keep the guest's lines on screen rather than lose them.
   if (outcome.error) store().setCart(guestLines);
+  return outcome;
 }

@@ -3,8 +3,10 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
+import { useMaxPerProduct } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
-import { blockingLines, lineLimit, problemText } from "~/modules/cart/cart-rules";
+import { blockingLines, limitMessage, lineLimit, problemText, quantityElsewhere } from "~/modules/cart/cart-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
 import { reportCartOutcome } from "./report-cart-outcome";
 
@@ -13,6 +15,7 @@ export function CartDrawer() {
   const open = useClientStore((s) => s.cartOpen);
   const cart = useClientStore((s) => s.cart);
   const setCartOpen = useClientStore((s) => s.setCartOpen);
+  const maxPerProduct = useMaxPerProduct();
   const panel = useRef<HTMLDivElement>(null);
   const totals = computeTotals(cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })));
   const toFree = amountToFreeShipping(totals.subtotalCents);
@@ -20,8 +23,8 @@ export function CartDrawer() {
 
   useEffect(() => {
     if (!open) return;
-    // Current prices, stock and availability whenever the panel opens.
-    void refreshCart();
+    // Current prices, stock and availability whenever the panel opens (and a word if they could not be read).
+    void refreshCart().then(reportCartOutcome);
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setCartOpen(false);
     document.addEventListener("keydown", onKey);
@@ -77,11 +80,12 @@ export function CartDrawer() {
               {cart.map((item) => {
                 const line = { id: item.id, size: item.size, color: item.color };
                 const flag = problemText(item);
-                const atLimit = item.quantity >= lineLimit(item);
+                const elsewhere = quantityElsewhere(cart, item);
+                const atLimit = item.quantity >= lineLimit(item, maxPerProduct, elsewhere);
                 return (
                   <li key={`${item.id}|${item.size}|${item.color}`} className="flex gap-4 py-4">
                     <img
-                      src={item.image}
+                      {...responsiveImage(item.image, "80px")}
                       alt=""
                       width={80}
                       height={100}
@@ -102,7 +106,9 @@ export function CartDrawer() {
                         <button
                           type="button"
                           aria-label={`Decrease quantity of ${item.name}`}
-                          onClick={() => void changeQuantity(line, item.quantity - 1).then(reportCartOutcome)}
+                          onClick={() =>
+                            void changeQuantity(line, item.quantity - 1, maxPerProduct).then(reportCartOutcome)
+                          }
                           className="rounded-full border border-line p-1 hover:bg-stone-100"
                         >
                           <Minus className="size-3.5" aria-hidden />
@@ -113,9 +119,11 @@ export function CartDrawer() {
                         <button
                           type="button"
                           aria-label={`Increase quantity of ${item.name}`}
-                          onClick={() => void changeQuantity(line, item.quantity + 1).then(reportCartOutcome)}
+                          onClick={() =>
+                            void changeQuantity(line, item.quantity + 1, maxPerProduct).then(reportCartOutcome)
+                          }
                           disabled={atLimit}
-                          title={atLimit ? "No more in stock" : undefined}
+                          title={atLimit ? limitMessage(item.inventory, maxPerProduct, elsewhere) : undefined}
                           className="rounded-full border border-line p-1 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40"
                         >
                           <Plus className="size-3.5" aria-hidden />

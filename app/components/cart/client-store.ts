@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { addItem, removeItem, setQuantity, type CartItem } from "~/modules/cart/cart-rules";
+import { removeItem, type CartItem } from "~/modules/cart/cart-rules";
 
 /** What the browser keeps between visits: the cart and the signed-in user's display data only. */
 export const CLIENT_STORE_KEY = "apparel-store";
@@ -19,9 +19,7 @@ interface ClientState {
   menuOpen: boolean;
   /** True once the cart has been read for this page's session (merged, refreshed or guest). */
   cartReady: boolean;
-  addToCart: (item: Parameters<typeof addItem>[1]) => void;
   removeFromCart: (line: Pick<CartItem, "id" | "size" | "color">) => void;
-  updateQuantity: (line: Pick<CartItem, "id" | "size" | "color">, quantity: number) => void;
   clearCart: () => void;
   /** Replaces the cart with the server's (signed-in shoppers). */
   setCart: (cart: CartItem[]) => void;
@@ -41,9 +39,7 @@ export const useClientStore = create<ClientState>()(
       cartOpen: false,
       menuOpen: false,
       cartReady: false,
-      addToCart: (item) => set((s) => ({ cart: addItem(s.cart, item) })),
       removeFromCart: (line) => set((s) => ({ cart: removeItem(s.cart, line) })),
-      updateQuantity: (line, quantity) => set((s) => ({ cart: setQuantity(s.cart, line, quantity) })),
       clearCart: () => set({ cart: [] }),
       setCart: (cart) => set({ cart }),
       setCartReady: (cartReady) => set({ cartReady }),

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { addToCart } from "~/components/cart/cart-client";
+import { useMaxPerProduct } from "~/components/use-root-data";
 import { reportCartOutcome } from "./report-cart-outcome";
 
 export interface AddToCartInput {
@@ -21,18 +22,25 @@ export interface AddToCartInput {
  * less (or nothing) was added.
  */
 export function useAddToCart() {
-  return useCallback(async (item: AddToCartInput) => {
-    const outcome = await addToCart({
-      id: item.id,
-      name: item.name,
-      slug: item.slug,
-      price: item.priceCents,
-      image: item.image,
-      size: item.size,
-      color: item.color,
-      quantity: item.quantity,
-      ...(item.inventory === undefined ? {} : { inventory: item.inventory }),
-    });
-    if (!reportCartOutcome(outcome)) toast.success(`${item.name} added to cart!`);
-  }, []);
+  const maxPerProduct = useMaxPerProduct();
+  return useCallback(
+    async (item: AddToCartInput) => {
+      const outcome = await addToCart(
+        {
+          id: item.id,
+          name: item.name,
+          slug: item.slug,
+          price: item.priceCents,
+          image: item.image,
+          size: item.size,
+          color: item.color,
+          quantity: item.quantity,
+          ...(item.inventory === undefined ? {} : { inventory: item.inventory }),
+        },
+        maxPerProduct,
+      );
+      if (!reportCartOutcome(outcome)) toast.success(`${item.name} added to cart!`);
+    },
+    [maxPerProduct],
+  );
 }

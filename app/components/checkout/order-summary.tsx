@@ -1,5 +1,6 @@
 import { formatCents } from "~/lib/money";
 import { problemText, type CartItem } from "~/modules/cart/cart-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import { amountToFreeShipping, computeTotals, SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
 
 /** The order summary sidebar: lines, subtotal, shipping for the chosen method, 8% tax, total. */
@@ -30,7 +31,7 @@ export function OrderSummary({
             <li key={`${item.id}|${item.size}|${item.color}`} className="flex items-center gap-3 py-3">
               <div className="relative">
                 <img
-                  src={item.image}
+                  {...responsiveImage(item.image, "56px")}
                   alt=""
                   width={56}
                   height={70}

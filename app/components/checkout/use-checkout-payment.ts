@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { refreshCart } from "~/components/cart/cart-client";
-import { postJson } from "~/lib/post-json";
+import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";
 
@@ -24,12 +24,28 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * How each request copes with a slow server (app/lib/post-json.ts). Placing is safe to repeat (the
+ * idempotency key finds the same order), and so are the demo payment (an order is paid once; a paid one
+ * answers paid) and cancelling. PayPal's create and capture are sent once and given the time the server
+ * needs: it bounds its PayPal calls itself (10 s each), and a capture still under way when a retry
+ * arrives would make that retry report a failure for an order about to be paid.
+ */
+const POLICY: Record<CheckoutRequest["intent"], SendPolicy> = {
+  place: "retry",
+  "demo-pay": "retry",
+  "paypal-cancel": "retry",
+  "paypal-create": "wait",
+  "paypal-capture": "wait",
+};
+
 async function call(request: CheckoutRequest): Promise<CheckoutResponse> {
   try {
-    const { body } = await postJson<CheckoutResponse>("/api/checkout", request);
+    const { body } = await postJson<CheckoutResponse>("/api/checkout", request, POLICY[request.intent]);
     return body ?? { ok: false, error: "Failed to create order" };
-  } catch {
-    return { ok: false, error: "Network error. Please check your connection." };
+  } catch (error) {
+    // After the third timed-out attempt: 'Request timeout after 3 attempts. Please check your connection and try again.'
+    return { ok: false, error: failureMessage(error) };
   }
 }
 

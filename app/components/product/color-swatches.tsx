@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { swatchColor } from "~/modules/catalog/purchase-rules";
+import { responsiveImage } from "~/modules/media/image-urls";
 import { swapToFallbackImage } from "./product-gallery";
 
 interface Swatch {
@@ -70,7 +71,7 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
                 />
               ) : (
                 <img
-                  src={s.image}
+                  {...responsiveImage(s.image, "36px")}
                   alt=""
                   width={36}
                   height={36}

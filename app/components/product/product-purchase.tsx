@@ -3,9 +3,10 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAddToCart } from "~/components/cart/use-add-to-cart";
+import { useMaxPerProduct } from "~/components/use-root-data";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { FALLBACK_IMAGE, lowStockCount } from "~/modules/catalog/product-rules";
-import { clampQuantity, swatchColor, validateSelection } from "~/modules/catalog/purchase-rules";
+import { clampQuantity, quantityMax, swatchColor, validateSelection } from "~/modules/catalog/purchase-rules";
 import { ColorSwatches } from "./color-swatches";
 
 export { validateSelection } from "~/modules/catalog/purchase-rules";
@@ -19,6 +20,8 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
   const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
+  const maxPerProduct = useMaxPerProduct();
+  const clamp = (q: number) => clampQuantity(q, product.inventory, maxPerProduct);
 
   const soldOut = product.inventory <= 0;
   const lowStock = lowStockCount(product.inventory);
@@ -40,7 +43,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       image: product.images[0] ?? FALLBACK_IMAGE,
       size: size ?? undefined,
       color: color ?? undefined,
-      quantity: clampQuantity(quantity, product.inventory),
+      quantity: clamp(quantity),
       inventory: product.inventory,
     });
   }
@@ -110,7 +113,7 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
               type="button"
               aria-label="Decrease quantity"
               disabled={soldOut || quantity <= 1}
-              onClick={() => setQuantity((q) => clampQuantity(q - 1, product.inventory))}
+              onClick={() => setQuantity((q) => clamp(q - 1))}
               className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
             >
               <Minus className="size-4" aria-hidden />
@@ -126,8 +129,8 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
             <button
               type="button"
               aria-label="Increase quantity"
-              disabled={soldOut || quantity >= product.inventory}
-              onClick={() => setQuantity((q) => clampQuantity(q + 1, product.inventory))}
+              disabled={soldOut || quantity >= quantityMax(product.inventory, maxPerProduct)}
+              onClick={() => setQuantity((q) => clamp(q + 1))}
               className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
             >
               <Plus className="size-4" aria-hidden />

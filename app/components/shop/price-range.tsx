@@ -9,11 +9,12 @@ function toNumber(text: string, fallback: number): number {
   return text.trim() === "" || !Number.isFinite(n) ? fallback : n;
 }
 
+/** Thumbs and track 24 px high: the smallest pointer target WCAG 2.2 (2.5.8) allows. */
 const thumb =
-  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-grab " +
+  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-grab " +
   "[&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 " +
   "[&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow " +
-  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-4 [&::-moz-range-thumb]:cursor-grab " +
+  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:cursor-grab " +
   "[&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-white";
 
 /**
@@ -73,7 +74,7 @@ export function PriceRange({
   return (
     <fieldset>
       <legend className="text-xs font-semibold uppercase tracking-[0.16em] text-ink">Price</legend>
-      <div className="relative mt-5 h-5">
+      <div className="relative mt-5 h-6">
         <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-stone-200" />
         <div
           className="absolute top-1/2 h-1 -translate-y-1/2 rounded-full bg-ink"
@@ -101,7 +102,7 @@ export function PriceRange({
               setMaxText(nextMax);
               commitSoon(nextMin, nextMax);
             }}
-            className={`pointer-events-none absolute inset-0 h-5 w-full appearance-none bg-transparent ${thumb}`}
+            className={`pointer-events-none absolute inset-0 h-6 w-full appearance-none bg-transparent ${thumb}`}
           />
         ))}
       </div>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { parseEnv, type RawEnv } from "./env.server";
+import type { OrderLimits } from "./order-limits";
 
 /** The resolved configuration the server runs with: env plus secrets generated into DATA_DIR. */
 export interface AppConfig {
@@ -32,6 +33,8 @@ export interface AppConfig {
   renderConcurrency: number;
   rateLimitIpMultiplier: number;
   trustProxy: number;
+  /** Per-product quantity cap, unpaid orders per account, and how long an unpaid order holds its stock. */
+  orderLimits: OrderLimits;
 }
 
 export interface OAuthClient {
@@ -125,6 +128,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
     renderConcurrency: env.RENDER_CONCURRENCY,
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
+    orderLimits: {
+      maxQuantityPerProduct: env.MAX_QTY_PER_PRODUCT,
+      unpaidOrdersPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
+      unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
+    },
   };
 }
 
@@ -141,6 +149,8 @@ export interface PublicConfig {
   demoPayments: boolean;
   paypalClientId: string | null;
   socialProviders: { google: boolean; facebook: boolean };
+  /** The most of one product a cart may hold: the cart's and the product page's quantity maximum. */
+  maxQuantityPerProduct: number;
 }
 
 export function publicConfig(config: AppConfig): PublicConfig {
@@ -151,5 +161,6 @@ export function publicConfig(config: AppConfig): PublicConfig {
     demoPayments: config.demoPayments,
     paypalClientId: config.paypal?.clientId ?? null,
     socialProviders: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
+    maxQuantityPerProduct: config.orderLimits.maxQuantityPerProduct,
   };
 }

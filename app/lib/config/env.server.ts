@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_LIMIT_DEFAULTS } from "./order-limits";
 
 /**
  * Every environment variable the server reads, parsed once at start (decisions.md §2).
@@ -77,6 +78,27 @@ export const envSchema = z
     RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
     /** Proxy hops to trust for the client IP (X-Forwarded-For); 0 = use the socket address. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** The most of one product one order (and one cart) may hold; the quantity pickers stop there. */
+    MAX_QTY_PER_PRODUCT: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(1000)
+      .default(ORDER_LIMIT_DEFAULTS.maxQuantityPerProduct),
+    /** Unpaid orders one account may have at a time; its next checkout is refused until one is paid or expires. */
+    UNPAID_ORDERS_PER_ACCOUNT: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(100)
+      .default(ORDER_LIMIT_DEFAULTS.unpaidOrdersPerAccount),
+    /** Minutes an unpaid order holds its stock (without payment activity) before it is cancelled. */
+    UNPAID_ORDER_HOLD_MINUTES: z.coerce
+      .number({ error: "must be a whole number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(1)
+      .max(24 * 60)
+      .default(ORDER_LIMIT_DEFAULTS.unpaidOrderHoldMinutes),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

@@ -54,11 +54,22 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // While the server is away, a request waits at most this long for a connection (a new one, or a
+    // turn in the pool) before it fails with a 503; a refused connection fails at once.
     connectionTimeoutMillis: 5_000,
     options: `-c ${SESSION_SETTING}`,
   });
-  // A dropped connection must not crash the process; queries on it fail and the pool reconnects.
-  pool.on("error", (error) => console.warn(`[db] idle client error: ${error.message}`));
+  // A dropped connection must not crash the process: node-postgres emits 'error' on the client, and
+  // an 'error' nobody listens to throws. The pool listens only while a client is idle (and re-emits
+  // it on the pool); a client lent out — a transaction between two statements — needs a listener of
+  // its own. Queries on a broken client fail, the pool discards it when it is released, and the next
+  // request connects afresh: the pool reconnects by itself once the server is back.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
+  });
+  pool.on("error", () => {
+    // Already logged by the client's own listener above.
+  });
   const db = drizzle({ client: pool, schema, casing });
   try {
     await migrate(db, { migrationsFolder: migrationsFolder() });

@@ -1,13 +1,32 @@
 /**
  * How large a request body may be, by route. The HTTP server refuses a larger declared length before
- * reading (server/request-limits.ts); the body readers (read-body.server.ts) stop at the same limit when
- * no length was declared. Every route takes JSON or a form today, so one small limit serves all; the
- * back office's photo upload will be the one larger entry here.
+ * reading (server/request-limits.ts); the body readers (read-body.server.ts, read-multipart.server.ts)
+ * stop at the same limit when no length was declared. Every route takes JSON or a small form, so one
+ * small limit serves all but the back office's uploads in the table below (admins only: their actions
+ * check the role before reading a byte).
  */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-export function bodyLimitFor(_pathname: string): number {
-  return DEFAULT_BODY_LIMIT;
+/** The back office's photo upload (routes/admin.products.images.ts): files per request, bytes per file. */
+export const IMAGE_UPLOAD_PATH = "/admin/products/images";
+export const IMAGE_UPLOAD_MAX_FILES = 10;
+export const IMAGE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Routes that take more than the default: exact path → bytes. Any other spelling gets the default. */
+const ROUTE_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
+  // Every file at its limit, plus room for the multipart part headers.
+  [IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_MAX_FILES * IMAGE_UPLOAD_MAX_FILE_BYTES + DEFAULT_BODY_LIMIT],
+  // A product CSV (routes/admin.products.csv.ts): 20,000 rows fit in 10 MB.
+  ["/admin/products/csv", 10 * 1024 * 1024],
+]);
+
+export function bodyLimitFor(pathname: string): number {
+  return ROUTE_BODY_LIMITS.get(pathname) ?? DEFAULT_BODY_LIMIT;
+}
+
+/** True for a route that receives file uploads: its body arrives at the speed of the sender's network. */
+export function takesUploads(pathname: string): boolean {
+  return ROUTE_BODY_LIMITS.has(pathname);
 }
 
 export const BODY_TOO_LARGE = "Request body too large";

@@ -38,6 +38,13 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
+/** The body as UTF-8 text (a CSV file, say). Refuses NUL characters. */
+export async function readTextBody(request: Request): Promise<string> {
+  const text = (await readBodyBytes(request)).toString("utf8");
+  if (text.includes("\0")) throw new DomainError("invalid", BAD_BYTES_MESSAGE);
+  return text;
+}
+
 /** The form body (URL-encoded or multipart). Refuses NUL characters in any name or value. */
 export async function readFormBody(request: Request): Promise<FormData> {
   const bytes = await readBodyBytes(request);

@@ -1,14 +1,17 @@
 import { APIError } from "better-auth/api";
 import { profiles } from "#db/schema/index";
 import { DomainError, type DomainErrorCode } from "~/lib/domain-error";
-import { hit, RATE_LIMITS, reset, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
 import type { Db } from "~/lib/db/client.server";
-import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
+import { connectionFailure } from "~/lib/db/errors";
+import { accountKey, createAccountLimits, type AccountLimits } from "./account-limits.server";
+import type { Auth } from "./auth.server";
+import { serveAuthEndpoint } from "./auth-endpoints.server";
 
 /**
  * What the account pages' actions do, with the abuse limits (per IP and per account,
- * counted in the database) in front of the auth library. Each answers the Set-Cookie headers to pass
- * on, or throws a DomainError (a message for the form, and the library's code as its reason).
+ * counted in the database; account-limits.server.ts) in front of the auth library. Each answers the
+ * Set-Cookie headers to pass on, or throws a DomainError (a message for the form, and the library's
+ * code as its reason).
  */
 export interface AccountSuccess {
   headers: Headers;
@@ -24,23 +27,8 @@ export interface AccountDeps {
   requireEmailVerification: boolean;
 }
 
-const clientIp = (request: Request) => request.headers.get(CLIENT_IP_HEADER) || "unknown";
-
-/** A per-IP rule, scaled by RATE_LIMIT_IP_MULTIPLIER. */
-const perIp = (deps: AccountDeps, rule: RateLimitRule): RateLimitRule => ({
-  ...rule,
-  limit: rule.limit * deps.rateLimitIpMultiplier,
-});
-const accountKey = (email: string) => email.trim().toLowerCase();
-
-const rateLimited = () => new DomainError("rate-limited", TOO_MANY_ATTEMPTS, { reason: "RATE_LIMITED" });
-
-/** Throws when any of the limits is used up. */
-async function limit({ db }: AccountDeps, keys: Array<[string, RateLimitRule]>): Promise<void> {
-  for (const [key, rule] of keys) {
-    const result = await hit(db, key, rule);
-    if (!result.allowed) throw rateLimited();
-  }
+interface Deps extends AccountDeps {
+  limits: AccountLimits;
 }
 
 /** The domain code for an HTTP status of the auth library. */
@@ -61,9 +49,12 @@ function codeOfStatus(status: number): DomainErrorCode {
   }
 }
 
-/** An APIError of the auth library as a DomainError (its body code as the reason); anything else as it is. */
+/**
+ * An APIError of the auth library as a DomainError (its body code as the reason); anything else as it
+ * is — also the library's 500 for a database it could not reach, which errorAnswer answers as the outage.
+ */
 function failure(error: unknown, fallback: string): unknown {
-  if (!(error instanceof APIError)) return error;
+  if (!(error instanceof APIError) || connectionFailure(error)) return error;
   const body = error.body as { code?: string; message?: string } | undefined;
   const reason = body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "USER_ALREADY_EXISTS" : body?.code;
   return new DomainError(codeOfStatus(error.statusCode), body?.message || fallback, { reason, cause: error });
@@ -71,23 +62,20 @@ function failure(error: unknown, fallback: string): unknown {
 
 /** Sign-in with e-mail and password. Unknown address and wrong password answer alike. */
 async function signInWithPassword(
-  deps: AccountDeps,
+  { auth, limits }: Deps,
   request: Request,
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<AccountSuccess> {
   const email = accountKey(input.email);
-  await limit(deps, [[`sign-in:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signInPerIp)]]);
-  // Failed attempts per account are counted apart, so a locked-out owner is not locked out by successes.
-  const { db } = deps;
-  const account = await hit(db, `sign-in-failed:${email}`, RATE_LIMITS.failedSignInPerAccount);
-  if (!account.allowed) throw rateLimited();
+  await limits.signInFrom(request);
+  await limits.passwordAttempt(email);
   try {
-    const { headers, response } = await deps.auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
       headers: request.headers,
       returnHeaders: true,
     });
-    await reset(db, `sign-in-failed:${email}`);
+    await limits.passwordAccepted(email);
     return { headers, userId: response.user.id };
   } catch (error) {
     throw failure(error, "Failed to sign in");
@@ -108,9 +96,9 @@ export interface RegistrationInput {
 }
 
 /** Creates the account (role customer, always) and its profile with the registration details. */
-async function register(deps: AccountDeps, request: Request, input: RegistrationInput): Promise<AccountSuccess> {
-  await limit(deps, [[`sign-up:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.signUpPerIp)]]);
-  const { auth, db } = deps;
+async function register(deps: Deps, request: Request, input: RegistrationInput): Promise<AccountSuccess> {
+  const { auth, db, limits } = deps;
+  await limits.signUpFrom(request);
   try {
     const { headers, response } = await auth.api.signUpEmail({
       body: {
@@ -147,14 +135,16 @@ async function register(deps: AccountDeps, request: Request, input: Registration
  * Sends a reset link when the address has an account; answers the same either way (no user
  * enumeration). The link leads to /reset-password?token=….
  */
-async function requestPasswordReset(deps: AccountDeps, request: Request, emailInput: string): Promise<AccountSuccess> {
+async function requestPasswordReset(
+  { auth, limits }: Deps,
+  request: Request,
+  emailInput: string,
+): Promise<AccountSuccess> {
   const email = accountKey(emailInput);
-  await limit(deps, [
-    [`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)],
-    [`reset:account:${email}`, RATE_LIMITS.resetPerAccount],
-  ]);
+  await limits.resetFrom(request);
+  await limits.resetMailTo(email);
   try {
-    await deps.auth.api.requestPasswordReset({
+    await auth.api.requestPasswordReset({
       body: { email, redirectTo: "/reset-password" },
       headers: request.headers,
     });
@@ -168,13 +158,13 @@ async function requestPasswordReset(deps: AccountDeps, request: Request, emailIn
 
 /** Sets a new password from a reset link; the library ends every other session of the account. */
 async function resetPassword(
-  deps: AccountDeps,
+  { auth, limits }: Deps,
   request: Request,
   input: { token: string; password: string },
 ): Promise<AccountSuccess> {
-  await limit(deps, [[`reset:ip:${clientIp(request)}`, perIp(deps, RATE_LIMITS.resetPerIp)]]);
+  await limits.resetFrom(request);
   try {
-    await deps.auth.api.resetPassword({
+    await auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
       headers: request.headers,
     });
@@ -184,18 +174,24 @@ async function resetPassword(
   }
 }
 
-/** Changes the password of the signed-in user; the current password is required. */
+/**
+ * Changes the password of the signed-in user (`email` is the session's); the current password is
+ * required, and a wrong one counts against the account like a wrong password at sign-in.
+ */
 async function changePassword(
-  deps: AccountDeps,
+  { auth, limits }: Deps,
   request: Request,
-  input: { currentPassword: string; newPassword: string },
+  input: { email: string; currentPassword: string; newPassword: string },
 ): Promise<AccountSuccess> {
+  await limits.signInFrom(request);
+  await limits.passwordAttempt(input.email);
   try {
-    const { headers } = await deps.auth.api.changePassword({
+    const { headers } = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
       headers: request.headers,
       returnHeaders: true,
     });
+    await limits.passwordAccepted(input.email);
     return { headers };
   } catch (error) {
     throw failure(error, "Failed to change password");
@@ -205,12 +201,15 @@ async function changePassword(
 export type AccountActions = ReturnType<typeof createAccountActions>;
 
 /** The account actions bound to their dependencies, created once by the composition root. */
-export function createAccountActions(deps: AccountDeps) {
+export function createAccountActions(accountDeps: AccountDeps) {
+  const deps: Deps = { ...accountDeps, limits: createAccountLimits(accountDeps) };
   return {
     signInWithPassword: signInWithPassword.bind(null, deps),
     register: register.bind(null, deps),
     requestPasswordReset: requestPasswordReset.bind(null, deps),
     resetPassword: resetPassword.bind(null, deps),
     changePassword: changePassword.bind(null, deps),
+    /** A request under /api/auth: the library's open endpoints behind the same limits, 404 for the rest. */
+    serveAuthEndpoint: (request: Request) => serveAuthEndpoint(deps, request),
   };
 }

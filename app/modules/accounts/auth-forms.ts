@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkbox, emailField, isTicked, parseForm } from "~/lib/forms";
 import { safeRedirect } from "~/lib/redirects";
-import { COUNTRIES, MESSAGES, newPassword, profileSchema, type CountryCode } from "./profile-forms";
+import { COUNTRIES, FULL_NAME_MAX, MESSAGES, newPassword, profileSchema, type CountryCode } from "./profile-forms";
 
 /**
  * The sign-in and registration forms (spec §5, with its exact messages), shared by the browser
@@ -17,7 +17,7 @@ export const AUTH_MESSAGES = {
   passwordRequired: MESSAGES.passwordRequired,
   loginPasswordTooShort: "Password must be at least 6 characters",
   fullNameTooShort: "Full name must be at least 2 characters",
-  fullNameTooLong: "Full name must be at most 100 characters",
+  fullNameTooLong: MESSAGES.fullNameTooLong,
   passwordTooShort: MESSAGES.passwordTooShort,
   passwordRules: MESSAGES.passwordRules,
   confirmRequired: "Please confirm your password",
@@ -47,7 +47,7 @@ export type LoginInput = z.output<typeof loginSchema>;
 
 /** Step 1, 'Account Info'. */
 const accountInfoShape = {
-  fullName: z.string().trim().min(2, AUTH_MESSAGES.fullNameTooShort).max(100, AUTH_MESSAGES.fullNameTooLong),
+  fullName: z.string().trim().min(2, AUTH_MESSAGES.fullNameTooShort).max(FULL_NAME_MAX, AUTH_MESSAGES.fullNameTooLong),
   email: emailField,
   password: newPassword,
   confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),

@@ -1,16 +1,34 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import * as schema from "#db/schema/index";
 import type { AppConfig, OAuthClient } from "~/lib/config/config.server";
 import type { Db } from "~/lib/db/client.server";
+import { connectionFailure } from "~/lib/db/errors";
 import type { Mailer } from "~/modules/notifications/mailer.server";
 import { passwordResetMail, verificationMail } from "./account-mails";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import { accountNameFrom, fullName } from "./profile-forms";
 
 /** Set by our own server (server/app.ts) from the socket or trusted proxies; a client's value is replaced. */
 export const CLIENT_IP_HEADER = "x-abundance-client-ip";
 const DAY = 60 * 60 * 24;
+
+/**
+ * The library's log (warnings and errors), under its own prefix. A database that cannot be reached is
+ * one line, as everywhere (lib/http/error-answer.server.ts): the library would log the failed query's
+ * SQL and a stack each time.
+ */
+function logAuth(level: "info" | "warn" | "error" | "debug", message: string, ...args: unknown[]): void {
+  const lost = args.map(connectionFailure).find((found) => found !== null);
+  if (lost) {
+    console.warn(`[Better Auth]: ${message}: database unavailable (${lost.code} ${lost.message})`);
+    return;
+  }
+  const log = level === "error" ? console.error : level === "warn" ? console.warn : console.log;
+  log(`[Better Auth]: ${message}`, ...args);
+}
 
 /** Endpoints of the social providers (OAuth 2 with PKCE and state). A base URL points them at a local fake. */
 function oauthProvider(providerId: "google" | "facebook", client: OAuthClient): GenericOAuthConfig {
@@ -95,6 +113,23 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
     },
+    // Our field rules wherever the library writes a user row (our forms have checked theirs already): a
+    // social provider's name is fitted to them at sign-up; any other change of the name must keep them.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (row) => ({ data: { ...row, name: accountNameFrom(row.name, row.email) } }),
+        },
+        update: {
+          before: async (changes) => {
+            if (changes.name === undefined) return;
+            const name = fullName.safeParse(changes.name);
+            if (!name.success) throw new APIError("BAD_REQUEST", { message: name.error.issues[0]?.message });
+            return { data: { ...changes, name: name.data } };
+          },
+        },
+      },
+    },
     account: {
       accountLinking: { enabled: true, trustedProviders: ["google", "facebook"] },
     },
@@ -102,19 +137,14 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       expiresIn: 30 * DAY,
       updateAge: DAY,
     },
+    // Only a few of the library's HTTP endpoints are open (auth-endpoints.server.ts), and those that sign
+    // in go through our own limits (account-limits.server.ts); this is a general backstop per address.
     rateLimit: {
       enabled: config.nodeEnv !== "test",
       storage: "database",
       modelName: "rateLimit",
       window: 60,
       max: 100,
-      customRules: {
-        "/sign-in/*": { window: 60, max: 10 },
-        "/sign-up/*": { window: 60 * 60, max: 10 },
-        "/request-password-reset": { window: 60 * 60, max: 10 },
-        "/reset-password": { window: 60 * 60, max: 10 },
-        "/change-password": { window: 60 * 60, max: 10 },
-      },
     },
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
     advanced: {
@@ -125,6 +155,7 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
     },
     // A failed social sign-in (refused, tampered or expired state) lands on our sign-in page.
     onAPIError: { errorURL: "/login?error=oauth" },
+    logger: { log: logAuth },
     telemetry: { enabled: false },
   });
 }

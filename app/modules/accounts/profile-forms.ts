@@ -44,6 +44,7 @@ export function countryName(value: string | null | undefined): string | null {
 
 export const MESSAGES = {
   fullNameRequired: "Full name is required",
+  fullNameTooLong: "Full name must be at most 100 characters",
   emailRequired: EMAIL_MESSAGES.required,
   emailInvalid: EMAIL_MESSAGES.invalid,
   passwordRequired: "Password is required",
@@ -91,8 +92,40 @@ const dateOfBirth = z
   })
   .transform((v) => (v === "" ? null : v));
 
+/** The longest full name an account or profile keeps (the header and every page show it). */
+export const FULL_NAME_MAX = 100;
+
+/**
+ * The rule of an account's name, wherever it is written: the profile page, the registration form
+ * (which asks for 2 characters at least), and the auth library's own writes of the user row
+ * (auth.server.ts refuses an update outside it, and fits a social provider's name with `accountNameFrom`).
+ */
+export const fullName = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.fullNameRequired)
+  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong);
+
+/**
+ * The name to keep for a name that did not come through our forms (a social provider's profile):
+ * trimmed, cut to FULL_NAME_MAX (never inside a character), and the e-mail's local part when blank.
+ */
+export function accountNameFrom(name: unknown, email: string): string {
+  const fit = (text: string) => {
+    let cut = text.trim();
+    if (cut.length > FULL_NAME_MAX) {
+      cut = cut.slice(0, FULL_NAME_MAX);
+      // A UTF-16 surrogate pair is one character: never keep half of it.
+      if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+      cut = cut.trimEnd();
+    }
+    return cut;
+  };
+  return fit(typeof name === "string" ? name : "") || fit(email.split("@")[0] ?? "") || "Shopper";
+}
+
 export const profileSchema = z.object({
-  fullName: z.string().trim().min(1, MESSAGES.fullNameRequired).max(100, "Full name must be at most 100 characters"),
+  fullName,
   phone: z
     .string()
     .trim()

@@ -21,9 +21,10 @@ const guestLine = z.object({
   quantity: z.number(),
 });
 
+// Any number: whether it is a quantity the shop takes is the cart's rule (quantityProblem), with its message.
 export const cartRequestSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), ...lineKey, quantity: z.number().int() }),
-  z.object({ intent: z.literal("set"), ...lineKey, quantity: z.number().int() }),
+  z.object({ intent: z.literal("add"), ...lineKey, quantity: z.number() }),
+  z.object({ intent: z.literal("set"), ...lineKey, quantity: z.number() }),
   z.object({ intent: z.literal("remove"), ...lineKey }),
   z.object({ intent: z.literal("clear") }),
   /** Signing in: fold the browser's guest cart into the account's. */

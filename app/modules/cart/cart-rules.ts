@@ -25,8 +25,6 @@ export interface CartItem {
 
 export const DEFAULT_SIZE = "M";
 export const DEFAULT_COLOR = "Default";
-/** The most of one line a cart holds, whatever the stock. */
-export const MAX_LINE_QUANTITY = 99;
 
 type LineIdentity = Pick<CartItem, "id" | "size" | "color">;
 
@@ -35,31 +33,105 @@ export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
   return a.id === b.id && a.size === b.size && a.color === b.color;
 }
 
-/** The most a line of this product may hold: its known stock, and never more than 99. */
-export function lineLimit(item: Pick<CartItem, "inventory">): number {
-  return Math.max(0, Math.min(item.inventory ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY));
+/**
+ * The most of one product (all its sizes and colours together) a cart and an order may hold is a
+ * setting, MAX_QTY_PER_PRODUCT, handed to these rules as `maxPerProduct`.
+ */
+
+/** How many of this line's product the cart's other lines (other sizes or colours) hold. */
+export function quantityElsewhere(items: readonly CartItem[], line: LineIdentity): number {
+  return items.reduce((sum, i) => (i.id === line.id && !sameLine(i, line) ? sum + i.quantity : sum), 0);
 }
 
-/** What to tell a shopper whose quantity was capped. */
-export function limitMessage(limit: number, inventory: number | undefined): string {
-  return inventory !== undefined && inventory <= MAX_LINE_QUANTITY
-    ? `Only ${limit} left in stock`
-    : `You can add at most ${MAX_LINE_QUANTITY} of this item`;
+/**
+ * The most this line may hold: its product's known stock, and what the per-product cap leaves after
+ * the product's other lines (`elsewhere`).
+ */
+export function lineLimit(item: Pick<CartItem, "inventory">, maxPerProduct: number, elsewhere = 0): number {
+  return Math.max(0, Math.min(item.inventory ?? Number.POSITIVE_INFINITY, maxPerProduct - elsewhere));
+}
+
+/** What to tell a shopper whose quantity was capped: the stock when that is what stopped it, else the cap. */
+export function limitMessage(inventory: number | undefined, maxPerProduct: number, elsewhere = 0): string {
+  return inventory !== undefined && inventory <= maxPerProduct - elsewhere
+    ? `Only ${inventory} left in stock`
+    : `You can add at most ${maxPerProduct} of this item`;
+}
+
+export const QUANTITY_MESSAGES = {
+  wholeNumber: "Quantity must be a whole number",
+  atLeastOne: "Quantity must be at least 1",
+} as const;
+
+/**
+ * Why a quantity asked for cannot be taken as it is, or null: a quantity is a whole number from 1 to
+ * the per-product cap. Refused, never rounded or lowered: 1e9 or 2.5 is a mistake or a probe, not a wish.
+ */
+export function quantityProblem(quantity: number, maxPerProduct: number): string | null {
+  if (!Number.isInteger(quantity)) return QUANTITY_MESSAGES.wholeNumber;
+  if (quantity < 1) return QUANTITY_MESSAGES.atLeastOne;
+  if (quantity > maxPerProduct) return `You can add at most ${maxPerProduct} of this item`;
+  return null;
+}
+
+/**
+ * The products whose lines together ask for more than the per-product cap, in the order they first
+ * appear (an order refuses them by name).
+ */
+export function productsOverLimit(
+  lines: ReadonlyArray<{ productId: string; quantity: number }>,
+  maxPerProduct: number,
+): string[] {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return [...totals].filter(([, total]) => total > maxPerProduct).map(([id]) => id);
+}
+
+/** The sizes and colours a product offers (spec §3 Product); an empty list offers none. */
+export interface ProductOptions {
+  sizes: readonly string[];
+  colors: readonly string[];
+}
+
+export const OPTION_MESSAGES = {
+  size: "This size is not available for this product",
+  color: "This color is not available for this product",
+} as const;
+
+/**
+ * Which of a line's options the product does not offer, or null when both are its own. A missing size
+ * or colour is the cart's default ("M", "Default", spec §3 Cart item), which stands for "none": it is
+ * accepted for a product without sizes (or colours), and for one that has them only if it is one of them.
+ */
+export function optionProblem(
+  product: ProductOptions,
+  line: { size?: string | null; color?: string | null },
+): "size" | "color" | null {
+  const size = line.size?.trim() || DEFAULT_SIZE;
+  const color = line.color?.trim() || DEFAULT_COLOR;
+  if (product.sizes.length > 0 ? !product.sizes.includes(size) : size !== DEFAULT_SIZE) return "size";
+  if (product.colors.length > 0 ? !product.colors.includes(color) : color !== DEFAULT_COLOR) return "color";
+  return null;
 }
 
 /**
  * Adding a matching line adds to its quantity; otherwise the line is appended. The quantity is
- * capped at the line's limit (stock, 99).
+ * capped at the line's limit (stock, and the per-product cap across the product's lines).
  */
 export function addItem(
   items: readonly CartItem[],
   item: Omit<CartItem, "size" | "color"> & Partial<Pick<CartItem, "size" | "color">>,
+  maxPerProduct: number,
 ): CartItem[] {
   const line: CartItem = { ...item, size: item.size || DEFAULT_SIZE, color: item.color || DEFAULT_COLOR };
   if (!Number.isInteger(line.quantity) || line.quantity <= 0) return [...items];
+  const elsewhere = quantityElsewhere(items, line);
   const existing = items.find((i) => sameLine(i, line));
-  if (!existing) return [...items, { ...line, quantity: Math.min(line.quantity, lineLimit(line)) }];
-  const limit = lineLimit(line.inventory === undefined ? existing : line);
+  if (!existing) {
+    const quantity = Math.min(line.quantity, lineLimit(line, maxPerProduct, elsewhere));
+    return quantity > 0 ? [...items, { ...line, quantity }] : [...items];
+  }
+  const limit = lineLimit(line.inventory === undefined ? existing : line, maxPerProduct, elsewhere);
   return items.map((i) =>
     sameLine(i, line) ? { ...i, ...withoutUndefined(line), quantity: Math.min(i.quantity + line.quantity, limit) } : i,
   );
@@ -70,9 +142,19 @@ export function removeItem(items: readonly CartItem[], line: LineIdentity): Cart
 }
 
 /** Setting a quantity of zero or less removes the line; more than the limit is capped. */
-export function setQuantity(items: readonly CartItem[], line: LineIdentity, quantity: number): CartItem[] {
+export function setQuantity(
+  items: readonly CartItem[],
+  line: LineIdentity,
+  quantity: number,
+  maxPerProduct: number,
+): CartItem[] {
   if (quantity <= 0) return removeItem(items, line);
-  return items.map((i) => (sameLine(i, line) ? { ...i, quantity: Math.min(Math.floor(quantity), lineLimit(i)) } : i));
+  const elsewhere = quantityElsewhere(items, line);
+  return items.map((i) =>
+    sameLine(i, line)
+      ? { ...i, quantity: Math.max(1, Math.min(Math.floor(quantity), lineLimit(i, maxPerProduct, elsewhere))) }
+      : i,
+  );
 }
 
 export function itemCount(items: readonly CartItem[]): number {

@@ -5,7 +5,17 @@ import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type CartProblem } from "./cart-rules";
+import {
+  DEFAULT_COLOR,
+  DEFAULT_SIZE,
+  OPTION_MESSAGES,
+  limitMessage,
+  lineLimit,
+  optionProblem,
+  quantityProblem,
+  type CartProblem,
+  type ProductOptions,
+} from "./cart-rules";
 
 /**
  * The signed-in shopper's cart, kept in the database (decisions §4; spec §3 Cart item, §4 Cart).
@@ -13,7 +23,9 @@ import { DEFAULT_COLOR, DEFAULT_SIZE, MAX_LINE_QUANTITY, limitMessage, type Cart
  *
  * Every function takes explicit fields only, validates them, and reads names, images and prices
  * from the products table: nothing the caller says about a product is trusted except its id.
- * A line's quantity is always 1..99 and never above the product's stock when it is written.
+ * A line's size and colour are the product's own; when a line is written, its quantity is at least
+ * 1, never above the product's stock, and the product's lines together never hold more than the
+ * per-product cap (`maxPerProduct`, the setting MAX_QTY_PER_PRODUCT).
  */
 
 const MAX_TEXT = 40;
@@ -57,10 +69,7 @@ const colorSchema = z
   .max(MAX_TEXT)
   .nullish()
   .transform((v) => v || DEFAULT_COLOR);
-const quantitySchema = z.number().int().min(1).max(MAX_LINE_QUANTITY);
-
 const lineKeySchema = z.object({ productId: productIdSchema, size: sizeSchema, color: colorSchema });
-const addLineSchema = lineKeySchema.extend({ quantity: quantitySchema });
 
 type LineKey = z.output<typeof lineKeySchema>;
 
@@ -76,10 +85,24 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, label = "input"):
   return result.data;
 }
 
-function problemOf(p: { isActive: boolean; inventory: number }, quantity: number): CartProblem {
-  if (!p.isActive) return "unavailable";
+/** A quantity asked for, as it is or refused with the rule's message (never rounded or lowered). */
+function checkQuantity(quantity: number, maxPerProduct: number): number {
+  const problem = quantityProblem(quantity, maxPerProduct);
+  if (problem) throw new DomainError("invalid", problem, { reason: "INVALID_QUANTITY" });
+  return quantity;
+}
+
+/** Refuses a size or colour the product does not offer. */
+function checkOptions(product: ProductOptions, line: { size: string; color: string }): void {
+  const problem = optionProblem(product, line);
+  if (problem) throw new DomainError("invalid", OPTION_MESSAGES[problem], { reason: "UNKNOWN_OPTION" });
+}
+
+function problemOf(p: LineProduct, line: { size: string; color: string; quantity: number }): CartProblem {
+  // A size or colour the product no longer offers cannot be bought, like a deactivated product.
+  if (!p.isActive || optionProblem(p, line)) return "unavailable";
   if (p.inventory <= 0) return "out-of-stock";
-  if (quantity > p.inventory) return "reduced";
+  if (line.quantity > p.inventory) return "reduced";
   return null;
 }
 
@@ -92,9 +115,11 @@ const lineProductColumns = {
   priceCents: products.priceCents,
   inventory: products.inventory,
   isActive: products.isActive,
+  sizes: products.sizes,
+  colors: products.colors,
 };
 
-interface LineProduct {
+interface LineProduct extends ProductOptions {
   slug: string;
   name: string;
   images: string[];
@@ -106,7 +131,7 @@ interface LineProduct {
 
 /** A line as shown: the product as the database has it now, flagged when it cannot be bought as is. */
 function lineOf(p: LineProduct, line: { productId: string; size: string; color: string; quantity: number }): CartLine {
-  const problem = problemOf(p, line.quantity);
+  const problem = problemOf(p, line);
   return {
     productId: line.productId,
     slug: p.slug,
@@ -153,18 +178,37 @@ async function findCartId(db: Conn, userId: string): Promise<string | undefined>
   return cart?.id;
 }
 
-/** The product if it can be put in a cart, with the most of it one line may hold. */
-async function purchasable(db: Conn, productId: string) {
+/** The product if this line of it can be put in a cart: active, in stock, in one of its own sizes and colours. */
+async function purchasable(db: Conn, line: LineKey) {
   const [product] = await db
-    .select({ isActive: products.isActive, inventory: products.inventory })
+    .select({
+      isActive: products.isActive,
+      inventory: products.inventory,
+      sizes: products.sizes,
+      colors: products.colors,
+    })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(eq(products.id, line.productId));
   if (!product) throw new DomainError("conflict", "This product is no longer available", { reason: "UNKNOWN_PRODUCT" });
   if (!product.isActive)
     throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
+  checkOptions(product, line);
   if (product.inventory <= 0)
     throw new DomainError("conflict", "This product is out of stock", { reason: "OUT_OF_STOCK" });
-  return { inventory: product.inventory, cap: Math.min(product.inventory, MAX_LINE_QUANTITY) };
+  return { inventory: product.inventory };
+}
+
+/** The quantities of a product's lines in the cart: this line's, and the other sizes and colours together. */
+async function productLines(db: Conn, cartId: string, key: LineKey) {
+  const rows = await db
+    .select({ size: cartItems.size, color: cartItems.color, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, key.productId)));
+  const here = rows.find((r) => r.size === key.size && r.color === key.color);
+  return {
+    existing: here?.quantity,
+    elsewhere: rows.reduce((sum, r) => (r === here ? sum : sum + r.quantity), 0),
+  };
 }
 
 function lineWhere(cartId: string, key: LineKey) {
@@ -183,12 +227,18 @@ interface AddedLine {
   message: string | null;
 }
 
-async function addParsedLine(db: Conn, userId: string, line: z.output<typeof addLineSchema>): Promise<AddedLine> {
-  const { inventory, cap } = await purchasable(db, line.productId);
+async function addParsedLine(
+  db: Conn,
+  userId: string,
+  line: LineKey & { quantity: number },
+  maxPerProduct: number,
+): Promise<AddedLine> {
+  const { inventory } = await purchasable(db, line);
   const cartId = await ensureCart(db, userId);
-  const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(lineWhere(cartId, line));
-  if (existing && existing.quantity === cap)
-    throw new DomainError("conflict", limitMessage(inventory, inventory), { reason: "LIMIT_REACHED" });
+  const { existing, elsewhere } = await productLines(db, cartId, line);
+  const cap = lineLimit({ inventory }, maxPerProduct, elsewhere);
+  const message = limitMessage(inventory, maxPerProduct, elsewhere);
+  if (cap <= 0 || existing === cap) throw new DomainError("conflict", message, { reason: "LIMIT_REACHED" });
   const [row] = await db
     .insert(cartItems)
     .values({
@@ -208,55 +258,58 @@ async function addParsedLine(db: Conn, userId: string, line: z.output<typeof add
       },
     })
     .returning({ quantity: cartItems.quantity });
-  const capped = (existing?.quantity ?? 0) + line.quantity > cap;
-  return { quantity: row!.quantity, message: capped ? limitMessage(cap, inventory) : null };
+  const capped = (existing ?? 0) + line.quantity > cap;
+  return { quantity: row!.quantity, message: capped ? message : null };
 }
 
 /**
- * Adds to the line of the same product, size and colour (or creates it, and the cart on first
- * use). The line is capped at the stock and at 99: the returned quantity may be lower than asked
- * for; a line already at the cap is refused with "Only n left in stock".
+ * Adds to the line of the same product, size and colour (or creates it, and the cart on first use).
+ * A quantity that is not a whole number from 1 to the per-product cap, and a size or colour the
+ * product does not offer, are refused (400). The sum is capped at the stock and at what the cap
+ * leaves after the product's other lines: the returned quantity may be lower than asked for, with a
+ * message; a line already at its limit is refused with "Only n left in stock" or the cap's message.
  */
-/** Adds a line (or to its quantity), saying when the stock (or the limit of 99) capped the add. */
 export async function addLine(
   db: Db,
   userId: string,
   input: { productId: string; size?: string | null; color?: string | null; quantity: number },
+  maxPerProduct: number,
 ): Promise<AddedLine> {
   const uid = parse(userIdSchema, userId, "userId");
-  const line = parse(addLineSchema, {
-    productId: input.productId,
-    size: input.size,
-    color: input.color,
-    quantity: input.quantity,
-  });
-  return db.transaction((tx) => addParsedLine(tx, uid, line));
+  const line = parse(lineKeySchema, { productId: input.productId, size: input.size, color: input.color });
+  const quantity = checkQuantity(input.quantity, maxPerProduct);
+  return db.transaction((tx) => addParsedLine(tx, uid, { ...line, quantity }, maxPerProduct));
 }
 
 export interface SetQuantityResult {
   /** The stored quantity; 0 when the line was removed. */
   quantity: number;
   removed: boolean;
-  /** True when less than asked was stored, because of the stock (or the limit of 99). */
+  /** True when less than asked was stored, because of the stock (or the per-product cap). */
   capped: boolean;
   /** Message to show when capped, e.g. "Only 3 left in stock". */
   message: string | null;
 }
 
-/** Sets a line's quantity: zero or less removes the line; more than the stock is capped. */
+/**
+ * Sets a line's quantity: zero or less removes the line (spec §4); a fraction, or more than the
+ * per-product cap, is refused (400); more than the stock, or than the cap leaves after the product's
+ * other lines, is capped with a message.
+ */
 export async function setQuantity(
   db: Db,
   userId: string,
   line: { productId: string; size?: string | null; color?: string | null },
   quantity: number,
+  maxPerProduct: number,
 ): Promise<SetQuantityResult> {
   const uid = parse(userIdSchema, userId, "userId");
   const key = parse(lineKeySchema, { productId: line.productId, size: line.size, color: line.color });
-  const wanted = parse(z.number().int(), quantity, "quantity");
-  if (wanted <= 0) {
+  if (Number.isInteger(quantity) && quantity <= 0) {
     await removeLine(db, uid, key);
     return { quantity: 0, removed: true, capped: false, message: null };
   }
+  const wanted = checkQuantity(quantity, maxPerProduct);
   return db.transaction(async (tx) => {
     const cartId = await findCartId(tx, uid);
     const [existing] = cartId
@@ -264,14 +317,18 @@ export async function setQuantity(
       : [];
     if (!cartId || !existing)
       throw new DomainError("conflict", "This item is no longer in your cart", { reason: "NOT_IN_CART" });
-    const { inventory, cap } = await purchasable(tx, key.productId);
-    const stored = Math.min(wanted, cap);
+    const { inventory } = await purchasable(tx, key);
+    const { elsewhere } = await productLines(tx, cartId, key);
+    const limit = lineLimit({ inventory }, maxPerProduct, elsewhere);
+    const message = limitMessage(inventory, maxPerProduct, elsewhere);
+    if (limit <= 0) throw new DomainError("conflict", message, { reason: "LIMIT_REACHED" });
+    const stored = Math.min(wanted, limit);
     await tx
       .update(cartItems)
       .set({ quantity: stored, updatedAt: sql`now()` })
       .where(eq(cartItems.id, existing.id));
     const capped = stored < wanted;
-    return { quantity: stored, removed: false, capped, message: capped ? limitMessage(inventory, inventory) : null };
+    return { quantity: stored, removed: false, capped, message: capped ? message : null };
   });
 }
 
@@ -368,22 +425,37 @@ export interface GuestCartLine {
   quantity: number;
 }
 
-const guestLineSchema = z.object({
-  productId: productIdSchema,
-  size: sizeSchema,
-  color: colorSchema,
-  // Any positive integer; more than 99 is capped like any other add.
-  quantity: z
-    .number()
-    .int()
-    .min(1)
-    .transform((q) => Math.min(q, MAX_LINE_QUANTITY)),
-});
+/**
+ * A line the browser kept. Its quantity was capped by the cart rules when it was added, so only a cap
+ * lowered since can leave it above: it is brought down to the cap (an explicit add or set above the
+ * cap is refused instead). Fractions and quantities below 1 make the line malformed.
+ */
+const guestLineSchema = (maxPerProduct: number) =>
+  z.object({
+    productId: productIdSchema,
+    size: sizeSchema,
+    color: colorSchema,
+    quantity: z
+      .number()
+      .int()
+      .min(1)
+      .transform((q) => Math.min(q, maxPerProduct)),
+  });
+
+function parseGuestLines(guestLines: readonly GuestCartLine[], maxPerProduct: number) {
+  const schema = guestLineSchema(maxPerProduct);
+  return (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
+    if (!raw || typeof raw !== "object") return [];
+    const parsed = schema.safeParse({ productId: raw.id, size: raw.size, color: raw.color, quantity: raw.quantity });
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /**
  * At sign-in: adds each valid guest line to the account's cart with the rules and caps of
  * addLine, in one transaction, and returns the merged cart. Lines that are malformed, or whose
- * product is unknown, inactive, out of stock or already at its cap, are skipped, not errors.
+ * product is unknown, inactive, out of stock, not offered in that size or colour, or already at its
+ * cap, are skipped, not errors.
  *
  * Not idempotent: merging the same guest cart twice adds its quantities twice. The caller must
  * clear the browser cart once the merge has succeeded (and merge only once per sign-in).
@@ -392,22 +464,14 @@ export async function mergeGuestCart(
   db: Db,
   userId: string,
   guestLines: readonly GuestCartLine[],
+  maxPerProduct: number,
 ): Promise<CartLine[]> {
   const uid = parse(userIdSchema, userId, "userId");
-  const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
-    if (!raw || typeof raw !== "object") return [];
-    const parsed = guestLineSchema.safeParse({
-      productId: raw.id,
-      size: raw.size,
-      color: raw.color,
-      quantity: raw.quantity,
-    });
-    return parsed.success ? [parsed.data] : [];
-  });
+  const lines = parseGuestLines(guestLines, maxPerProduct);
   return db.transaction(async (tx) => {
     for (const line of lines) {
       try {
-        await addParsedLine(tx, uid, line);
+        await addParsedLine(tx, uid, line, maxPerProduct);
       } catch (error) {
         // Thrown before any statement fails, so the transaction stays usable.
         if (!isDomainError(error)) throw error;
@@ -419,20 +483,16 @@ export async function mergeGuestCart(
 
 /**
  * A guest's browser cart priced and checked against the database, nothing written: current names,
- * images, prices and stock, with the same flags as a signed-in cart. Malformed lines and unknown
- * products are left out; quantities are kept as the browser has them (capped at 99).
+ * images, prices and stock, with the same flags as a signed-in cart (a size or colour the product
+ * does not offer is "unavailable"). Malformed lines and unknown products are left out; quantities are
+ * kept as the browser has them (at most the per-product cap).
  */
-export async function previewGuestCart(db: Conn, guestLines: readonly GuestCartLine[]): Promise<CartLine[]> {
-  const lines = (Array.isArray(guestLines) ? guestLines : []).flatMap((raw) => {
-    if (!raw || typeof raw !== "object") return [];
-    const parsed = guestLineSchema.safeParse({
-      productId: raw.id,
-      size: raw.size,
-      color: raw.color,
-      quantity: raw.quantity,
-    });
-    return parsed.success ? [parsed.data] : [];
-  });
+export async function previewGuestCart(
+  db: Conn,
+  guestLines: readonly GuestCartLine[],
+  maxPerProduct: number,
+): Promise<CartLine[]> {
+  const lines = parseGuestLines(guestLines, maxPerProduct);
   if (lines.length === 0) return [];
   const ids = [...new Set(lines.map((l) => l.productId))];
   const rows = await db

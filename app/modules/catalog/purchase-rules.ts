@@ -22,9 +22,17 @@ export function validateSelection({ sizes, colors, size, color }: Selection): st
   return null;
 }
 
-/** A quantity the shopper may ask for: a whole number from 1 to the inventory (1 when none is left). */
-export function clampQuantity(quantity: number, inventory: number): number {
-  const max = Math.max(1, Math.floor(inventory));
+/**
+ * The quantity picker's maximum (spec §2: the inventory): the inventory, and never more than the
+ * per-product cap (MAX_QTY_PER_PRODUCT); 1 when none is left.
+ */
+export function quantityMax(inventory: number, maxPerProduct: number): number {
+  return Math.max(1, Math.min(Math.floor(inventory), maxPerProduct));
+}
+
+/** A quantity the shopper may ask for: a whole number from 1 to the picker's maximum. */
+export function clampQuantity(quantity: number, inventory: number, maxPerProduct: number): number {
+  const max = quantityMax(inventory, maxPerProduct);
   if (!Number.isFinite(quantity)) return 1;
   return Math.min(max, Math.max(1, Math.floor(quantity)));
 }

@@ -41,6 +41,11 @@ export const CHECKOUT_MESSAGES = {
   failed: "Failed to create order",
 } as const;
 
+/** An account with as many unpaid orders as it may have (UNPAID_ORDERS_PER_ACCOUNT) asks for another. */
+export function unpaidOrdersMessage(holdMinutes: number): string {
+  return `You have unpaid orders. They are cancelled after ${holdMinutes} minutes without payment; please try again then.`;
+}
+
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export const informationSchema = z.object({

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { orders, profiles } from "#db/schema/index";
+import type { OrderLimits } from "~/lib/config/order-limits";
 import type { Db } from "~/lib/db/client.server";
 import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS } from "~/lib/rate-limit.server";
 import type { EventBus } from "~/lib/events.server";
@@ -25,6 +26,8 @@ export interface CheckoutContext {
   userId: string;
   demoPayments: boolean;
   paypal: PayPalClient | undefined;
+  /** Per-product cap, unpaid orders per account, the unpaid order's hold (`config.orderLimits`). */
+  limits: OrderLimits;
 }
 
 export type CheckoutSuccess = Omit<Extract<CheckoutResponse, { ok: true }>, "ok">;
@@ -87,6 +90,7 @@ async function place(
       lines: cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
       ...checked.details,
       paymentMethod: request.paymentMethod,
+      limits: ctx.limits,
     });
     return placedAnswer(placed);
   } catch (error) {

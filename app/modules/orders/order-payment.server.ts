@@ -178,8 +178,9 @@ async function restock(tx: Tx, orderIds: string[]): Promise<number> {
 }
 
 export interface CancelAbandonedOptions {
+  /** How long an unpaid order holds its stock: the setting UNPAID_ORDER_HOLD_MINUTES. */
+  olderThanMinutes: number;
   now?: Date;
-  olderThanMinutes?: number;
   events?: EventBus;
 }
 
@@ -193,8 +194,8 @@ const SWEEP_BATCH = 200;
  * UPDATE, and restocked in the same transaction, so two instances sweeping at once never overlap.
  * Returns how many orders were cancelled.
  */
-export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOptions = {}): Promise<number> {
-  const { now = new Date(), olderThanMinutes = 30, events } = options;
+export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOptions): Promise<number> {
+  const { now = new Date(), olderThanMinutes, events } = options;
   const cutoff = new Date(now.getTime() - olderThanMinutes * 60_000);
   let total = 0;
   let restockedAny = false;
@@ -230,14 +231,14 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
 export function startAbandonedOrderSweeper(
   db: Db,
   events: EventBus,
-  options: { intervalMs?: number; olderThanMinutes?: number } = {},
+  options: { intervalMs?: number; olderThanMinutes: number },
 ): () => void {
   const { intervalMs = 60_000, olderThanMinutes } = options;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    cancelAbandonedOrders(db, { events, ...(olderThanMinutes === undefined ? {} : { olderThanMinutes }) })
+    cancelAbandonedOrders(db, { events, olderThanMinutes })
       .catch((error: unknown) => {
         console.warn("[orders] cancelling abandoned orders failed:", error instanceof Error ? error.message : error);
       })

@@ -1,11 +1,13 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { orders, products, type AddressJson } from "#db/schema/index";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { orders, products, user, type AddressJson } from "#db/schema/index";
+import type { OrderLimits } from "~/lib/config/order-limits";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { databaseError, isUniqueViolation } from "~/lib/db/errors";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { isUuid } from "~/lib/ids";
-import { MAX_LINE_QUANTITY } from "~/modules/cart/cart-rules";
+import { optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
+import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
 
@@ -14,6 +16,11 @@ import { computeTotals, type ShippingMethod } from "./pricing";
  * and how many; names and prices are read from the database, stock is reserved with a conditional
  * update that can never go below zero, totals are computed here, and the order and its items are
  * written together or not at all. The same idempotency key gives the same order back.
+ *
+ * One account cannot hold a product's stock unpaid: an order holds at most MAX_QTY_PER_PRODUCT of each
+ * product (more is refused, not lowered), and an account with UNPAID_ORDERS_PER_ACCOUNT orders waiting
+ * for payment places no other until one is paid or cancelled (the sweeper cancels them after
+ * UNPAID_ORDER_HOLD_MINUTES).
  */
 export interface CartLineInput {
   productId?: string | null;
@@ -30,9 +37,14 @@ export interface PlaceOrderInput {
   billingAddress?: AddressJson | null;
   shippingMethod: ShippingMethod;
   paymentMethod: string;
+  /** The configuration's order limits (`config.orderLimits`). */
+  limits: OrderLimits;
 }
 
-/** Spec §5: lines without a product or with a quantity of zero or less are dropped; equal lines merge. */
+/**
+ * Spec §5: lines without a product or with a quantity of zero or less (or not whole) are dropped; equal
+ * lines merge. Quantities are kept as asked: the per-product cap refuses an order, it never lowers one.
+ */
 export function validLines(lines: CartLineInput[]) {
   const merged = new Map<string, { productId: string; size: string | null; color: string | null; quantity: number }>();
   for (const line of lines) {
@@ -44,7 +56,7 @@ export function validLines(lines: CartLineInput[]) {
     const existing = merged.get(key);
     merged.set(key, { productId: line.productId, size, color, quantity: (existing?.quantity ?? 0) + quantity });
   }
-  return [...merged.values()].map((l) => ({ ...l, quantity: Math.min(l.quantity, MAX_LINE_QUANTITY) }));
+  return [...merged.values()];
 }
 
 export interface PlacedOrder {
@@ -57,7 +69,7 @@ export interface PlacedOrder {
 
 export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => number = Date.now): Promise<PlacedOrder> {
   const lines = validLines(input.lines);
-  if (lines.length === 0) throw new DomainError("invalid", "No valid items in cart", { reason: "NO_VALID_ITEMS" });
+  if (lines.length === 0) throw noValidItems();
 
   // No look-up first: the common case is a new checkout, and a repeated one is caught by the
   // idempotency key's unique index when the order row is written (before any stock is touched).
@@ -66,7 +78,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
       return await db.transaction((tx) => writeOrder(tx, input, lines, now));
     } catch (error) {
       // The same checkout sent again (double click, retry after a timeout): its order, unchanged.
-      if (isUniqueViolation(error, "orders_idempotencyKey_unique") || isDomainError(error)) {
+      // Keys are the account's own: another account's order with the same key is no clash.
+      if (isUniqueViolation(error, "orders_user_idempotency_key_unique") || isDomainError(error)) {
         const placed = await findPlacedOrder(db, input.userId, input.idempotencyKey);
         if (placed) return placed;
       }
@@ -81,6 +94,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
 
 const MAX_NUMBER_ATTEMPTS = 20;
 
+const noValidItems = () => new DomainError("invalid", CHECKOUT_MESSAGES.noValidItems, { reason: "NO_VALID_ITEMS" });
+
 /** The user's order placed with this idempotency key, or null. */
 export async function findPlacedOrder(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
   const [row] = await db
@@ -91,17 +106,18 @@ export async function findPlacedOrder(db: Db, userId: string, key: string): Prom
 }
 
 /**
- * One transaction, in this order: read the products (prices, names, active), write the order and
- * its items, and reserve the stock last, so the rows of popular products stay locked only for the
- * moment before the commit. Any failure rolls everything back.
+ * One transaction, in this order: read the products (prices, names, active, sizes and colours), check
+ * the lines against them, count the account's unpaid orders (its checkouts queue on its row), write the
+ * order and its items, and reserve the stock last, so the rows of popular products stay locked only for
+ * the moment before the commit. Any failure rolls everything back.
  */
 async function writeOrder(
   tx: Tx,
   input: PlaceOrderInput,
-  lines: ReturnType<typeof validLines>,
+  allLines: ReturnType<typeof validLines>,
   now: () => number,
 ): Promise<PlacedOrder> {
-  const ids = [...new Set(lines.map((l) => l.productId))];
+  const ids = [...new Set(allLines.map((l) => l.productId))];
   const found = await tx
     .select({
       id: products.id,
@@ -111,6 +127,8 @@ async function writeOrder(
       isActive: products.isActive,
       imageUrl: products.imageUrl,
       images: products.images,
+      sizes: products.sizes,
+      colors: products.colors,
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -124,6 +142,17 @@ async function writeOrder(
     if (!product.isActive)
       throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
   }
+  // A size or colour the product does not offer makes the line invalid: dropped like the lines of spec §5.
+  const lines = allLines.filter((l) => optionProblem(byId.get(l.productId)!, l) === null);
+  if (lines.length === 0) throw noValidItems();
+  const [over] = productsOverLimit(lines, input.limits.maxQuantityPerProduct);
+  if (over) {
+    const { name } = byId.get(over)!;
+    throw new DomainError("invalid", `You can order at most ${input.limits.maxQuantityPerProduct} of ${name}`, {
+      reason: "OVER_LIMIT",
+    });
+  }
+  await checkUnpaidOrders(tx, input);
 
   const priced = lines.map((l) => ({
     ...l,
@@ -139,6 +168,26 @@ async function writeOrder(
   if (short)
     throw new DomainError("conflict", `Not enough stock for ${byId.get(short)!.name}`, { reason: "OUT_OF_STOCK" });
   return { ...order, created: true };
+}
+
+/**
+ * Refuses an account that has as many orders waiting for payment as it may (UNPAID_ORDERS_PER_ACCOUNT).
+ * The account's row is locked first, so its checkouts in other tabs wait here and count this one.
+ */
+async function checkUnpaidOrders(tx: Tx, input: PlaceOrderInput): Promise<void> {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId)).for("no key update");
+  const [unpaid] = await tx
+    .select({ n: count() })
+    .from(orders)
+    // Literals, not parameters: the partial index orders_unpaid_user_idx answers this.
+    .where(
+      and(eq(orders.userId, input.userId), sql`${orders.status} = 'pending' and ${orders.paymentStatus} = 'pending'`),
+    );
+  if ((unpaid?.n ?? 0) >= input.limits.unpaidOrdersPerAccount) {
+    throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {
+      reason: "UNPAID_ORDERS",
+    });
+  }
 }
 
 /**
