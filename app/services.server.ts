@@ -13,6 +13,8 @@ import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pip
 import { DiskImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
+import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
+import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -30,6 +32,8 @@ export interface Services {
   events: EventBus;
   /** Cached catalogue reads, and invalidateCatalog() that every catalogue write calls. */
   catalog: CatalogReads;
+  /** What moving an order on needs (modules/orders/order-fulfilment.server.ts): database, events, PayPal. */
+  fulfilment: FulfilmentDeps;
   /** Uploaded product photos: the upload pipeline and the storage /media is served from. */
   media: ImageLibrary;
   /**
@@ -84,6 +88,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       mailer,
       events,
       catalog,
+      fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
       media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: stopSweeper,

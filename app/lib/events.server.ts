@@ -5,6 +5,10 @@
 export interface DomainEvents {
   "catalog.changed": { reason: string };
   "order.paid": { orderId: string; orderNumber: string };
+  /** An admin moved an order on (modules/orders/order-fulfilment.server.ts); notifications send on these. */
+  "order.shipped": { orderId: string; orderNumber: string; trackingNumber: string; carrier: string };
+  "order.delivered": { orderId: string; orderNumber: string };
+  "order.cancelled": { orderId: string; orderNumber: string; refund: "paypal" | "manual" | null };
 }
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;

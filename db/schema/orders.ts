@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./catalog";
 
@@ -38,6 +38,16 @@ export const orders = pgTable(
     /** The provider's capture id (PayPal `purchase_units[0].payments.captures[0].id`) once money was taken. */
     paymentCaptureId: text().unique(),
     trackingNumber: text(),
+    /** Who carries a shipped order (UPS, USPS, DHL…), given with the tracking number. */
+    carrier: text(),
+    /** The provider's refund id once a cancelled paid order was refunded through the provider. */
+    refundId: text(),
+    /** Made by the admin's test-order tool: no stock taken, never counted in revenue (spec §9, 'TEST-'). */
+    isTest: boolean().notNull().default(false),
+    /** The customer's name as the admin searches it: lower-case "first last" of the shipping address. */
+    searchName: text().generatedAlwaysAs(
+      sql`lower((shipping_address ->> 'firstName') || ' ' || (shipping_address ->> 'lastName'))`,
+    ),
     /** Makes placing the same checkout twice create one order; unique per account, not across accounts. */
     idempotencyKey: text(),
     paidAt: timestamp({ withTimezone: true }),
@@ -56,6 +66,12 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("orders_created_idx").on(t.createdAt.desc()),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // The admin's order search (modules/orders/admin-orders.server.ts): prefixes of the number, the
+    // e-mail and the name, each from its own index.
+    index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
+    index("orders_email_prefix_idx").using("btree", sql`lower(${t.customerEmail}) text_pattern_ops`),
+    index("orders_name_prefix_idx").using("btree", sql`${t.searchName} text_pattern_ops`),
+    index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt),
     // An account's orders waiting for payment, counted at every checkout (UNPAID_ORDERS_PER_ACCOUNT).
     index("orders_unpaid_user_idx")
       .on(t.userId)
@@ -90,6 +106,30 @@ export const orderItems = pgTable(
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
   ],
+);
+
+/**
+ * Every change of an order's status or payment status: from, to, who (an admin, the customer, or the
+ * system when the account is null), when, and the admin's note. Written in the transaction of the change.
+ */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    fromPaymentStatus: text(),
+    toPaymentStatus: text().notNull(),
+    actorId: text().references(() => user.id, { onDelete: "set null" }),
+    /** Shown in the history: the admin's name at the time, 'Customer' or 'System'. */
+    actorName: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt)],
 );
 
 /**

@@ -16,6 +16,10 @@ import type { AddressInfo, Socket } from "node:net";
  *                                         a repeated request id → the first result; → 201 COMPLETED order with
  *                                         purchase_units[0].payments.captures[0] { id, status, amount }
  *
+ *   POST /v2/payments/captures/{id}/refund Bearer; refunds the whole capture → 201 { id, status: "COMPLETED",
+ *                                         amount }; 422 CAPTURE_FULLY_REFUNDED once refunded; a repeated
+ *                                         request id → the first result; 404 for an unknown capture
+ *
  * `declineNext()` makes the next capture fail with 422 INSTRUMENT_DECLINED; `hangNext()` makes the next
  * create/capture request never answer (token requests are not affected).
  *
@@ -72,6 +76,10 @@ export interface FakePayPal {
   orders: Map<string, StoredOrder>;
   /** Number of captures actually applied per order id. */
   captureCount(orderId: string): number;
+  /** Number of refunds actually applied per capture id (0 or 1). */
+  refundCount(captureId: string): number;
+  /** The next refund answers 503 SERVICE_UNAVAILABLE. */
+  failNextRefund(): void;
   stop(): Promise<void>;
 }
 
@@ -140,6 +148,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, number>();
+  /** Captures by capture id: their amount, and how many refunds were applied. */
+  const capturesById = new Map<string, { amount: Money; refunds: number }>();
+  let failNextRefund = false;
   const tokens = new Set<string>();
   /** PayPal-Request-Id → first answer, per endpoint kind. */
   const idempotent = new Map<string, StoredAnswer>();
@@ -272,6 +283,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     order.status = "COMPLETED";
     captures.set(orderId, (captures.get(orderId) ?? 0) + 1);
     const now = new Date().toISOString();
+    const captureId = id();
+    capturesById.set(captureId, { amount: { ...order.amount }, refunds: 0 });
     return {
       status: 201,
       body: {
@@ -288,7 +301,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
             payments: {
               captures: [
                 {
-                  id: id(),
+                  id: captureId,
                   status: "COMPLETED",
                   amount: { ...order.amount },
                   final_capture: true,
@@ -307,6 +320,34 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
             method: "GET",
           },
         ],
+      },
+    };
+  }
+
+  function refundCapture(captureId: string): StoredAnswer {
+    const capture = capturesById.get(captureId);
+    if (!capture) {
+      return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
+    }
+    if (failNextRefund) {
+      failNextRefund = false;
+      return {
+        status: 503,
+        body: { name: "SERVICE_UNAVAILABLE", message: "Service Unavailable.", debug_id: id(13).toLowerCase() },
+      };
+    }
+    if (capture.refunds > 0) {
+      return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    }
+    capture.refunds += 1;
+    const refundId = id();
+    return {
+      status: 201,
+      body: {
+        id: refundId,
+        status: "COMPLETED",
+        amount: { ...capture.amount },
+        links: [{ href: `${url}/v2/payments/refunds/${refundId}`, rel: "self", method: "GET" }],
       },
     };
   }
@@ -372,7 +413,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     }
     const requestId = req.headers["paypal-request-id"];
     const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
-    const kind = path === "/v2/checkout/orders" ? "create" : capture ? "capture" : undefined;
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    const kind = path === "/v2/checkout/orders" ? "create" : capture ? "capture" : refund ? "refund" : undefined;
     if (!kind) return send(paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Unknown endpoint"));
     if (record.body === undefined)
       return send(paypalError(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON", "Body is not JSON"));
@@ -386,7 +428,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
         body: first.body,
       });
     }
-    const answer = kind === "create" ? createOrder(record.body) : captureOrder(decodeURIComponent(capture![1]!));
+    const answer =
+      kind === "create"
+        ? createOrder(record.body)
+        : kind === "refund"
+          ? refundCapture(decodeURIComponent(refund![1]!))
+          : captureOrder(decodeURIComponent(capture![1]!));
     if (key && answer.status < 300) idempotent.set(key, answer);
     return send(answer);
   }
@@ -505,6 +552,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     requests,
     orders,
     captureCount: (orderId) => captures.get(orderId) ?? 0,
+    refundCount: (captureId) => capturesById.get(captureId)?.refunds ?? 0,
+    failNextRefund() {
+      failNextRefund = true;
+    },
     stop() {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

@@ -5,6 +5,7 @@ import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
 import { PAYMENT_MESSAGES } from "./checkout-api";
 import { removeOrderedLines } from "~/modules/cart/server-cart.server";
+import { customer, recordStatusChange, recordStatusChanges, SYSTEM } from "./status-history.server";
 
 /**
  * Payment state transitions of an order (decisions.md §3, "The server is the authority").
@@ -81,6 +82,15 @@ export async function markOrderPaid(
     // to paid takes its lines out of the cart (a retried or concurrent payment would take them twice,
     // eating a quantity raised since), and a paid order never leaves them behind.
     if (paid?.userId) await removeOrderedLines(tx, paid.userId, await orderedLines(tx, orderId));
+    if (paid) {
+      await recordStatusChange(tx, {
+        orderId,
+        from: { status: "pending", paymentStatus: "pending" },
+        to: { status: "processing", paymentStatus: "paid" },
+        actor: customer(paid.userId),
+        note: `Paid by ${input.paymentMethod}`,
+      });
+    }
     return paid;
   });
   if (updated) {
@@ -131,6 +141,14 @@ async function whyNotPaid(db: Db, orderId: string, amountCents: number | undefin
   );
 }
 
+/** pending/pending → cancelled/failed, by the system (a failed payment, or the hold ran out). */
+const abandonedChange = (orderId: string) => ({
+  orderId,
+  from: { status: "pending", paymentStatus: "pending" },
+  to: { status: "cancelled", paymentStatus: "failed" },
+  actor: SYSTEM,
+});
+
 const cancelled = () => ({ status: "cancelled", paymentStatus: "failed", updatedAt: new Date() }) as const;
 
 /**
@@ -145,7 +163,9 @@ export async function failOrderPayment(db: Db, orderId: string, events?: EventBu
       .set(cancelled())
       .where(and(eq(orders.id, orderId), awaitingPayment()))
       .returning({ id: orders.id });
-    return rows.length === 0 ? undefined : restock(tx, [orderId]);
+    if (rows.length === 0) return undefined;
+    await recordStatusChange(tx, { ...abandonedChange(orderId), note: "Payment failed" });
+    return restock(tx, [orderId]);
   });
   if (restocked === undefined) return { changed: false };
   if (restocked > 0) await events?.emit("catalog.changed", { reason: `payment failed for order ${orderId}` });
@@ -157,7 +177,7 @@ export async function failOrderPayment(db: Db, orderId: string, events?: EventBu
  * are skipped). Products are updated one by one in id order, as placing an order reserves them, so
  * concurrent transactions cannot deadlock. Returns how many products got stock back.
  */
-async function restock(tx: Tx, orderIds: string[]): Promise<number> {
+export async function restock(tx: Tx, orderIds: string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
   const lines = await tx
     .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
@@ -214,6 +234,10 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
         .where(and(inArray(orders.id, claimed), awaitingPayment()))
         .returning({ id: orders.id });
       const ids = rows.map((row) => row.id);
+      await recordStatusChanges(
+        tx,
+        ids.map((id) => ({ ...abandonedChange(id), note: `Not paid within ${olderThanMinutes} minutes` })),
+      );
       return { count: ids.length, restocked: await restock(tx, ids) };
     });
     total += count;

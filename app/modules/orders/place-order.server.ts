@@ -236,6 +236,9 @@ async function insertOrderWithItems(
           select placed.id, v.product_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total
           from placed cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
             as v(product_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int)
+        ), history as (
+          insert into order_status_history (order_id, to_status, to_payment_status, actor_id, actor_name)
+          select placed.id, 'pending', 'pending', ${input.userId}, 'Customer' from placed
         )
         select id, order_number, total_cents from placed`,
   );

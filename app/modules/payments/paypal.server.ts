@@ -86,6 +86,13 @@ const ISSUE_REASONS: Record<string, CaptureFailureReason> = {
 };
 
 /** "54.00" → 5400; undefined for anything that is not a plain non-negative decimal with ≤ 2 places. */
+/** A refund PayPal accepted: COMPLETED, or PENDING (it completes later; the money is on its way). */
+export interface RefundResult {
+  refundId: string | null;
+  status: string;
+  alreadyRefunded: boolean;
+}
+
 export function decimalStringToCents(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
@@ -262,6 +269,31 @@ export class PayPalClient {
       return { ok: false, reason: "AMOUNT_MISMATCH" };
     }
     return { ok: true, captureId: capture.id, amountCents };
+  }
+
+  /**
+   * Refunds a capture in full (`POST /v2/payments/captures/{id}/refund`). Retrying with the SAME requestId
+   * is safe: PayPal answers with the first refund instead of refunding again; a capture refunded already
+   * (422 CAPTURE_FULLY_REFUNDED) answers `alreadyRefunded`.
+   */
+  async refundCapture(input: { captureId: string; requestId: string }): Promise<RefundResult> {
+    if (!/^[A-Za-z0-9-]+$/.test(input.captureId)) {
+      throw new PayPalError(`Invalid PayPal capture id: ${JSON.stringify(input.captureId)}`);
+    }
+    const path = `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`;
+    const answer = await this.authorised(path, input.requestId, {});
+    if (answer.status === 422 && issueOf(answer.body) === "CAPTURE_FULLY_REFUNDED") {
+      return { refundId: null, status: "COMPLETED", alreadyRefunded: true };
+    }
+    if (answer.status !== 200 && answer.status !== 201) throw this.errorFrom("refund", answer);
+    const body = answer.body;
+    if (!isRecord(body) || typeof body.id !== "string" || typeof body.status !== "string") {
+      throw new PayPalError("PayPal answered a refund without its id and status", { status: answer.status });
+    }
+    if (body.status === "CANCELLED" || body.status === "FAILED") {
+      throw new PayPalError(`PayPal refund ${body.id} ended ${body.status}`, { status: answer.status });
+    }
+    return { refundId: body.id, status: body.status, alreadyRefunded: false };
   }
 
   private async authorised(path: string, requestId: string, body: unknown): Promise<ApiAnswer> {

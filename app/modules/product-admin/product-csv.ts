@@ -1,6 +1,9 @@
 import type { FieldErrors } from "~/lib/forms";
 import { centsToDecimalString } from "~/lib/money";
 import type { ProductFormValues } from "./product-form";
+import { neutraliseCell, restoreCell } from "~/lib/csv-cells";
+
+export { neutraliseCell, restoreCell };
 
 /**
  * The product CSV (beyond the spec: the back office's export and import). Pure: which columns, how a
@@ -96,21 +99,6 @@ export function columnErrors(errors: FieldErrors): Record<string, string> {
 }
 
 const LIST_SEPARATOR = " | ";
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell a spreadsheet will not run: text starting with =, +, -, @, a tab or a carriage return gets a
- * leading apostrophe (OWASP "CSV injection"), which spreadsheets show as text and hide.
- */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** The cell as written before neutralising: an import of our own export gets the original text back. */
-export function restoreCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
-
 const joinList = (items: readonly string[]) => items.join(LIST_SEPARATOR);
 const splitList = (cell: string) =>
   cell

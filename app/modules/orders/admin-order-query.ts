@@ -1,0 +1,73 @@
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "./order-rules";
+
+/**
+ * The admin's order list query as it lives in the URL: `/admin?q=&status=&payment=&page=`. Pure; shared
+ * by the loader, the CSV export (same filter) and the page. Parsing never fails: a value that makes no
+ * sense falls back to its default on its own. Serialising leaves defaults out.
+ */
+
+/** Order list limit (spec §9): the 20 newest by default, then pages of 20. */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const ADMIN_ORDER_SEARCH_MAX = 100;
+
+export interface AdminOrderFilter {
+  /** Order number, customer e-mail or name, matched from the start; "" = every order. */
+  q: string;
+  status: OrderStatus | null;
+  payment: PaymentStatus | null;
+}
+
+export interface AdminOrderQuery extends AdminOrderFilter {
+  page: number;
+}
+
+export const DEFAULT_ADMIN_ORDER_QUERY: AdminOrderQuery = { q: "", status: null, payment: null, page: 1 };
+
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export function parseAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
+  const q = (params.get("q") ?? "").replace(CONTROL, "").trim().slice(0, ADMIN_ORDER_SEARCH_MAX).trim();
+  const page = Number(params.get("page"));
+  return {
+    q,
+    status: oneOf(ORDER_STATUSES, params.get("status")),
+    payment: oneOf(PAYMENT_STATUSES, params.get("payment")),
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+export function adminOrderSearchParams(query: Partial<AdminOrderQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status) params.set("status", query.status);
+  if (query.payment) params.set("payment", query.payment);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return params;
+}
+
+/**
+ * How the search text is matched: an order number (ORD-/TEST- and digits, or digits alone, which
+ * match the number's digits), else an e-mail or a name prefix, case-insensitively.
+ */
+export type OrderSearch =
+  | { kind: "none" }
+  | { kind: "number"; prefixes: string[] }
+  | { kind: "text"; prefix: string };
+
+export function orderSearchOf(q: string): OrderSearch {
+  const text = q.trim();
+  if (!text) return { kind: "none" };
+  const upper = text.toUpperCase();
+  if (/^(ORD|TEST)-\d*$/.test(upper)) return { kind: "number", prefixes: [upper] };
+  if (/^\d+$/.test(text)) return { kind: "number", prefixes: [`ORD-${text}`, `TEST-${text}`] };
+  return { kind: "text", prefix: text.toLowerCase() };
+}
+
+/** A LIKE pattern that matches `prefix` literally at the start. */
+export function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

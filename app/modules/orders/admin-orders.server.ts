@@ -1,0 +1,311 @@
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  likePrefix,
+  orderSearchOf,
+  type AdminOrderFilter,
+  type AdminOrderQuery,
+} from "./admin-order-query";
+import { movesFrom, type OrderMove } from "./order-moves";
+import type { OrderStatus, PaymentStatus } from "./order-rules";
+import type { ExportOrder } from "./order-csv";
+import { statusHistoryOf, type HistoryEntry } from "./status-history.server";
+
+/**
+ * What the admin reads about orders: the dashboard's figures, the searchable list, one order in full,
+ * and the rows of the CSV export. Each list or figure is one SQL statement on an index
+ * (db/schema/orders.ts), so it stays fast at 100,000 orders.
+ */
+
+/** A product is low on stock at this many units or fewer (and active). */
+export const LOW_STOCK_UNITS = 5;
+
+export interface AdminOrderStats {
+  today: { orders: number; revenueCents: number };
+  last30Days: { orders: number; revenueCents: number };
+  pending: number;
+  paid: number;
+  lowStockProducts: number;
+}
+
+/** The dashboard's stat cards. Test orders are never counted; revenue is what was paid and not refunded. */
+export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<AdminOrderStats> {
+  const since30 = new Date(now.getTime() - 30 * 24 * 3600_000);
+  const startOfToday = new Date(now);
+  startOfToday.setUTCHours(0, 0, 0, 0);
+  const paid = sql`${orders.paymentStatus} = 'paid'`;
+  const [[recent], [pending], [paidOrders], [lowStock]] = await Promise.all([
+    db
+      .select({
+        todayOrders: sql<number>`count(*) filter (where ${orders.createdAt} >= ${startOfToday})`.mapWith(Number),
+        todayRevenue:
+          sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${startOfToday} and ${paid}), 0)`.mapWith(
+            Number,
+          ),
+        orders: count(),
+        revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(sql`${orders.createdAt} >= ${since30}`, eq(orders.isTest, false))),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), eq(orders.isTest, false))),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.paymentStatus, "paid"), eq(orders.isTest, false))),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.isActive, true), sql`${products.inventory} <= ${LOW_STOCK_UNITS}`)),
+  ]);
+  return {
+    today: { orders: recent!.todayOrders, revenueCents: recent!.todayRevenue },
+    last30Days: { orders: recent!.orders, revenueCents: recent!.revenue },
+    pending: pending!.n,
+    paid: paidOrders!.n,
+    lowStockProducts: lowStock!.n,
+  };
+}
+
+function searchCondition(q: string): SQL | undefined {
+  const search = orderSearchOf(q);
+  if (search.kind === "none") return undefined;
+  if (search.kind === "number") return or(...search.prefixes.map((p) => like(orders.orderNumber, likePrefix(p))));
+  const pattern = likePrefix(search.prefix);
+  return or(
+    sql`lower(${orders.customerEmail}) like ${pattern}`,
+    sql`${orders.searchName} like ${pattern}`,
+    // "last name" alone: the name's second word.
+    sql`${orders.searchName} like ${`% ${pattern}`}`,
+  );
+}
+
+/** The WHERE of a filter: shared by the list and the export. */
+export function adminOrderConditions(filter: AdminOrderFilter): SQL | undefined {
+  return and(
+    searchCondition(filter.q),
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.payment ? eq(orders.paymentStatus, filter.payment) : undefined,
+  );
+}
+
+export interface AdminOrderRow {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  totalCents: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  isTest: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface AdminOrderPage {
+  rows: AdminOrderRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const nameOf = (address: AddressJson) => `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim();
+
+/** A page of the order list, newest first, with the number of orders the filter matches. */
+export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
+  const where = adminOrderConditions(query);
+  const [rows, [matched]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        shippingAddress: orders.shippingAddress,
+        customerEmail: orders.customerEmail,
+        totalCents: orders.totalCents,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        isTest: orders.isTest,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const total = matched!.n;
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      orderNumber: row.orderNumber,
+      customerName: nameOf(row.shippingAddress),
+      customerEmail: row.customerEmail,
+      totalCents: row.totalCents,
+      status: row.status as OrderStatus,
+      paymentStatus: row.paymentStatus as PaymentStatus,
+      isTest: row.isTest,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
+  };
+}
+
+export interface AdminOrderItem {
+  id: string;
+  productName: string;
+  productSku: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  totalPriceCents: number;
+}
+
+export interface AdminOrderDetail {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string | null;
+  paymentId: string | null;
+  paymentCaptureId: string | null;
+  refundId: string | null;
+  isTest: boolean;
+  customer: { name: string; email: string; phone: string | null };
+  shippingAddress: AddressJson;
+  shippingMethod: string;
+  trackingNumber: string | null;
+  carrier: string | null;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** ISO 8601. */
+  createdAt: string;
+  paidAt: string | null;
+  items: AdminOrderItem[];
+  history: Array<Omit<HistoryEntry, "createdAt"> & { createdAt: string }>;
+  /** The moves the admin can make now (the server checks again when one is asked for). */
+  moves: OrderMove[];
+}
+
+/** One order in full, by its number, or null. */
+export async function adminOrderDetail(db: Db, orderNumber: string): Promise<AdminOrderDetail | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) return null;
+  const [items, history] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        productName: orderItems.productName,
+        productSku: orderItems.productSku,
+        size: orderItems.size,
+        color: orderItems.color,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+        totalPriceCents: orderItems.totalPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+    statusHistoryOf(db, order.id),
+  ]);
+  const status = order.status as OrderStatus;
+  const paymentStatus = order.paymentStatus as PaymentStatus;
+  const address = order.shippingAddress;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status,
+    paymentStatus,
+    paymentMethod: order.paymentMethod,
+    paymentId: order.paymentId,
+    paymentCaptureId: order.paymentCaptureId,
+    refundId: order.refundId,
+    isTest: order.isTest,
+    customer: { name: nameOf(address), email: order.customerEmail, phone: address.phone?.trim() || null },
+    shippingAddress: address,
+    shippingMethod: order.shippingMethod,
+    trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    items,
+    history: history.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    moves: movesFrom({
+      status,
+      paymentStatus,
+      paymentMethod: order.paymentMethod,
+      paymentCaptureId: order.paymentCaptureId,
+      isTest: order.isTest,
+    }),
+  };
+}
+
+/** The order id of an order number, for actions posted from the order page. */
+export async function orderIdOf(db: Db, orderNumber: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
+  return row?.id ?? null;
+}
+
+
+const EXPORT_BATCH = 1000;
+
+/** Every order the filter matches, newest first, in batches (keyset paging: no OFFSET over 100,000 rows). */
+export async function* exportAdminOrders(db: Db, filter: AdminOrderFilter): AsyncGenerator<ExportOrder[]> {
+  // The cursor is the database's own text of created_at: microseconds, which a JS Date would lose.
+  let after: { cursor: string; id: string } | null = null;
+  for (;;) {
+    const page = await db
+      .select({
+        id: orders.id,
+        cursor: sql<string>`${orders.createdAt}::text`,
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        shippingAddress: orders.shippingAddress,
+        customerEmail: orders.customerEmail,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+          Number,
+        ),
+        subtotalCents: orders.subtotalCents,
+        shippingCents: orders.shippingCents,
+        taxCents: orders.taxCents,
+        totalCents: orders.totalCents,
+        trackingNumber: orders.trackingNumber,
+        carrier: orders.carrier,
+        isTest: orders.isTest,
+      })
+      .from(orders)
+      .where(
+        and(
+          adminOrderConditions(filter),
+          after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(EXPORT_BATCH);
+    if (page.length === 0) return;
+    yield page.map(({ id: _id, cursor: _cursor, shippingAddress, ...row }) => ({
+      ...row,
+      customerName: nameOf(shippingAddress),
+      phone: shippingAddress.phone ?? "",
+    }));
+    if (page.length < EXPORT_BATCH) return;
+    const last: { cursor: string; id: string } = page[page.length - 1]!;
+    after = { cursor: last.cursor, id: last.id };
+  }
+}

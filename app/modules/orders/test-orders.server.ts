@@ -1,0 +1,95 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { orderItems, orders } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { DomainError } from "~/lib/domain-error";
+import { moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
+import { orderTimestamp } from "./order-number";
+import { recordStatusChange, type Actor } from "./status-history.server";
+
+/**
+ * The admin's test-order tool (spec §4, §9): a pending 'TEST-' order of $29.99 that takes no stock and
+ * is never counted in revenue, then "mark latest pending order paid and processing" to walk it through
+ * fulfilment. Only where demo payments are on (the route checks). Marking by hand is for test orders
+ * only: a real order is paid by its buyer, never by the admin's button.
+ */
+
+export const TEST_ORDER_TOTAL_CENTS = 2999;
+
+export const TEST_ORDER_MESSAGES = {
+  created: (orderNumber: string) => `Test order ${orderNumber} created`,
+  noPending: "No pending orders found. Create an order first.",
+  busy: "Please wait for current operation to complete",
+  timedOut: "Order creation timed out. Please try again.",
+  disabled: "The test-order tool works only where demo payments are on.",
+} as const;
+
+export function testOrderNumber(timestampMs: number): string {
+  return `TEST-${String(Math.floor(timestampMs) % 100_000_000).padStart(8, "0")}`;
+}
+
+export interface TestOrderAdmin extends Actor {
+  id: string;
+  email: string;
+}
+
+/** Creates a pending test order for the admin, with one line and no stock taken. */
+export async function createTestOrder(db: Db, admin: TestOrderAdmin): Promise<{ orderNumber: string }> {
+  const [first, ...rest] = admin.name.trim().split(/\s+/);
+  const address = {
+    firstName: first || "Test",
+    lastName: rest.join(" ") || "Customer",
+    email: admin.email,
+    phone: "",
+    address: "1 Test Street",
+    city: "Testville",
+    state: "CA",
+    postalCode: "90001",
+    country: "US",
+  };
+  const orderNumber = testOrderNumber(orderTimestamp());
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        userId: admin.id,
+        subtotalCents: TEST_ORDER_TOTAL_CENTS,
+        totalCents: TEST_ORDER_TOTAL_CENTS,
+        shippingAddress: address,
+        customerEmail: admin.email,
+        paymentMethod: "demo",
+        isTest: true,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values({
+      orderId: order!.id,
+      productId: null,
+      productName: "Test Product",
+      productSku: "TEST-ITEM",
+      quantity: 1,
+      unitPriceCents: TEST_ORDER_TOTAL_CENTS,
+      totalPriceCents: TEST_ORDER_TOTAL_CENTS,
+    });
+    await recordStatusChange(tx, {
+      orderId: order!.id,
+      from: null,
+      to: { status: "pending", paymentStatus: "pending" },
+      actor: admin,
+      note: "Test order",
+    });
+  });
+  return { orderNumber };
+}
+
+/** Marks the newest pending test order paid and processing; 'No pending orders found…' when there is none. */
+export async function markLatestTestOrderPaid(deps: FulfilmentDeps, admin: Actor): Promise<{ orderNumber: string }> {
+  const [latest] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.isTest, true), eq(orders.status, "pending"), sql`${orders.paymentStatus} = 'pending'`))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!latest) throw new DomainError("not-found", TEST_ORDER_MESSAGES.noPending, { reason: "NO_PENDING" });
+  const moved = await moveOrder(deps, { orderId: latest.id, move: "markPaid", actor: admin });
+  return { orderNumber: moved.orderNumber };
+}
