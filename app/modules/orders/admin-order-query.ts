@@ -23,6 +23,7 @@ export interface AdminOrderQuery extends AdminOrderFilter {
 
 export const DEFAULT_ADMIN_ORDER_QUERY: AdminOrderQuery = { q: "", status: null, payment: null, page: 1 };
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point here
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
@@ -53,10 +54,7 @@ export function adminOrderSearchParams(query: Partial<AdminOrderQuery>): URLSear
  * How the search text is matched: an order number (ORD-/TEST- and digits, or digits alone, which
  * match the number's digits), else an e-mail or a name prefix, case-insensitively.
  */
-export type OrderSearch =
-  | { kind: "none" }
-  | { kind: "number"; prefixes: string[] }
-  | { kind: "text"; prefix: string };
+export type OrderSearch = { kind: "none" } | { kind: "number"; prefixes: string[] } | { kind: "text"; prefix: string };
 
 export function orderSearchOf(q: string): OrderSearch {
   const text = q.trim();

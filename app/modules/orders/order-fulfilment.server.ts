@@ -98,11 +98,7 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
         ...(plan.move === "markPaid" ? { paidAt: now, paymentMethod: "demo" } : {}),
       })
       .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.status, order.status),
-          eq(orders.paymentStatus, order.paymentStatus),
-        ),
+        and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.paymentStatus, order.paymentStatus)),
       )
       .returning({ id: orders.id });
     if (moved.length === 0) {
@@ -137,9 +133,10 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
     });
     return { ...result, paymentStatus: refunded.paymentStatus };
   } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     console.warn(
       `[orders] refund of cancelled order ${order.orderNumber} failed:`,
-      error instanceof Error ? error.message : error,
+      cause instanceof Error ? cause.message : cause,
     );
     return { ...result, refundFailed: FULFILMENT_MESSAGES.refundFailed };
   }
@@ -181,7 +178,10 @@ async function refundCancelledOrder(
       from: order,
       to,
       actor: request.actor,
-      note: joinNote(kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand", request.note),
+      note: joinNote(
+        kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand",
+        request.note,
+      ),
     });
     return true;
   });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  adminOrderSearchParams,
+  likePrefix,
+  orderSearchOf,
+  parseAdminOrderQuery,
+} from "~/modules/orders/admin-order-query";
+import { orderCsvRow, type ExportOrder } from "~/modules/orders/order-csv";
+
+describe("the admin order list query", () => {
+  it("reads the URL, falling back per value", () => {
+    expect(parseAdminOrderQuery(new URLSearchParams("q=%20ann%20&status=shipped&payment=paid&page=3"))).toEqual({
+      q: "ann",
+      status: "shipped",
+      payment: "paid",
+      page: 3,
+    });
+    expect(parseAdminOrderQuery(new URLSearchParams("status=lost&payment=x&page=-2&q=a%00b"))).toEqual({
+      q: "ab",
+      status: null,
+      payment: null,
+      page: 1,
+    });
+  });
+
+  it("writes only what differs from the defaults", () => {
+    expect(adminOrderSearchParams({ q: "", status: null, payment: "paid", page: 1 }).toString()).toBe("payment=paid");
+  });
+
+  it("reads an order number, digits, or text", () => {
+    expect(orderSearchOf("ord-1234")).toEqual({ kind: "number", prefixes: ["ORD-1234"] });
+    expect(orderSearchOf("1234")).toEqual({ kind: "number", prefixes: ["ORD-1234", "TEST-1234"] });
+    expect(orderSearchOf("Ann@Example")).toEqual({ kind: "text", prefix: "ann@example" });
+    expect(orderSearchOf("  ")).toEqual({ kind: "none" });
+  });
+
+  it("escapes LIKE wildcards", () => {
+    expect(likePrefix("50%_off\\")).toBe("50\\%\\_off\\\\%");
+  });
+});
+
+describe("the order CSV row", () => {
+  const order: ExportOrder = {
+    orderNumber: "ORD-00000001",
+    createdAt: new Date("2026-11-23T10:20:30.456Z"),
+    customerName: '=HYPERLINK("http://evil.example","x")',
+    customerEmail: "ann@example.com",
+    phone: "+15550100",
+    status: "shipped",
+    paymentStatus: "paid",
+    paymentMethod: "demo",
+    itemCount: 3,
+    subtotalCents: 5000,
+    shippingCents: 0,
+    taxCents: 400,
+    totalCents: 5400,
+    trackingNumber: "1Z999",
+    carrier: "UPS",
+    isTest: false,
+  };
+
+  it("neutralises formulas and writes money as decimals", () => {
+    const row = orderCsvRow(order);
+    expect(row[2]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(row[4]).toBe("'+15550100");
+    expect(row.slice(9, 13)).toEqual(["50.00", "0.00", "4.00", "54.00"]);
+    expect(row[1]).toBe("2026-11-23 10:20:30");
+  });
+});
