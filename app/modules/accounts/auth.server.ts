@@ -154,7 +154,9 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     // A failed social sign-in (refused, tampered or expired state) lands on our sign-in page.
-    onAPIError: { errorURL: "/login?error=oauth" },
+    // `throw`: a failure that is not the library's own answer (the database away, say) reaches our route's
+    // errorAnswer — one log line and a 503 — instead of a 500 and a stack printed by its router.
+    onAPIError: { errorURL: "/login?error=oauth", throw: true },
     logger: { log: logAuth },
     telemetry: { enabled: false },
   });
