@@ -91,3 +91,48 @@ export async function benchBulk(
   }
   return { ...percentiles(latencies, errors), changed };
 }
+
+export interface CsvBench {
+  rows: number;
+  exportMs: number;
+  previewMs: number;
+  importMs: number;
+  written: number;
+  errors: string[];
+}
+
+/**
+ * The CSV round trip on the whole catalogue: export every product, raise every price by a cent, then
+ * the dry run (preview) and the write (import, one transaction) of all rows, timed apart.
+ */
+export async function benchCsvRoundTrip(base: string, cookie: string): Promise<CsvBench> {
+  const { parse } = await import("csv-parse/sync");
+  const { stringify } = await import("csv-stringify/sync");
+  const errors: string[] = [];
+  let started = performance.now();
+  const exported = await fetch(`${base}/admin/products/csv`, { headers: { cookie } });
+  const text = await exported.text();
+  const exportMs = performance.now() - started;
+  if (!exported.ok) errors.push(`export ${exported.status}`);
+  const [header, ...records] = parse(text.replace(/^\ufeff/, ""), { relax_column_count: true }) as string[][];
+  const price = header!.indexOf("price");
+  for (const record of records) record[price] = (Number(record[price]) + 0.01).toFixed(2);
+  const body = stringify([header!, ...records]);
+  const post = async (query: string) => {
+    const res = await fetch(`${base}/admin/products/csv?${query}`, {
+      method: "POST",
+      headers: { cookie, origin: base, "content-type": "text/csv" },
+      body,
+    });
+    const answer = (await res.json()) as { ok: boolean; message: string; plan?: { token?: string; update: number } };
+    if (!res.ok || !answer.ok) errors.push(`${query}: ${res.status} ${answer.message}`);
+    return answer;
+  };
+  started = performance.now();
+  const preview = await post("intent=preview");
+  const previewMs = performance.now() - started;
+  started = performance.now();
+  const imported = await post(`intent=import&token=${encodeURIComponent(preview.plan?.token ?? "")}`);
+  const importMs = performance.now() - started;
+  return { rows: records.length, exportMs, previewMs, importMs, written: imported.plan?.update ?? 0, errors };
+}

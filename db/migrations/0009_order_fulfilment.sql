@@ -21,4 +21,5 @@ CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING bt
 CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree ("order_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_email_prefix_idx" ON "orders" USING btree (lower("customer_email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_name_prefix_idx" ON "orders" USING btree ("search_name" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_last_name_prefix_idx" ON "orders" USING btree (lower("shipping_address" ->> 'lastName') text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_payment_created_idx" ON "orders" USING btree ("payment_status","created_at");

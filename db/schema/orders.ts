@@ -71,6 +71,10 @@ export const orders = pgTable(
     index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
     index("orders_email_prefix_idx").using("btree", sql`lower(${t.customerEmail}) text_pattern_ops`),
     index("orders_name_prefix_idx").using("btree", sql`${t.searchName} text_pattern_ops`),
+    index("orders_last_name_prefix_idx").using(
+      "btree",
+      sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`,
+    ),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt),
     // An account's orders waiting for payment, counted at every checkout (UNPAID_ORDERS_PER_ACCOUNT).
     index("orders_unpaid_user_idx")

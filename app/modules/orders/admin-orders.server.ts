@@ -79,8 +79,8 @@ function searchCondition(q: string): SQL | undefined {
   return or(
     sql`lower(${orders.customerEmail}) like ${pattern}`,
     sql`${orders.searchName} like ${pattern}`,
-    // "last name" alone: the name's second word.
-    sql`${orders.searchName} like ${`% ${pattern}`}`,
+    // The last name alone.
+    sql`lower(${orders.shippingAddress} ->> 'lastName') like ${pattern}`,
   );
 }
 
