@@ -23,6 +23,7 @@ export interface AdminOrderQuery extends AdminOrderFilter {
 
 export const DEFAULT_ADMIN_ORDER_QUERY: AdminOrderQuery = { q: "", status: null, payment: null, page: 1 };
 
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {

@@ -14,6 +14,7 @@ export const ORDER_MOVE_MESSAGES = {
 } as const;
 
 // Control characters other than line breaks and tabs have no place in a note.
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const note = z
