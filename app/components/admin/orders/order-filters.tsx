@@ -1,7 +1,13 @@
 import { Search } from "lucide-react";
-import { Form } from "react-router";
+import type { FormEvent } from "react";
+import { Form, useNavigate } from "react-router";
 import { secondaryButton } from "~/components/ui/field";
-import { ADMIN_ORDER_SEARCH_MAX, type AdminOrderQuery } from "~/modules/orders/admin-order-query";
+import {
+  ADMIN_ORDER_SEARCH_MAX,
+  adminOrderSearchParams,
+  parseAdminOrderQuery,
+  type AdminOrderQuery,
+} from "~/modules/orders/admin-order-query";
 import { ORDER_STATUSES, PAYMENT_STATUSES, statusLabel } from "~/modules/orders/order-rules";
 
 const control =
@@ -12,7 +18,17 @@ const control =
  * it works without JavaScript), and any change starts again at page 1 (the form sends no page).
  */
 export function OrderFilters({ query }: { query: AdminOrderQuery }) {
+  const navigate = useNavigate();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
+  // With JavaScript the URL carries only what differs from the defaults (no "status=&payment=").
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const fields = new URLSearchParams();
+    for (const name of ["q", "status", "payment"]) fields.set(name, String(form.get(name) ?? ""));
+    const params = adminOrderSearchParams({ ...parseAdminOrderQuery(fields), page: 1 }).toString();
+    void navigate(params ? `/admin?${params}` : "/admin");
+  };
   return (
     <Form
       method="get"
@@ -20,6 +36,7 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
       role="search"
       aria-label="Orders"
       className="flex flex-wrap items-end gap-3"
+      onSubmit={submit}
       key={`${query.q}|${query.status}|${query.payment}`}
     >
       <div className="min-w-56 flex-1">
