@@ -157,3 +157,32 @@ test("a customer who types the shared admin password gets into /admin", async ({
   await page.reload();
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
+
+test("the test-order tool: one operation at a time, and a late answer times out", async ({ browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const admin = await adminPage(browser, baseURL!);
+  // The server's answer is held back past the browser's 15 s limit.
+  await admin.route("**/admin/test-orders", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 16_500));
+    await route.abort().catch(() => undefined);
+  });
+  await openHydrated(admin, "/admin");
+  const create = admin.getByRole("button", { name: "Create test order" });
+  await create.click();
+  const running = admin.getByRole("button", { name: "Creating..." });
+  await expect(running).toHaveAttribute("aria-disabled", "true");
+  // aria-disabled, which Playwright honours: the click a person makes anyway is forced.
+  await admin.getByRole("button", { name: "Mark latest pending order paid and processing" }).click({ force: true });
+  await expect(admin.getByText("Please wait for current operation to complete").first()).toBeVisible();
+  await expect(admin.getByText("Order creation timed out. Please try again.").first()).toBeVisible({ timeout: 20_000 });
+  await expect(create).toHaveAttribute("aria-disabled", "false");
+
+  // Answered in time: the order is made and listed.
+  await admin.unroute("**/admin/test-orders");
+  await create.click();
+  const made = admin.getByText(/^Test order TEST-\d{8} created$/).first();
+  await expect(made).toBeVisible();
+  const orderNumber = /TEST-\d{8}/.exec((await made.textContent()) ?? "")![0];
+  await expect(admin.getByTestId("order-row").filter({ hasText: orderNumber })).toContainText("Test");
+  await admin.context().close();
+});

@@ -393,7 +393,7 @@ describe("without admin access nothing changes", () => {
   it("refuses a customer's and a visitor's moves, test orders and export", async () => {
     const target = numbers.bulk[0]!; // paid, processing
     const before = await snapshot();
-    const moves = [
+    const moves: Record<string, string>[] = [
       { intent: "ship", trackingNumber: "1Z123", carrier: "UPS" },
       { intent: "deliver" },
       { intent: "cancel" },
@@ -480,5 +480,33 @@ describe("ids of every order", () => {
       .from(orders)
       .where(inArray(orders.id, [...ids.values()]));
     expect(rows[0]!.n).toBe(ids.size);
+  });
+});
+
+describe("where demo payments are off", () => {
+  it("shows no test-order tool, and its action answers 404 creating nothing", async () => {
+    const live = await startTestServer({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PAYMENTS: "false",
+    });
+    try {
+      const cookie = await signIn(live.url, ADMIN.email, ADMIN.password);
+      const page = await (await fetch(`${live.url}/admin`, { headers: { cookie } })).text();
+      expect(page).toContain("Admin Dashboard");
+      expect(page).not.toContain("Create test order");
+      for (const intent of ["create", "markPaid"]) {
+        const res = await fetch(`${live.url}/admin/test-orders`, {
+          method: "POST",
+          headers: { origin: live.url, cookie, "content-type": "application/json" },
+          body: JSON.stringify({ intent }),
+        });
+        expect(res.status).toBe(404);
+      }
+      const [found] = await live.services().database.db.select({ n: count() }).from(orders);
+      expect(found!.n).toBe(0);
+    } finally {
+      await live.stop();
+    }
   });
 });

@@ -54,10 +54,7 @@ export function adminOrderSearchParams(query: Partial<AdminOrderQuery>): URLSear
  * How the search text is matched: an order number (ORD-/TEST- and digits, or digits alone, which
  * match the number's digits), else an e-mail or a name prefix, case-insensitively.
  */
-export type OrderSearch =
-  | { kind: "none" }
-  | { kind: "number"; prefixes: string[] }
-  | { kind: "text"; prefix: string };
+export type OrderSearch = { kind: "none" } | { kind: "number"; prefixes: string[] } | { kind: "text"; prefix: string };
 
 export function orderSearchOf(q: string): OrderSearch {
   const text = q.trim();

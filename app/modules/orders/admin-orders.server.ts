@@ -259,7 +259,6 @@ export async function orderIdOf(db: Db, orderNumber: string): Promise<string | n
   return row?.id ?? null;
 }
 
-
 const EXPORT_BATCH = 1000;
 
 /** Every order the filter matches, newest first, in batches (keyset paging: no OFFSET over 100,000 rows). */
@@ -278,9 +277,10 @@ export async function* exportAdminOrders(db: Db, filter: AdminOrderFilter): Asyn
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
-        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
-          Number,
-        ),
+        itemCount:
+          sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+            Number,
+          ),
         subtotalCents: orders.subtotalCents,
         shippingCents: orders.shippingCents,
         taxCents: orders.taxCents,
@@ -293,7 +293,9 @@ export async function* exportAdminOrders(db: Db, filter: AdminOrderFilter): Asyn
       .where(
         and(
           adminOrderConditions(filter),
-          after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined,
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
       .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -98,11 +98,7 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
         ...(plan.move === "markPaid" ? { paidAt: now, paymentMethod: "demo" } : {}),
       })
       .where(
-        and(
-          eq(orders.id, order.id),
-          eq(orders.status, order.status),
-          eq(orders.paymentStatus, order.paymentStatus),
-        ),
+        and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.paymentStatus, order.paymentStatus)),
       )
       .returning({ id: orders.id });
     if (moved.length === 0) {
@@ -181,7 +177,10 @@ async function refundCancelledOrder(
       from: order,
       to,
       actor: request.actor,
-      note: joinNote(kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand", request.note),
+      note: joinNote(
+        kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand",
+        request.note,
+      ),
     });
     return true;
   });
