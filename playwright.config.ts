@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `abundance-e2e-${port}`);
 export const e2eAdmin = { email: "admin@example.com", password: "E2eAdminPass1" };
+/** The shared admin password (SECURE_ADMIN_PASSWORD): a customer who types it gets into /admin. */
+export const e2eSharedAdminPassword = "E2eSharedAdmin7";
 /** The fake PayPal the e2e server talks to (tests/support/fake-paypal.ts; tests use its /__test__ routes). */
 const fakePayPalPort = port + 1000;
 export const fakePayPalUrl = `http://127.0.0.1:${fakePayPalPort}`;
@@ -64,6 +66,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         ADMIN_EMAIL: e2eAdmin.email,
         ADMIN_PASSWORD: e2eAdmin.password,
+        SECURE_ADMIN_PASSWORD: e2eSharedAdminPassword,
         PAGE_CACHE_SECONDS: "5",
         // The auth library's per-IP rate limits would throttle a suite that signs in from one address.
         NODE_ENV: "test",

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
 import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
+import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
@@ -26,6 +27,8 @@ export interface Services {
   auth: Auth;
   /** Who is asking: the session of a request, and the guards built on it. */
   sessions: Sessions;
+  /** Who may use /admin: admins, and customers holding the shared-password pass for their session. */
+  adminAccess: AdminAccessGate;
   /** Sign-in, registration and password actions, and the auth library's open HTTP endpoints, behind the abuse limits. */
   accounts: AccountActions;
   mailer: Mailer;
@@ -74,11 +77,20 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     // returned (docs/decisions/0005-checkout-places-then-pays.md).
     const olderThanMinutes = config.orderLimits.unpaidOrderHoldMinutes;
     const stopSweeper = startAbandonedOrderSweeper(database.db, events, { olderThanMinutes });
+    const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret });
     const services: Services = {
       config,
       database,
       auth,
-      sessions: createSessions({ db: database.db, auth, authSecret: config.authSecret }),
+      sessions,
+      adminAccess: createAdminAccess({
+        db: database.db,
+        sessions,
+        authSecret: config.authSecret,
+        secureAdminPassword: config.secureAdminPassword,
+        secureCookies: config.publicUrl.startsWith("https:"),
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      }),
       accounts: createAccountActions({
         db: database.db,
         auth,

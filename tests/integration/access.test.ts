@@ -25,27 +25,42 @@ const get = (path: string, cookie?: string) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
 
 describe(`admin pages are for admins only (${databaseKind})`, () => {
-  for (const path of ["/admin", "/admin/products"]) {
-    it(`${path}: guests and customers go to /, admins see the page`, async () => {
-      const guest = await get(path);
-      expect(guest.status).toBe(302);
-      expect(guest.headers.get("location")).toBe("/");
-      const customer = await get(path, customerCookie);
-      expect(customer.status).toBe(302);
-      expect(customer.headers.get("location")).toBe("/");
-      const admin = await get(path, adminCookie);
-      expect(admin.status).toBe(200);
-      expect(admin.headers.get("cache-control")).toBe("private, no-store");
-    });
-  }
+  it("/admin/products: guests and customers go to /, admins see the page", async () => {
+    const guest = await get("/admin/products");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("location")).toBe("/");
+    const customer = await get("/admin/products", customerCookie);
+    expect(customer.status).toBe(302);
+    expect(customer.headers.get("location")).toBe("/");
+    const admin = await get("/admin/products", adminCookie);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("/admin: a guest sees 'Admin Access Required', a customer the password prompt, an admin the dashboard (decisions.md §4)", async () => {
+    const guest = await get("/admin");
+    expect(guest.status).toBe(200);
+    const guestPage = await guest.text();
+    expect(guestPage).toContain("Admin Access Required");
+    expect(guestPage).not.toContain("Orders today");
+    const customer = await get("/admin", customerCookie);
+    expect(customer.status).toBe(200);
+    const customerPage = await customer.text();
+    expect(customerPage).toContain("Admin Password");
+    expect(customerPage).not.toContain("Orders today");
+    const admin = await get("/admin", adminCookie);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("cache-control")).toBe("private, no-store");
+    expect(await admin.text()).toContain("Orders today");
+  });
 
   it("gives a customer no admin data through the loader's data URL either", async () => {
     const admin = await (await get("/admin.data", adminCookie)).text();
-    expect(admin).toContain("overview");
+    expect(admin).toContain("lowStockProducts");
     for (const cookie of [customerCookie, undefined]) {
       const res = await get("/admin.data", cookie);
       const body = await res.text();
-      expect(body).not.toContain("overview");
+      expect(body).not.toContain("lowStockProducts");
       expect(body).not.toContain("revenueCents");
       const products = await (await get("/admin/products.data", cookie)).text();
       expect(products).not.toContain("sku");
@@ -55,9 +70,11 @@ describe(`admin pages are for admins only (${databaseKind})`, () => {
   it("follows the role in the database: a demoted admin loses access on the next request", async () => {
     const db = server.services().database.db;
     await db.update(user).set({ role: "customer" }).where(eq(user.email, "boss@example.com"));
-    expect((await get("/admin", adminCookie)).status).toBe(302);
+    expect((await get("/admin/products", adminCookie)).status).toBe(302);
+    expect(await (await get("/admin", adminCookie)).text()).not.toContain("Orders today");
     await db.update(user).set({ role: "admin" }).where(eq(user.email, "boss@example.com"));
-    expect((await get("/admin", adminCookie)).status).toBe(200);
+    expect((await get("/admin/products", adminCookie)).status).toBe(200);
+    expect(await (await get("/admin", adminCookie)).text()).toContain("Orders today");
   });
 });
 

@@ -54,6 +54,7 @@ export function sessionCookieName(auth: Auth): string {
 }
 
 interface SessionRow {
+  session_id: string;
   id: string;
   email: string;
   name: string;
@@ -63,6 +64,8 @@ interface SessionRow {
 
 export interface RequestSession {
   user: SessionUser;
+  /** The session's own id (not its token): what a grant bound to this one session names. */
+  sessionId: string;
   /** True when the auth library should slide the session's expiry (about once a day). */
   due: boolean;
 }
@@ -109,7 +112,7 @@ export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions 
     if (!token) return null;
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`select u.id, u.email, u.name, u.role, s.updated_at
+      sql`select s.id as session_id, u.id, u.email, u.name, u.role, s.updated_at
           from "session" s join "user" u on u.id = s.user_id
           where s.token = ${token} and s.expires_at > now()`,
     );
@@ -121,6 +124,7 @@ export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions 
         name: row.name || row.email.split("@")[0] || "User",
         role: row.role === "admin" ? "admin" : "customer",
       },
+      sessionId: row.session_id,
       due: Date.now() - new Date(row.updated_at).getTime() > REFRESH_AFTER_MS,
     };
   }

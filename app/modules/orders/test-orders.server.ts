@@ -5,6 +5,7 @@ import { DomainError } from "~/lib/domain-error";
 import { moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
 import { orderTimestamp } from "./order-number";
 import { recordStatusChange, type Actor } from "./status-history.server";
+import { TEST_ORDER_MESSAGES } from "./test-order-tool";
 
 /**
  * The admin's test-order tool (spec §4, §9): a pending 'TEST-' order of $29.99 that takes no stock and
@@ -15,13 +16,8 @@ import { recordStatusChange, type Actor } from "./status-history.server";
 
 export const TEST_ORDER_TOTAL_CENTS = 2999;
 
-export const TEST_ORDER_MESSAGES = {
-  created: (orderNumber: string) => `Test order ${orderNumber} created`,
-  noPending: "No pending orders found. Create an order first.",
-  busy: "Please wait for current operation to complete",
-  timedOut: "Order creation timed out. Please try again.",
-  disabled: "The test-order tool works only where demo payments are on.",
-} as const;
+// The tool's texts live with its request (pure, shared with the browser); re-exported for the callers here.
+export { TEST_ORDER_MESSAGES };
 
 export function testOrderNumber(timestampMs: number): string {
   return `TEST-${String(Math.floor(timestampMs) % 100_000_000).padStart(8, "0")}`;

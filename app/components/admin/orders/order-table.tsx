@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import { formatCents } from "~/lib/money";
+import type { AdminOrderRow } from "~/modules/orders/admin-orders.server";
+import { PaymentBadge, StatusBadge, TestBadge } from "./order-badges";
+
+export const formatOrderDate = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+
+/** The order list: number (to the order's page), customer, total, status, payment, date. */
+export function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center text-muted">
+        No orders found
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Orders, newest first</caption>
+        <thead className="border-b border-line bg-stone-50 text-xs uppercase tracking-wider text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Order #
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Customer
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Total
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Payment
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="order-row" className="border-b border-line last:border-0">
+              <th scope="row" className="px-4 py-3 font-medium">
+                <Link
+                  to={`/admin/orders/${encodeURIComponent(row.orderNumber)}`}
+                  className="underline-offset-2 hover:underline"
+                >
+                  {row.orderNumber}
+                </Link>{" "}
+                {row.isTest && <TestBadge />}
+              </th>
+              <td className="px-4 py-3">
+                <span className="block">{row.customerName}</span>
+                <span className="block text-muted">{row.customerEmail}</span>
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{formatCents(row.totalCents)}</td>
+              <td className="px-4 py-3">
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="px-4 py-3">
+                <PaymentBadge status={row.paymentStatus} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-muted">{formatOrderDate(row.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/order-badges";
+import { OrderActions } from "~/components/admin/orders/order-actions";
+import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
+import {
+  NotificationsPlaceholder,
+  OrderFacts,
+  OrderHistory,
+  OrderItems,
+} from "~/components/admin/orders/order-summary";
+import { formatOrderDate } from "~/components/admin/orders/order-table";
+import { parseForm } from "~/lib/forms";
+import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
+import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
+import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
+import { FULFILMENT_MESSAGES, moveOrder } from "~/modules/orders/order-fulfilment.server";
+import { ORDER_MOVE_FIELDS, orderMoveSchema } from "~/modules/orders/order-move-forms";
+import { MOVE_DONE } from "~/modules/orders/order-moves";
+import { services } from "~/services.server";
+import type { Route } from "./+types/admin.orders.order";
+
+export function meta({ params }: Route.MetaArgs) {
+  return [
+    { title: `Order ${params.orderNumber} | Admin | Abundance Collection` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** Order numbers are short: anything longer is not one (and is not looked up). */
+const orderNumberOf = (params: { orderNumber?: string }) => (params.orderNumber ?? "").slice(0, 40);
+
+/**
+ * /admin/orders/:orderNumber: one order in full for the admin (or a customer holding the admin pass), with
+ * the fulfilment moves it allows now. Anyone else is sent to /admin (sign-in link or password prompt)
+ * before anything is read.
+ */
+async function load({ request, params }: Route.LoaderArgs) {
+  const { adminAccess, database } = services();
+  const access = await adminAccess.access(request);
+  if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
+  const order = await adminOrderDetail(database.db, orderNumberOf(params));
+  return data({ order }, { status: order ? 200 : 404, headers: noStore });
+}
+export const loader = pageLoader(load);
+
+/** A move (ship, deliver, cancel, refund): checked with the form's schema, then applied by the state machine. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: noStore });
+  const { adminAccess, database, fulfilment } = services();
+  let intent: string | null = null;
+  try {
+    const access = await adminAccess.access(request);
+    if (access.kind !== "admin") {
+      return reply({ intent, ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden, errors: {} }, 403);
+    }
+    const form = await readFormBody(request);
+    const posted = form.get("intent");
+    intent = typeof posted === "string" ? posted.slice(0, 20) : null;
+    const parsed = parseForm(orderMoveSchema, form, ORDER_MOVE_FIELDS);
+    if (!parsed.ok) {
+      const message = Object.values(parsed.errors).find(Boolean) ?? "Invalid request";
+      return reply({ intent, ok: false, message, errors: parsed.errors }, 400);
+    }
+    const move = parsed.data;
+    const orderNumber = orderNumberOf(params);
+    const orderId = await orderIdOf(database.db, orderNumber);
+    if (!orderId) return reply({ intent, ok: false, message: FULFILMENT_MESSAGES.notFound, errors: {} }, 404);
+    const result = await moveOrder(fulfilment, {
+      orderId,
+      move: move.intent,
+      actor: { id: access.actor.id, name: access.actor.name },
+      note: move.note,
+      ...(move.intent === "ship" ? { trackingNumber: move.trackingNumber, carrier: move.carrier } : {}),
+    });
+    return reply({
+      intent,
+      ok: true,
+      message: MOVE_DONE[move.intent](result.orderNumber),
+      errors: {},
+      refundFailed: result.refundFailed,
+    });
+  } catch (error) {
+    const failure = errorAnswer(error, request, { where: "admin-order-move", fallback: "Failed to update order" });
+    return reply({ intent, ok: false, message: failure.message, errors: failure.fieldErrors ?? {} }, failure.status);
+  }
+}
+
+export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <div className="container-page py-10">
+      <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink">
+        <ChevronLeft className="size-4" aria-hidden />
+        Admin Dashboard
+      </Link>
+      {!order ? (
+        <div className="mt-10 rounded-2xl border border-line bg-white p-8 text-center">
+          <h1 className="font-display text-2xl font-semibold">Order not found or could not be loaded</h1>
+          <Link to="/admin" className="mt-4 inline-block underline">
+            Back to the orders
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <h1 className="font-display text-3xl font-semibold">Order {order.orderNumber}</h1>
+            <StatusBadge status={order.status} />
+            <PaymentBadge status={order.paymentStatus} />
+            {order.isTest && <TestBadge />}
+          </div>
+          <p className="mt-1 text-sm text-muted">Placed {formatOrderDate(order.createdAt)}</p>
+          <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="flex min-w-0 flex-col gap-6">
+              <OrderFacts order={order} />
+              <OrderItems order={order} />
+              <OrderHistory order={order} />
+            </div>
+            <div className="flex flex-col gap-6">
+              <OrderActions key={`${order.status}-${order.paymentStatus}`} order={order} />
+              <NotificationsPlaceholder />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

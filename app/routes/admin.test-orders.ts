@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import { DomainError } from "~/lib/domain-error";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readJsonBody } from "~/lib/http/read-body.server";
+import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
+import { TEST_ORDER_MESSAGES, testOrderRequestSchema, type TestOrderAnswer } from "~/modules/orders/test-order-tool";
+import { createTestOrder, markLatestTestOrderPaid } from "~/modules/orders/test-orders.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/admin.test-orders";
+
+/**
+ * `POST /admin/test-orders` (JSON `{ intent: "create" | "markPaid" }`): the dashboard's test-order tool.
+ * Admins only (checked before the body is read: anyone else gets 403 and nothing changes), and only
+ * where demo payments are on (404 otherwise).
+ */
+const noStore = { "Cache-Control": "private, no-store" };
+const reply = (body: TestOrderAnswer, status = 200) => data(body, { status, headers: noStore });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const access = await services().adminAccess.access(request);
+  if (access.kind !== "admin") return reply({ ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden }, 403);
+  return reply({ ok: false, message: "Method not allowed" }, 405);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { adminAccess, config, database, fulfilment } = services();
+  try {
+    const access = await adminAccess.access(request);
+    if (access.kind !== "admin") return reply({ ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden }, 403);
+    if (!config.demoPayments) return reply({ ok: false, message: TEST_ORDER_MESSAGES.disabled }, 404);
+    if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
+    const parsed = testOrderRequestSchema.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new DomainError("invalid", "Unknown test-order action");
+    const { actor } = access;
+    if (parsed.data.intent === "create") {
+      const { orderNumber } = await createTestOrder(database.db, actor);
+      return reply({ ok: true, message: TEST_ORDER_MESSAGES.created(orderNumber), orderNumber });
+    }
+    const { orderNumber } = await markLatestTestOrderPaid(fulfilment, { id: actor.id, name: actor.name });
+    return reply({ ok: true, message: `Order ${orderNumber} marked paid and processing`, orderNumber });
+  } catch (error) {
+    const { status, message } = errorAnswer(error, request, { where: "admin-test-orders" });
+    return reply({ ok: false, message }, status);
+  }
+}
