@@ -15,6 +15,7 @@ import { DiskImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
+import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 
 /**
@@ -37,6 +38,8 @@ export interface Services {
   catalog: CatalogReads;
   /** What moving an order on needs (modules/orders/order-fulfilment.server.ts): database, events, PayPal. */
   fulfilment: FulfilmentDeps;
+  /** The admin dashboard's order figures, cached briefly and dropped when an order moves. */
+  orderStats: OrderStats;
   /** Uploaded product photos: the upload pipeline and the storage /media is served from. */
   media: ImageLibrary;
   /**
@@ -101,6 +104,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       events,
       catalog,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
+      orderStats: createOrderStats({ db: database.db, events, ttlMs: config.pageCacheSeconds * 1000 }),
       media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: stopSweeper,

@@ -18,7 +18,7 @@ import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { adminOrderSearchParams, parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
-import { adminOrderStats, listAdminOrders } from "~/modules/orders/admin-orders.server";
+import { listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin";
 
@@ -39,7 +39,7 @@ async function load({ request }: Route.LoaderArgs) {
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return data({ access: access.kind, dashboard: null }, { headers: noStore });
   const query = parseAdminOrderQuery(new URL(request.url).searchParams);
-  const [stats, list] = await Promise.all([adminOrderStats(database.db), listAdminOrders(database.db, query)]);
+  const [stats, list] = await Promise.all([services().orderStats.read(), listAdminOrders(database.db, query)]);
   return data(
     {
       access: access.kind,
@@ -118,7 +118,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="flex items-center gap-4">
             <p className="text-sm text-muted" data-testid="order-count">
-              {list.total.toLocaleString("en-US")} {list.total === 1 ? "order" : "orders"}
+              {list.total.toLocaleString("en-US")}
+              {list.more ? "+" : ""} {list.total === 1 && !list.more ? "order" : "orders"}
             </p>
             <a href={exportHref} download className={`${secondaryButton} h-10`}>
               <Download className="size-4" aria-hidden />

@@ -11,6 +11,8 @@ CREATE TABLE "order_status_history" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "orders_created_idx";--> statement-breakpoint
+DROP INDEX "orders_status_idx";--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "carrier" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "is_test" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -22,4 +24,6 @@ CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree ("order_number" 
 CREATE INDEX "orders_email_prefix_idx" ON "orders" USING btree (lower("customer_email") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_name_prefix_idx" ON "orders" USING btree ("search_name" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "orders_last_name_prefix_idx" ON "orders" USING btree (lower("shipping_address" ->> 'lastName') text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "orders_payment_created_idx" ON "orders" USING btree ("payment_status","created_at");
+CREATE INDEX "orders_payment_created_idx" ON "orders" USING btree ("payment_status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at","id");

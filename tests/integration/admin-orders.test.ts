@@ -248,7 +248,7 @@ describe("the dashboard", () => {
     // 25 orders placed today, 13 paid (11 bulk + formula + zelda), 12 pending (none are test orders).
     expect(stat(page, "Orders today")).toBe("25");
     expect(stat(page, "Orders (30 days)")).toBe("25");
-    expect(stat(page, "Paid orders")).toBe("13");
+    expect(stat(page, "Paid orders (30 days)")).toBe("13");
     expect(stat(page, "Pending orders")).toBe("12");
     expect(stat(page, "Revenue today")).toMatch(/^\$[\d,]+\.\d\d$/);
     expect(stat(page, "Low-stock products")).toMatch(/^\d+$/);

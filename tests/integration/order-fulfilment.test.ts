@@ -357,6 +357,22 @@ describe("the admin's reads", () => {
     expect(page.pageCount).toBe(Math.max(1, Math.ceil(page.total / 20)));
   });
 
+  it("counts matches up to a cap ('10,000+'), and pages stop at the cap", async () => {
+    await order();
+    await order();
+    const all = { q: "", status: null, payment: null } as const;
+    const capped = await listAdminOrders(db, { ...all, page: 1 }, { countCap: 10 });
+    expect(capped.total).toBe(10);
+    expect(capped.more).toBe(true);
+    expect(capped.pageCount).toBe(1);
+    const beyond = await listAdminOrders(db, { ...all, page: 7 }, { countCap: 10 });
+    expect(beyond.page).toBe(1);
+    expect(beyond.rows.length).toBeGreaterThan(10);
+    const exact = await listAdminOrders(db, { ...all, page: 1 }, { countCap: 100_000 });
+    expect(exact.more).toBe(false);
+    expect(exact.total).toBeGreaterThan(10);
+  });
+
   it("shows one order with its items, customer, history and the moves it allows", async () => {
     const placed = await order();
     const detail = await adminOrderDetail(db, placed.orderNumber);

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import type { EventBus } from "~/lib/events.server";
+import { ReadCache } from "~/lib/read-cache.server";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   likePrefix,
@@ -25,18 +27,24 @@ export const LOW_STOCK_UNITS = 5;
 export interface AdminOrderStats {
   today: { orders: number; revenueCents: number };
   last30Days: { orders: number; revenueCents: number };
+  /** Orders waiting for payment, of any age. */
   pending: number;
+  /** Orders paid (and not refunded) among the last 30 days'. */
   paid: number;
   lowStockProducts: number;
 }
 
-/** The dashboard's stat cards. Test orders are never counted; revenue is what was paid and not refunded. */
+/**
+ * The dashboard's stat cards, in three statements: the last 30 days' orders in one pass (today's and the
+ * 30 days' orders and revenue, the paid ones), the pending orders on their index, the low-stock products.
+ * Test orders are never counted; revenue is what was paid and not refunded.
+ */
 export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<AdminOrderStats> {
   const since30 = new Date(now.getTime() - 30 * 24 * 3600_000);
   const startOfToday = new Date(now);
   startOfToday.setUTCHours(0, 0, 0, 0);
   const paid = sql`${orders.paymentStatus} = 'paid'`;
-  const [[recent], [pending], [paidOrders], [lowStock]] = await Promise.all([
+  const [[recent], [pending], [lowStock]] = await Promise.all([
     db
       .select({
         todayOrders: sql<number>`count(*) filter (where ${orders.createdAt} >= ${startOfToday})`.mapWith(Number),
@@ -46,6 +54,7 @@ export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<A
           ),
         orders: count(),
         revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)`.mapWith(Number),
+        paid: sql<number>`count(*) filter (where ${paid})`.mapWith(Number),
       })
       .from(orders)
       .where(and(sql`${orders.createdAt} >= ${since30}`, eq(orders.isTest, false))),
@@ -55,10 +64,6 @@ export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<A
       .where(and(eq(orders.status, "pending"), eq(orders.isTest, false))),
     db
       .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.paymentStatus, "paid"), eq(orders.isTest, false))),
-    db
-      .select({ n: count() })
       .from(products)
       .where(and(eq(products.isActive, true), sql`${products.inventory} <= ${LOW_STOCK_UNITS}`)),
   ]);
@@ -66,7 +71,7 @@ export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<A
     today: { orders: recent!.todayOrders, revenueCents: recent!.todayRevenue },
     last30Days: { orders: recent!.orders, revenueCents: recent!.revenue },
     pending: pending!.n,
-    paid: paidOrders!.n,
+    paid: recent!.paid,
     lowStockProducts: lowStock!.n,
   };
 }
@@ -106,9 +111,39 @@ export interface AdminOrderRow {
   createdAt: string;
 }
 
+/**
+ * The dashboard's figures, shared by every admin page view for `ttlMs` (PAGE_CACHE_SECONDS) and read
+ * afresh after any order of this process moves (paid, shipped, delivered, cancelled) or stock changes:
+ * the 30 days' aggregate reads tens of thousands of rows, too many to read on every page of the list.
+ */
+export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number }) {
+  const cache = new ReadCache(deps.ttlMs, 1);
+  const clear = () => cache.clear();
+  for (const event of [
+    "order.paid",
+    "order.shipped",
+    "order.delivered",
+    "order.cancelled",
+    "catalog.changed",
+  ] as const) {
+    deps.events.on(event, clear);
+  }
+  return { read: () => cache.get("stats", () => adminOrderStats(deps.db)) };
+}
+export type OrderStats = ReturnType<typeof createOrderStats>;
+
+/**
+ * Orders counted at most for the list's total: past it the list says "2,000+" and pages stop there
+ * (100 pages of 20); a search or a filter reaches the rest. Counting, and paging deep into, 100,000 rows
+ * on every page view would cost more than the page (measured in `npm run bench`).
+ */
+export const ORDER_COUNT_CAP = 2_000;
+
 export interface AdminOrderPage {
   rows: AdminOrderRow[];
+  /** Orders the filter matches, at most ORDER_COUNT_CAP (then `more` is true). */
   total: number;
+  more: boolean;
   page: number;
   pageCount: number;
 }
@@ -116,8 +151,20 @@ export interface AdminOrderPage {
 const nameOf = (address: AddressJson) => `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim();
 
 /** A page of the order list, newest first, with the number of orders the filter matches. */
-export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderPage> {
+export async function listAdminOrders(
+  db: Db,
+  query: AdminOrderQuery,
+  { countCap = ORDER_COUNT_CAP }: { countCap?: number } = {},
+): Promise<AdminOrderPage> {
   const where = adminOrderConditions(query);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(where)
+    .limit(countCap + 1)
+    .as("matched");
+  const lastPage = Math.max(1, Math.ceil(countCap / ADMIN_ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, lastPage);
   const [rows, [matched]] = await Promise.all([
     db
       .select({
@@ -135,10 +182,11 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ADMIN_ORDERS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
-    db.select({ n: count() }).from(orders).where(where),
+      .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    db.select({ n: count() }).from(capped),
   ]);
-  const total = matched!.n;
+  const more = matched!.n > countCap;
+  const total = Math.min(matched!.n, countCap);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -152,7 +200,8 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
       createdAt: row.createdAt.toISOString(),
     })),
     total,
-    page: query.page,
+    more,
+    page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE)),
   };
 }

@@ -10,7 +10,7 @@ export function OrderStats({ stats }: { stats: AdminOrderStats }) {
     { label: "Orders (30 days)", value: n(stats.last30Days.orders) },
     { label: "Revenue (30 days)", value: formatCents(stats.last30Days.revenueCents) },
     { label: "Pending orders", value: n(stats.pending) },
-    { label: "Paid orders", value: n(stats.paid) },
+    { label: "Paid orders (30 days)", value: n(stats.paid) },
     { label: "Low-stock products", value: n(stats.lowStockProducts) },
   ];
   return (
