@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { keepFocusInside } from "~/components/ui/side-panel";
+import { AlertDialog } from "~/components/ui/alert-dialog";
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
@@ -214,56 +214,28 @@ function CancelDialog({
   fetcher: ReturnType<typeof useFetcher<OrderMoveAnswer>>;
   noteId: string;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      keep.current?.focus();
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={keepFocusInside}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-6 shadow-2xl backdrop:bg-black/40"
+    <AlertDialog
+      open={open}
+      onDismiss={onClose}
+      title="Cancel this order?"
+      description={cancelText(order)}
+      initialFocus={keep}
+      className="max-w-md"
     >
-      {open && (
-        <fetcher.Form method="post" action={action} onSubmit={onClose} className="flex flex-col gap-4">
-          <h2 id={titleId} className="text-lg font-semibold">
-            Cancel this order?
-          </h2>
-          <p id={textId} className="text-sm text-muted">
-            {cancelText(order)}
-          </p>
-          <input type="hidden" name="intent" value="cancel" />
-          <NoteField id={noteId} />
-          <div className="flex justify-end gap-3">
-            <button ref={keep} type="button" onClick={onClose} className={secondaryButton}>
-              Keep order
-            </button>
-            <button type="submit" className={dangerButton}>
-              {MOVE_LABELS.cancel}
-            </button>
-          </div>
-        </fetcher.Form>
-      )}
-    </dialog>
+      <fetcher.Form method="post" action={action} onSubmit={onClose} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <NoteField id={noteId} />
+        <div className="flex justify-end gap-3">
+          <button ref={keep} type="button" onClick={onClose} className={secondaryButton}>
+            Keep order
+          </button>
+          <button type="submit" className={dangerButton}>
+            {MOVE_LABELS.cancel}
+          </button>
+        </div>
+      </fetcher.Form>
+    </AlertDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { StatCards } from "~/components/admin/stat-cards";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderStats } from "~/modules/orders/admin-orders.server";
 
@@ -13,19 +14,5 @@ export function OrderStats({ stats }: { stats: AdminOrderStats }) {
     { label: "Paid orders (30 days)", value: n(stats.paid) },
     { label: "Low-stock products", value: n(stats.lowStockProducts) },
   ];
-  return (
-    <section aria-labelledby="order-stats-heading" className="mt-8">
-      <h2 id="order-stats-heading" className="sr-only">
-        Statistics
-      </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-2xl border border-line bg-white px-4 py-3">
-            <dt className="text-xs font-medium uppercase tracking-wider text-muted">{card.label}</dt>
-            <dd className="mt-1 text-xl font-semibold tabular-nums">{card.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <StatCards cards={cards} gridClassName="grid-cols-2 sm:grid-cols-4 lg:grid-cols-7" />;
 }

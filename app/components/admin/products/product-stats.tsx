@@ -1,3 +1,4 @@
+import { StatCards } from "~/components/admin/stat-cards";
 import { formatCents } from "~/lib/money";
 import type { AdminProductStats } from "~/modules/product-admin/admin-product-list.server";
 
@@ -11,19 +12,5 @@ export function ProductStats({ stats }: { stats: AdminProductStats }) {
     { label: "On Sale", value: stats.onSale.toLocaleString("en-US") },
     { label: "Avg Price", value: formatCents(stats.avgPriceCents) },
   ];
-  return (
-    <section aria-labelledby="product-stats-heading" className="mt-8">
-      <h2 id="product-stats-heading" className="sr-only">
-        Statistics
-      </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {cards.map((card) => (
-          <div key={card.label} className="rounded-2xl border border-line bg-white px-4 py-3">
-            <dt className="text-xs font-medium uppercase tracking-wider text-muted">{card.label}</dt>
-            <dd className="mt-1 text-xl font-semibold tabular-nums">{card.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
+  return <StatCards cards={cards} gridClassName="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />;
 }
