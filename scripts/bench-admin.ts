@@ -41,22 +41,36 @@ function percentiles(latencies: number[], errors: number): Percentiles {
   return { n: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.at(-1) ?? NaN, errors };
 }
 
-/** Each path in turn, one request at a time, for `seconds` (after a short warm-up). */
-export async function benchAdminList(base: string, cookie: string, seconds: number): Promise<Percentiles> {
+/**
+ * Each path in turn, one request at a time, for `seconds` (after a short warm-up); `byPath` holds each
+ * path's median, to see which one costs.
+ */
+export async function benchAdminList(
+  base: string,
+  cookie: string,
+  seconds: number,
+): Promise<Percentiles & { byPath: Array<[string, number]> }> {
   const latencies: number[] = [];
+  const perPath = new Map<string, number[]>(ADMIN_LIST_PATHS.map((path) => [path, []]));
   let errors = 0;
   const run = async (until: number, keep: boolean) => {
     for (let i = 0; Date.now() < until; i++) {
+      const path = ADMIN_LIST_PATHS[i % ADMIN_LIST_PATHS.length]!;
       const started = performance.now();
-      const res = await fetch(`${base}${ADMIN_LIST_PATHS[i % ADMIN_LIST_PATHS.length]}`, { headers: { cookie } });
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
       const body = await res.text();
       if (!res.ok || !body.includes('data-testid="product-count"')) errors++;
-      if (keep) latencies.push(performance.now() - started);
+      const took = performance.now() - started;
+      if (keep) {
+        latencies.push(took);
+        perPath.get(path)!.push(took);
+      }
     }
   };
   await run(Date.now() + 2_000, false);
   await run(Date.now() + seconds * 1000, true);
-  return percentiles(latencies, errors);
+  const byPath = [...perPath].map(([path, times]): [string, number] => [path, percentiles(times, 0).p50]);
+  return { ...percentiles(latencies, errors), byPath };
 }
 
 export interface BulkBench extends Percentiles {

@@ -386,6 +386,7 @@ async function main() {
       shop.p95 < 50 && shop.errors === 0,
     );
     const adminList = await benchAdminList(base, bigCookie, duration);
+    for (const [path, median] of adminList.byPath) log(`  ${path}: median ${median.toFixed(1)} ms`);
     record(
       `/admin/products search and filters on 10,000 products (${ADMIN_LIST_PATHS.length} URLs in turn), one at a time (time per request), no cache`,
       `p50 ${adminList.p50.toFixed(1)} ms, p95 ${adminList.p95.toFixed(1)} ms, p99 ${adminList.p99.toFixed(1)} ms (${adminList.n} answers, ${adminList.errors} errors)`,

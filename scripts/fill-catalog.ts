@@ -7,6 +7,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import { fixtureProducts } from "#db/seed/fixture-products";
 import { openDatabase } from "~/lib/db/client.server";
+import { mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
@@ -55,6 +56,7 @@ try {
       );
     }
     await database.db.execute(sql`analyze`);
+    await mergePendingSearchEntries(database.db);
     console.log(`inserted ${rows.length} fixture products`);
   }
 } finally {

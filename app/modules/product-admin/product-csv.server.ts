@@ -31,6 +31,7 @@ import {
   type ProductColumns,
 } from "./product-form";
 import { productSaveFailure } from "./save-messages";
+import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 
 /**
  * The product CSV's export and import (beyond the spec). The import is planned first — every row
@@ -274,6 +275,14 @@ export type ImportResult = { written: true; plan: ImportPlan } | { written: fals
  * The caller invalidates the catalogue when something was written.
  */
 export async function importProducts(db: Db, actor: Actor, text: string, previewToken: string): Promise<ImportResult> {
+  const result = await writeImport(db, actor, text, previewToken);
+  if (result.written && result.plan.create + result.plan.update >= MERGE_AFTER_PRODUCTS) {
+    await mergePendingSearchEntries(db);
+  }
+  return result;
+}
+
+async function writeImport(db: Db, actor: Actor, text: string, previewToken: string): Promise<ImportResult> {
   try {
     return await db.transaction(async (tx): Promise<ImportResult> => {
       const { summary, planned } = await plan(tx, text, true);

@@ -2,6 +2,7 @@ import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { categories, productChanges, products } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
+import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 import { insertDemoCatalog, SEED_LOCK } from "~/modules/catalog/seed.server";
 import { adminProductConditions } from "./admin-product-list.server";
 import { recordProductChanges, type Actor, type ChangeAction } from "./product-audit.server";
@@ -99,6 +100,8 @@ export async function applyBulkAction(
     scope = adminProductConditions(target.filter);
   }
   const ids = await db.transaction((tx) => setFlagWhere(tx, actor, "bulk", flag, to, scope));
+  // A flag change rewrites each product's row and so its search-index entries (search-index-upkeep).
+  if (ids.length >= MERGE_AFTER_PRODUCTS) await mergePendingSearchEntries(db);
   return { changed: ids.length };
 }
 
@@ -126,5 +129,6 @@ export async function loadDemoProducts(db: Db, actor: Actor): Promise<{ products
   });
   // Fresh statistics after a bulk load, so the planner picks the search and listing indexes.
   await db.execute(sql`analyze ${products}, ${categories}`);
+  await mergePendingSearchEntries(db);
   return { products: loaded };
 }
