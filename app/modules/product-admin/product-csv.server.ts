@@ -30,6 +30,7 @@ import {
   validateProductInput,
   type ProductColumns,
 } from "./product-form";
+import { editableProductColumns } from "./product-save.server";
 import { productSaveFailure } from "./save-messages";
 import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 
@@ -108,30 +109,8 @@ function readCsv(text: string): { columns: CsvColumn[]; rows: { line: number; ro
   };
 }
 
-const productColumnsForPlan = {
-  id: products.id,
-  name: products.name,
-  slug: products.slug,
-  description: products.description,
-  images: products.images,
-  imageUrl: products.imageUrl,
-  categoryId: products.categoryId,
-  isActive: products.isActive,
-  featured: products.featured,
-  isNew: products.isNew,
-  isSale: products.isSale,
-  priceCents: products.priceCents,
-  originalPriceCents: products.originalPriceCents,
-  sku: products.sku,
-  inventory: products.inventory,
-  metaTitle: products.metaTitle,
-  metaDescription: products.metaDescription,
-  tags: products.tags,
-  colors: products.colors,
-  sizes: products.sizes,
-  variantType: products.variantType,
-  version: sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`,
-};
+/** What the plan reads of each matched product: what the editor reads, version included. */
+const productColumnsForPlan = editableProductColumns;
 
 async function plan(db: Db | Tx, text: string, lock: boolean) {
   const { columns, rows } = readCsv(text);

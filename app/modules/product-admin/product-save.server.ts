@@ -33,7 +33,8 @@ import { PRODUCT_SAVE_MESSAGES as M, productSaveFailure, type ProductSaveReason 
 /** updated_at in epoch microseconds, as text: exact, and compared in SQL (see ProductVersion). */
 const versionOf = sql<string>`(extract(epoch from ${products.updatedAt}) * 1000000)::bigint::text`;
 
-const editorColumns = {
+/** The product fields the editor and the CSV import read and write, with the row's version. */
+export const editableProductColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,
@@ -55,10 +56,10 @@ const editorColumns = {
   colors: products.colors,
   sizes: products.sizes,
   variantType: products.variantType,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
   version: versionOf,
 };
+
+const editorColumns = { ...editableProductColumns, createdAt: products.createdAt, updatedAt: products.updatedAt };
 
 type EditorRow = StoredProductFields & { id: string; version: string; createdAt: Date; updatedAt: Date };
 
