@@ -35,9 +35,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const response = await serve(request);
   // Signing out also forgets which orders this browser placed, so the next person at a shared
-  // computer cannot open the buyer's confirmation page (name, address, phone).
+  // computer cannot open the buyer's confirmation page (name, address, phone), and drops the /admin pass
+  // (it names the session that ends here, so it is dead anyway; the browser need not keep it).
   if (new URL(request.url).pathname === "/api/auth/sign-out") {
     response.headers.append("Set-Cookie", await forgetPlacedOrders(request, services().config.authSecret));
+    response.headers.append("Set-Cookie", await services().adminAccess.revoke());
   }
   return response;
 }

@@ -229,6 +229,21 @@ describe("access to /admin", () => {
     expect(await html("/admin", `${granted.cookie}; ${forged}`)).not.toContain(numbers.zelda);
   });
 
+  it("drops the pass at sign-out", async () => {
+    const granted = await customerWithPass("leaving@example.com");
+    const res = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: granted.both, origin: server.url, "content-type": "application/json" },
+      body: "{}",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(200);
+    const cleared = res.headers.getSetCookie().find((c) => c.startsWith("abundance.admin_grant="));
+    expect(cleared).toMatch(/^abundance\.admin_grant=;/);
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(await html("/admin", granted.both)).not.toContain(numbers.zelda);
+  });
+
   it("sends a customer's and a visitor's request for an order's page to /admin", async () => {
     for (const cookie of [customer.cookie, undefined]) {
       const res = await get(`/admin/orders/${numbers.zelda}`, cookie);
