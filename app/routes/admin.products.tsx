@@ -1,11 +1,6 @@
-import { AlertCircle, Layers, Plus, RotateCw } from "lucide-react";
-import {
-  isRouteErrorResponse,
-  Link,
-  useLocation,
-  useRevalidator,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Layers, Plus } from "lucide-react";
+import { Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ProductsLoadFailed } from "~/components/ui/products-load-failed";
 import { BulkBar } from "~/components/admin/products/bulk-bar";
 import { CsvTools } from "~/components/admin/products/csv-tools";
 import { GroupsPanel } from "~/components/admin/products/groups-panel";
@@ -165,36 +160,5 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
 /** A failed load: 'Failed to load products: {reason}' with Try Again — never made-up rows (decisions.md §4). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  const reason =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`.trim()
-        : "Unknown error";
-  const retrying = revalidator.state === "loading";
-  return (
-    <div className="container-page py-12">
-      <h1 className="font-display text-4xl font-semibold">Products</h1>
-      <div
-        role="alert"
-        className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
-      >
-        <p className="flex items-start gap-3 text-red-900">
-          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <span>Failed to load products: {reason}</span>
-        </p>
-        <button
-          type="button"
-          onClick={() => void revalidator.revalidate()}
-          disabled={retrying}
-          aria-busy={retrying}
-          className="flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black disabled:opacity-60"
-        >
-          <RotateCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
-          Try Again
-        </button>
-      </div>
-    </div>
-  );
+  return <ProductsLoadFailed error={error} title="Products" className="container-page py-12" />;
 }

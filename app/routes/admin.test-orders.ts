@@ -4,6 +4,7 @@ import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { TEST_ORDER_MESSAGES, testOrderRequestSchema, type TestOrderAnswer } from "~/modules/orders/test-order-tool";
+import { MOVE_DONE } from "~/modules/orders/order-moves";
 import { createTestOrder, markLatestTestOrderPaid } from "~/modules/orders/test-orders.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.test-orders";
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
       return reply({ ok: true, message: TEST_ORDER_MESSAGES.created(orderNumber), orderNumber });
     }
     const { orderNumber } = await markLatestTestOrderPaid(fulfilment, { id: actor.id, name: actor.name });
-    return reply({ ok: true, message: `Order ${orderNumber} marked paid and processing`, orderNumber });
+    return reply({ ok: true, message: MOVE_DONE.markPaid(orderNumber), orderNumber });
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "admin-test-orders" });
     return reply({ ok: false, message }, status);

@@ -1,12 +1,13 @@
-import { AlertCircle, RotateCw, SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
-import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { ActiveFilters } from "~/components/shop/active-filters";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/shop/filter-panel";
 import { ProductListRow } from "~/components/shop/product-list-row";
 import { priceBounds, shopHref, useShopNavigation } from "~/components/shop/shop-navigation";
 import { SortSelect } from "~/components/shop/sort-select";
+import { ProductsLoadFailed } from "~/components/ui/products-load-failed";
 import { ViewToggle } from "~/components/shop/view-toggle";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { Pagination } from "~/components/ui/pagination";
@@ -269,38 +270,5 @@ function EmptyState({ filtered, basePath }: { filtered: boolean; basePath: strin
 
 /** Load failures: 'Failed to load products: {reason}' with Try Again (re-runs the loaders, with the retry rules). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const revalidator = useRevalidator();
-  const reason =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? typeof error.data === "string" && error.data.trim() !== "" && error.data.length < 200
-          ? error.data
-          : `${error.status} ${error.statusText}`.trim()
-        : "Unknown error";
-  const retrying = revalidator.state === "loading";
-  return (
-    <div className="container-page py-16 sm:py-24">
-      <h1 className="font-display text-4xl font-semibold tracking-tight">Shop</h1>
-      <div
-        role="alert"
-        className="mt-8 flex max-w-2xl flex-col items-start gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
-      >
-        <p className="flex items-start gap-3 text-red-900">
-          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <span>Failed to load products: {reason}</span>
-        </p>
-        <button
-          type="button"
-          onClick={() => void revalidator.revalidate()}
-          disabled={retrying}
-          aria-busy={retrying}
-          className="flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white hover:bg-black disabled:opacity-60"
-        >
-          <RotateCw className={`size-4 ${retrying ? "animate-spin" : ""}`} aria-hidden />
-          Try Again
-        </button>
-      </div>
-    </div>
-  );
+  return <ProductsLoadFailed error={error} title="Shop" className="container-page py-16 sm:py-24" />;
 }

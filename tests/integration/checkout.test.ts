@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { checkoutForm } from "../support/fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "#db/schema/index";
 import {
@@ -26,20 +27,7 @@ let keyCounter = 0;
 const T = { size: "M", color: "Black" } as const;
 const J = { size: "32", color: "Blue" } as const;
 
-const form = {
-  firstName: "Ana",
-  lastName: "Lee",
-  email: "ana@example.com",
-  phone: "+1 555 0100",
-  address: "1 Main St",
-  apartment: "",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-  shippingMethod: "standard",
-  sameAsShipping: true,
-};
+const form = checkoutForm;
 
 beforeAll(async () => {
   paypal = await startFakePayPal();

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { checkoutForm } from "../support/fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, carts, orderItems, orders, products } from "#db/schema/index";
 import { databaseKind } from "../support/test-database";
@@ -24,20 +25,7 @@ interface Product {
   colors: string[];
 }
 
-const form = {
-  firstName: "Ana",
-  lastName: "Lee",
-  email: "ana@example.com",
-  phone: "+1 555 0100",
-  address: "1 Main St",
-  apartment: "",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-  shippingMethod: "standard",
-  sameAsShipping: true,
-};
+const form = checkoutForm;
 
 const db = () => server.services().database.db;
 

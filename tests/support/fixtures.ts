@@ -14,6 +14,15 @@ export const testAddress: AddressJson = {
   country: "US",
 };
 
+/** The checkout form as a shopper fills it for `testAddress` (the `form` of POST /api/checkout). */
+export const checkoutForm = {
+  ...testAddress,
+  phone: "+1 555 0100",
+  apartment: "",
+  shippingMethod: "standard",
+  sameAsShipping: true,
+};
+
 /**
  * The order limits tests of payments hand to placeOrder: the defaults, with room for as many unpaid
  * orders as they place (the unpaid-order limit has tests of its own).

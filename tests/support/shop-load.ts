@@ -1,22 +1,10 @@
+import { checkoutForm } from "./fixtures";
+
 /**
  * Shoppers driving a running server over HTTP as the browser does (cart through /api/cart, checkout
  * through /api/checkout with the demo payment), for load while something breaks underneath. Every
  * call answers what came back — or the network error, when the server could not answer at all.
  */
-export const checkoutForm = {
-  firstName: "Ana",
-  lastName: "Lee",
-  email: "ana@example.com",
-  phone: "+1 555 0100",
-  address: "1 Main St",
-  apartment: "",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-  shippingMethod: "standard",
-  sameAsShipping: true,
-};
 
 export interface Answer {
   /** 0 when the request failed without an answer (connection refused or cut). */

@@ -21,8 +21,6 @@ export interface AdminOrderQuery extends AdminOrderFilter {
   page: number;
 }
 
-export const DEFAULT_ADMIN_ORDER_QUERY: AdminOrderQuery = { q: "", status: null, payment: null, page: 1 };
-
 // eslint-disable-next-line no-control-regex -- removing control characters is the point here
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARRIERS, ORDER_MOVES, ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "./order-moves";
+import { CARRIERS, ORDER_NOTE_MAX, TRACKING_NUMBER_MAX } from "./order-moves";
 
 /** The admin's order-move form (one schema for the action and the browser). */
 export const ORDER_MOVE_FIELDS = ["intent", "trackingNumber", "carrier", "note"] as const;
@@ -44,6 +44,3 @@ export const orderMoveSchema = z.discriminatedUnion(
 );
 
 export type OrderMoveInput = z.output<typeof orderMoveSchema>;
-
-/** Moves an admin can ask for from the order page (markPaid is the test tool's own action). */
-export const FORM_MOVES = ORDER_MOVES.filter((move) => move !== "markPaid");

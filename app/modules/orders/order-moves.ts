@@ -122,7 +122,6 @@ export function movesFrom(state: OrderState): OrderMove[] {
 
 /** Carriers offered when shipping; "Other" lets the owner type the tracking site in the note. */
 export const CARRIERS = ["UPS", "USPS", "FedEx", "DHL", "Canada Post", "Royal Mail", "Other"] as const;
-export type Carrier = (typeof CARRIERS)[number];
 
 export const TRACKING_NUMBER_MAX = 40;
 export const ORDER_NOTE_MAX = 500;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -82,7 +82,7 @@ export async function markLatestTestOrderPaid(deps: FulfilmentDeps, admin: Actor
   const [latest] = await deps.db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.isTest, true), eq(orders.status, "pending"), sql`${orders.paymentStatus} = 'pending'`))
+    .where(and(eq(orders.isTest, true), eq(orders.status, "pending"), eq(orders.paymentStatus, "pending")))
     .orderBy(desc(orders.createdAt))
     .limit(1);
   if (!latest) throw new DomainError("not-found", TEST_ORDER_MESSAGES.noPending, { reason: "NO_PENDING" });
