@@ -13,6 +13,7 @@ import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.
 import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pipeline.server";
 import { DiskImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
+import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
@@ -34,6 +35,8 @@ export interface Services {
   accounts: AccountActions;
   mailer: Mailer;
   events: EventBus;
+  /** Order messages by WhatsApp and e-mail: the outbox order events write, its worker, the admin's panel. */
+  notifications: Notifications;
   /** Cached catalogue reads, and invalidateCatalog() that every catalogue write calls. */
   catalog: CatalogReads;
   /** What moving an order on needs (modules/orders/order-fulfilment.server.ts): database, events, PayPal. */
@@ -47,8 +50,8 @@ export interface Services {
    * what the background sweeper does every minute. Answers how many were cancelled.
    */
   sweepUnpaidOrders: () => Promise<number>;
-  /** Stops the background work (the abandoned-order sweeper). */
-  stopBackground: () => void;
+  /** Stops the background work (the abandoned-order sweeper, the notification worker) and waits for it. */
+  stopBackground: () => Promise<void>;
 }
 
 export interface StartReport {
@@ -62,7 +65,7 @@ const holder = globalThis as unknown as { __abundanceServices?: Services };
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const mailer = createMailer(config);
+    const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const auth = createAuth(config, database.db, mailer);
     const seed = config.seedDemoCatalog
       ? await seedDemoCatalogIfEmpty(database.db)
@@ -81,6 +84,19 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const olderThanMinutes = config.orderLimits.unpaidOrderHoldMinutes;
     const stopSweeper = startAbandonedOrderSweeper(database.db, events, { olderThanMinutes });
     const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret });
+    const notifications = createNotifications({
+      db: database.db,
+      events,
+      mailer,
+      config: {
+        enabled: config.notifications.enabled,
+        sendTimeoutMs: config.notifications.sendTimeoutMs,
+        publicUrl: config.publicUrl,
+        shopName: "Abundance Collection",
+        twilio: config.twilio,
+      },
+    });
+
     const services: Services = {
       config,
       database,
@@ -102,13 +118,20 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       }),
       mailer,
       events,
+      notifications,
       catalog,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
       orderStats: createOrderStats({ db: database.db, events, ttlMs: config.pageCacheSeconds * 1000 }),
       media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
-      stopBackground: stopSweeper,
+      stopBackground: async () => {
+        stopSweeper();
+        await notifications.worker.stop();
+        mailer.close?.();
+      },
     };
+    // Every instance drains the outbox; rows are shared out by the database (FOR UPDATE SKIP LOCKED).
+    if (config.notifications.enabled) notifications.worker.start();
     holder.__abundanceServices = services;
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {
@@ -126,6 +149,6 @@ export function services(): Services {
 export async function stopServices(): Promise<void> {
   const current = holder.__abundanceServices;
   holder.__abundanceServices = undefined;
-  current?.stopBackground();
+  await current?.stopBackground();
   await current?.database.close();
 }

@@ -1,6 +1,12 @@
+import type { Tx } from "./db/client.server";
+
 /**
  * In-process domain events. Modules publish what happened; other modules subscribe without the
  * publisher knowing them (the page cache listens for catalogue changes, notifications for paid orders).
+ *
+ * Two moments: `record(tx, …)` inside the transaction of the change, for what must commit or roll back
+ * with it (the notification outbox rows), and `emit(…)` after the commit, for what may only react to it
+ * (dropping caches, waking the notification worker).
  */
 export interface DomainEvents {
   "catalog.changed": { reason: string };
@@ -11,10 +17,34 @@ export interface DomainEvents {
   "order.cancelled": { orderId: string; orderNumber: string; refund: "paypal" | "manual" | null };
 }
 
+/** One event with its name: `{ name: "order.paid", payload: {…} }`. */
+export type DomainEvent = { [K in keyof DomainEvents]: { name: K; payload: DomainEvents[K] } }[keyof DomainEvents];
+
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void | Promise<void>;
+type TxHandler<K extends keyof DomainEvents> = (tx: Tx, payload: DomainEvents[K]) => Promise<void>;
 
 export class EventBus {
   private handlers = new Map<keyof DomainEvents, Set<Handler<never>>>();
+  private txHandlers = new Map<keyof DomainEvents, Set<TxHandler<never>>>();
+
+  /** Runs in the transaction that makes the change: what it writes commits or rolls back with it. */
+  onRecord<K extends keyof DomainEvents>(event: K, handler: TxHandler<K>): () => void {
+    const set = this.txHandlers.get(event) ?? new Set();
+    set.add(handler as TxHandler<never>);
+    this.txHandlers.set(event, set);
+    return () => set.delete(handler as TxHandler<never>);
+  }
+
+  /**
+   * Called by the publisher inside its transaction, before it commits. A failing handler fails the
+   * transaction: the change and what must come with it are written together or not at all.
+   */
+  async record<K extends keyof DomainEvents>(tx: Tx, event: K, payload: DomainEvents[K]): Promise<void> {
+    const set = this.txHandlers.get(event);
+    if (!set) return;
+    // One after another: statements on one transaction's connection do not run side by side.
+    for (const handler of set) await (handler as TxHandler<K>)(tx, payload);
+  }
 
   on<K extends keyof DomainEvents>(event: K, handler: Handler<K>): () => void {
     const set = this.handlers.get(event) ?? new Set();
@@ -36,5 +66,15 @@ export class EventBus {
         }
       }),
     );
+  }
+
+  /** `record` for an event held as a value. */
+  recordEvent(tx: Tx, event: DomainEvent): Promise<void> {
+    return this.record(tx, event.name, event.payload as never);
+  }
+
+  /** `emit` for an event held as a value. */
+  emitEvent(event: DomainEvent): Promise<void> {
+    return this.emit(event.name, event.payload as never);
   }
 }

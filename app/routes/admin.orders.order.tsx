@@ -4,11 +4,11 @@ import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import {
-  NotificationsPlaceholder,
-  OrderFacts,
-  OrderHistory,
-  OrderItems,
-} from "~/components/admin/orders/order-summary";
+  NOTIFY_INTENTS,
+  NotificationsPanel,
+  type NotificationsPanelData,
+} from "~/components/admin/orders/notifications-panel";
+import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
 import { parseForm } from "~/lib/forms";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
@@ -18,6 +18,7 @@ import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.serve
 import { FULFILMENT_MESSAGES, moveOrder } from "~/modules/orders/order-fulfilment.server";
 import { ORDER_MOVE_FIELDS, orderMoveSchema } from "~/modules/orders/order-move-forms";
 import { MOVE_DONE } from "~/modules/orders/order-moves";
+import { emailRequest, whatsappRequest } from "~/modules/notifications/notification-requests.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.order";
 
@@ -39,18 +40,34 @@ const orderNumberOf = (params: { orderNumber?: string }) => (params.orderNumber 
  * before anything is read.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
+  const { adminAccess, database, notifications } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
   const order = await adminOrderDetail(database.db, orderNumberOf(params));
-  return data({ order }, { status: order ? 200 : 404, headers: noStore });
+  const panel: NotificationsPanelData | null = order
+    ? {
+        // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
+        notifications: await notifications.list(order.id).catch((error: unknown) => {
+          console.warn(`[admin-order] notifications of ${order.orderNumber} could not be read:`, error);
+          return null;
+        }),
+        whatsappConfigured: notifications.whatsappConfigured,
+        mailGoesToOutbox: notifications.mailGoesToOutbox,
+        // A fresh one-time key per page: the same Send posted twice writes one message.
+        requestKey: crypto.randomUUID(),
+      }
+    : null;
+  return data({ order, panel }, { status: order ? 200 : 404, headers: noStore });
 }
 export const loader = pageLoader(load);
 
-/** A move (ship, deliver, cancel, refund): checked with the form's schema, then applied by the state machine. */
+/**
+ * A move (ship, deliver, cancel, refund): checked with the form's schema, then applied by the state
+ * machine. Or a message from the notifications panel (a custom WhatsApp, a resend, an order e-mail).
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: noStore });
-  const { adminAccess, database, fulfilment } = services();
+  const { adminAccess, database, fulfilment, notifications } = services();
   let intent: string | null = null;
   try {
     const access = await adminAccess.access(request);
@@ -60,6 +77,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     const form = await readFormBody(request);
     const posted = form.get("intent");
     intent = typeof posted === "string" ? posted.slice(0, 20) : null;
+    if (intent === NOTIFY_INTENTS.whatsapp || intent === NOTIFY_INTENTS.email) {
+      const orderId = await orderIdOf(database.db, orderNumberOf(params));
+      if (!orderId) return reply({ intent, ok: false, message: FULFILMENT_MESSAGES.notFound, errors: {} }, 404);
+      const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+      const request = intent === NOTIFY_INTENTS.whatsapp ? whatsappRequest : emailRequest;
+      const answer = await request(notifications, orderId, values);
+      return reply({ intent, ok: answer.ok, message: answer.message, errors: answer.errors }, answer.ok ? 200 : 502);
+    }
     const parsed = parseForm(orderMoveSchema, form, ORDER_MOVE_FIELDS);
     if (!parsed.ok) {
       const message = Object.values(parsed.errors).find(Boolean) ?? "Invalid request";
@@ -90,7 +115,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, panel } = loaderData;
   return (
     <div className="container-page py-10">
       <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink">
@@ -121,7 +146,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex flex-col gap-6">
               <OrderActions key={`${order.status}-${order.paymentStatus}`} order={order} />
-              <NotificationsPlaceholder />
+              {panel && <NotificationsPanel order={order} {...panel} />}
             </div>
           </div>
         </>

@@ -139,8 +139,9 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Outbox of order notifications (WhatsApp and e-mail): written with the event, drained by any
- * instance with FOR UPDATE SKIP LOCKED, retried with back-off.
+ * The outbox of order notifications (WhatsApp and e-mail) and their record, one row per message: written
+ * in the transaction of the order change that calls for it, drained by a worker in every instance with
+ * FOR UPDATE SKIP LOCKED, retried with back-off (docs/decisions/0012-notification-outbox.md).
  */
 export const orderNotifications = pgTable(
   "order_notifications",
@@ -149,23 +150,42 @@ export const orderNotifications = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
     channel: text().notNull(),
     notificationType: text().notNull(),
+    /** 'owner' (ADMIN_WHATSAPP_TO, resolved when sent) or 'customer' (the order's e-mail or phone). */
+    audience: text().notNull().default("customer"),
     status: text().notNull().default("pending"),
+    /** The address it goes to: an e-mail address or an E.164 number; empty for the owner until sent. */
     recipient: text().notNull(),
     subject: text(),
-    messageBody: text().notNull(),
+    /** What was sent (composed when the message is first sent; given up front for a custom message). */
+    messageBody: text(),
     errorMessage: text(),
+    /** The provider's error code (Twilio's 21211, an SMTP reply code) of the last failure. */
+    errorCode: text(),
+    /** Twilio's MessageSid or the SMTP Message-ID: what status callbacks are matched on. */
     providerMessageId: text().unique(),
+    /** One message per key: an order event writes its messages once, a double-clicked form sends once. */
+    dedupeKey: text().notNull().unique(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker is sending it; a row left so past the lease was interrupted (a crash). */
+    sendingSince: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("order_notifications_channel_check", sql`${t.channel} in ('whatsapp', 'email')`),
     check("order_notifications_status_check", sql`${t.status} in ('pending', 'sent', 'delivered', 'failed')`),
+    check("order_notifications_audience_check", sql`${t.audience} in ('owner', 'customer')`),
     index("order_notifications_order_idx").on(t.orderId, t.createdAt.desc()),
+    // What the worker claims: pending, not being sent, due. Small, because sent rows leave it.
     index("order_notifications_due_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = 'pending' and ${t.sendingSince} is null`),
+    // Sends a crashed worker left behind.
+    index("order_notifications_sending_idx")
+      .on(t.sendingSince)
+      .where(sql`${t.status} = 'pending' and ${t.sendingSince} is not null`),
+    index("order_notifications_created_idx").on(t.createdAt.desc()),
   ],
 );

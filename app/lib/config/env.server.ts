@@ -24,6 +24,17 @@ const urlText = (what: string) =>
     .refine((v) => /^https?:\/\/[^\s/]+/.test(v), { message: `must be an http(s) URL (${what})` })
     .transform((v) => v.replace(/\/+$/, ""));
 
+/** E.164 (`+14155238886`), with or without `whatsapp:`; kept as the bare number. */
+const whatsappNumber = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^whatsapp:/i, ""))
+  .refine((v) => v === "" || /^\+[1-9]\d{6,14}$/.test(v), {
+    message: "must be an E.164 phone number such as +14155238886 (a whatsapp: prefix is allowed)",
+  })
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,8 +61,8 @@ export const envSchema = z
     PAYPAL_API_BASE: urlText("PayPal API").default("https://api-m.sandbox.paypal.com"),
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
-    TWILIO_WHATSAPP_FROM: optionalText,
-    ADMIN_WHATSAPP_TO: optionalText,
+    TWILIO_WHATSAPP_FROM: whatsappNumber,
+    ADMIN_WHATSAPP_TO: whatsappNumber,
     TWILIO_API_BASE: urlText("Twilio API").default("https://api.twilio.com"),
     SMTP_URL: z
       .string()
@@ -60,6 +71,10 @@ export const envSchema = z
       .transform((v) => (v === "" ? undefined : v))
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default("Abundance Collection <shop@localhost>"),
+    /** false = order events write no WhatsApp or e-mail messages and no worker runs. */
+    NOTIFICATIONS: booleanFlag.default(true),
+    /** How long one send may wait for Twilio or the SMTP server before it counts as failed (and is retried). */
+    NOTIFICATION_SEND_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,

@@ -10,6 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header, `<…@…>`: the same on every retry of one notification, so a mail sent twice
+   * (a retry after a lost answer) is one message to the mail clients that de-duplicate by it.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -20,6 +25,8 @@ export interface SentMail {
 
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
+  /** Closes kept-open connections (at shutdown). */
+  close?(): void;
 }
 
 const messageSchema = z.object({
@@ -32,6 +39,10 @@ const messageSchema = z.object({
     .refine((s) => !/[\r\n]/.test(s), "must be one line"),
   text: z.string().min(1),
   html: z.string().optional(),
+  messageId: z
+    .string()
+    .regex(/^<[\w.+-]+@[\w.-]+>$/)
+    .optional(),
 });
 
 export class MailError extends Error {
@@ -51,7 +62,7 @@ export class SmtpMailer implements Mailer {
   constructor(
     smtpUrl: string,
     private readonly from: string,
-    options: { ignoreTLS?: boolean } = {},
+    options: { ignoreTLS?: boolean; timeoutMs?: number } = {},
   ) {
     const url = new URL(smtpUrl);
     this.transport = nodemailer.createTransport({
@@ -62,7 +73,18 @@ export class SmtpMailer implements Mailer {
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
       ignoreTLS: options.ignoreTLS ?? false,
+      // A few connections kept open and reused: the notification worker sends in parallel.
+      pool: true,
+      maxConnections: 5,
+      // A silent server fails the try instead of holding it (the worker retries later).
+      connectionTimeout: options.timeoutMs ?? 10_000,
+      greetingTimeout: options.timeoutMs ?? 10_000,
+      socketTimeout: options.timeoutMs ?? 10_000,
     });
+  }
+
+  close(): void {
+    this.transport.close();
   }
 
   async send(message: MailMessage): Promise<SentMail> {
@@ -74,8 +96,9 @@ export class SmtpMailer implements Mailer {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        ...(m.messageId ? { messageId: m.messageId } : {}),
       });
-      return { id: randomUUID(), via: String(info.messageId) };
+      return { id: String(info.messageId), via: String(info.messageId) };
     } catch (error) {
       const e = error as { message?: string; responseCode?: number };
       throw new MailError(e.message ?? "SMTP delivery failed", e.responseCode);
@@ -122,10 +145,28 @@ export class OutboxMailer implements Mailer {
       names.slice(0, limit).map(async (n) => JSON.parse(await readFile(path.join(this.dir, n), "utf8")) as OutboxMail),
     );
   }
+
+  /** One mail by the id `send` returned; null when there is none. */
+  async read(id: string): Promise<OutboxMail | null> {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return null;
+    }
+    const name = names.find((n) => n.endsWith(`-${id}.json`));
+    return name ? (JSON.parse(await readFile(path.join(this.dir, name), "utf8")) as OutboxMail) : null;
+  }
 }
 
-export function createMailer(config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): Mailer {
+export function createMailer(config: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+  notificationTimeoutMs?: number;
+}): Mailer {
   return config.smtpUrl
-    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom, { timeoutMs: config.notificationTimeoutMs })
     : new OutboxMailer(path.join(config.dataDir, "outbox"), config.mailFrom);
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { orders } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
-import type { EventBus } from "~/lib/events.server";
+import type { DomainEvent, EventBus } from "~/lib/events.server";
 import type { PayPalClient } from "~/modules/payments/paypal.server";
 import { planMove, type OrderMove, type OrderState, type RefundKind } from "./order-moves";
 import type { OrderStatus, PaymentStatus } from "./order-rules";
@@ -111,11 +111,15 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
       actor: request.actor,
       note: noteFor(plan.move, request, plan.refund),
     });
+    const event = movedEvent(plan.move, order, request, plan.refund);
+    // The messages the move calls for are written in its transaction (the notification outbox).
+    if (event) await events.recordEvent(tx, event);
     return plan.restock ? restock(tx, [order.id]) : 0;
   });
 
   if (restocked > 0) await events.emit("catalog.changed", { reason: `order ${order.orderNumber} cancelled` });
-  await emitMoved(events, plan.move, order, request, plan.refund);
+  const event = movedEvent(plan.move, order, request, plan.refund);
+  if (event) await events.emitEvent(event);
 
   const result: MoveResult = {
     orderNumber: order.orderNumber,
@@ -202,21 +206,22 @@ function noteFor(move: OrderMove, request: MoveRequest, refund: RefundKind | nul
   return joinNote(null, request.note);
 }
 
-async function emitMoved(
-  events: EventBus,
+/** What a move tells the rest of the shop: recorded in its transaction, emitted after the commit. */
+function movedEvent(
   move: OrderMove,
   order: CurrentOrder,
   request: MoveRequest,
   refund: RefundKind | null,
-): Promise<void> {
+): DomainEvent | null {
   const base = { orderId: order.id, orderNumber: order.orderNumber };
   if (move === "ship") {
-    await events.emit("order.shipped", { ...base, trackingNumber: request.trackingNumber!, carrier: request.carrier! });
-  } else if (move === "deliver") {
-    await events.emit("order.delivered", base);
-  } else if (move === "cancel") {
-    await events.emit("order.cancelled", { ...base, refund });
-  } else if (move === "markPaid") {
-    await events.emit("order.paid", base);
+    return {
+      name: "order.shipped",
+      payload: { ...base, trackingNumber: request.trackingNumber!, carrier: request.carrier! },
+    };
   }
+  if (move === "deliver") return { name: "order.delivered", payload: base };
+  if (move === "cancel") return { name: "order.cancelled", payload: { ...base, refund } };
+  if (move === "markPaid") return { name: "order.paid", payload: base };
+  return null;
 }

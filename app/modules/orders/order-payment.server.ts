@@ -90,6 +90,8 @@ export async function markOrderPaid(
         actor: customer(paid.userId),
         note: `Paid by ${input.paymentMethod}`,
       });
+      // The notifications this calls for are written now, with the payment: never one without the other.
+      await events.record(tx, "order.paid", { orderId, orderNumber: paid.orderNumber });
     }
     return paid;
   });

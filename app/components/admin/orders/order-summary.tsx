@@ -171,15 +171,3 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
 }
 
 /** Where the order's WhatsApp and e-mail messages will be listed (the notification work fills it). */
-export function NotificationsPlaceholder() {
-  return (
-    <section aria-labelledby="notifications-heading" className={card}>
-      <h2 id="notifications-heading" className={h2}>
-        Notifications
-      </h2>
-      <p className="mt-3 text-sm text-muted">
-        The WhatsApp and e-mail messages sent for this order will be listed here once order notifications are set up.
-      </p>
-    </section>
-  );
-}

@@ -1,0 +1,82 @@
+import type { AddressJson } from "#db/schema/orders";
+
+/**
+ * What the shop tells whom, and when. Pure: shared by the outbox (which rows an order event writes),
+ * the worker (how a row is worded) and the admin's panel (how a row is named).
+ */
+export const CHANNELS = ["whatsapp", "email"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The spec's notification_type values, plus the kinds the fulfilment moves add. */
+export const NOTIFICATION_TYPES = [
+  "order_confirmation",
+  "shipping_notification",
+  "delivery_notification",
+  "cancellation_notification",
+  "custom",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_STATUSES = ["pending", "sent", "delivered", "failed"] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** The shop owner (ADMIN_WHATSAPP_TO, resolved when sent) or the order's customer. */
+export type Audience = "owner" | "customer";
+
+export const TYPE_LABELS: Record<NotificationType, string> = {
+  order_confirmation: "Order confirmation",
+  shipping_notification: "Shipping",
+  delivery_notification: "Delivered",
+  cancellation_notification: "Cancellation",
+  custom: "Custom message",
+};
+
+/** One line of an order as a message shows it. */
+export interface MessageLine {
+  name: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  totalPriceCents: number;
+}
+
+/** Everything a message about an order may say, read when the message is sent. */
+export interface MessageOrder {
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  paymentMethod: string | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  items: MessageLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  shippingMethod: string;
+  shippingAddress: AddressJson;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /** The carrier's tracking page, when the order has a tracking number. */
+  trackingUrl: string | null;
+  /** The shopper's order page on this shop (PUBLIC_URL + /order-confirmation/…). */
+  orderUrl: string;
+  isTest: boolean;
+  createdAt: Date;
+}
+
+/** The shop as a message signs it. */
+export interface ShopIdentity {
+  name: string;
+  /** PUBLIC_URL: the shop's own origin. */
+  url: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}

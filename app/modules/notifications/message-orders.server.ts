@@ -1,0 +1,60 @@
+import { asc, inArray } from "drizzle-orm";
+import { orderItems, orders } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { trackingUrl } from "~/modules/orders/tracking";
+import type { MessageOrder } from "./message-kinds";
+
+/** The orders a batch of messages is about, with their lines, as the messages word them (two queries). */
+export async function loadMessageOrders(
+  db: Db,
+  orderIds: string[],
+  publicUrl: string,
+): Promise<Map<string, MessageOrder>> {
+  const ids = [...new Set(orderIds)];
+  const found = new Map<string, MessageOrder>();
+  if (ids.length === 0) return found;
+  const [rows, lines] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, ids)),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        name: orderItems.productName,
+        sku: orderItems.productSku,
+        size: orderItems.size,
+        color: orderItems.color,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+        totalPriceCents: orderItems.totalPriceCents,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+  ]);
+  const base = publicUrl.replace(/\/+$/, "");
+  for (const o of rows) {
+    const address = o.shippingAddress;
+    found.set(o.id, {
+      orderNumber: o.orderNumber,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      paymentMethod: o.paymentMethod,
+      customerName: `${address.firstName ?? ""} ${address.lastName ?? ""}`.trim(),
+      customerEmail: o.customerEmail,
+      customerPhone: address.phone ?? "",
+      items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _orderId, ...line }) => line),
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+      totalCents: o.totalCents,
+      shippingMethod: o.shippingMethod,
+      shippingAddress: address,
+      trackingNumber: o.trackingNumber,
+      carrier: o.carrier,
+      trackingUrl: o.trackingNumber ? trackingUrl(o.carrier, o.trackingNumber) : null,
+      orderUrl: `${base}/order-confirmation/${encodeURIComponent(o.orderNumber)}`,
+      isTest: o.isTest,
+      createdAt: o.createdAt,
+    });
+  }
+  return found;
+}

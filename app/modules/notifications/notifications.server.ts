@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { orderNotifications, orders } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { DomainError } from "~/lib/domain-error";
+import type { EventBus } from "~/lib/events.server";
+import { NOTIFICATION_MESSAGES } from "./delivery-policy";
+import { OutboxMailer, type Mailer, type OutboxMail } from "./mailer.server";
+import type { Audience, Channel, NotificationType, ShopIdentity } from "./message-kinds";
+import type { CustomWhatsAppInput, ResendInput } from "./notification-forms";
+import { createNotificationWorker, type NotificationWorker } from "./outbox-worker.server";
+import {
+  enqueueCustomWhatsApp,
+  listNotifications,
+  notificationById,
+  recordEventMessages,
+  resendNotification,
+  type NotificationRow,
+} from "./outbox.server";
+import { parseE164 } from "./phone-numbers";
+import { applyTwilioStatus, type StatusCallbackResult } from "./status-callback.server";
+import { createTwilioClient } from "./twilio-client.server";
+
+/**
+ * Order notifications, as the rest of the shop uses them: the outbox rows order events write, the
+ * worker that sends them, the admin's panel (list, custom WhatsApp, resend, order e-mail), Twilio's
+ * status callbacks and the embedded mail outbox.
+ */
+export interface NotificationsConfig {
+  enabled: boolean;
+  publicUrl: string;
+  shopName: string;
+  sendTimeoutMs: number;
+  twilio:
+    | { accountSid: string; authToken: string; whatsappFrom: string; adminTo: string | undefined; apiBase: string }
+    | undefined;
+}
+
+export interface OrderMessageRequest {
+  channel: Channel;
+  type: Exclude<NotificationType, "custom">;
+  audience: Audience;
+  /** For a WhatsApp to the customer: this number instead of the one given at checkout. */
+  phoneNumber?: string | null;
+  key?: string;
+}
+
+export interface Notifications {
+  worker: NotificationWorker;
+  /** An order's messages, or without an order the latest of all; newest first. */
+  list(orderId?: string): Promise<NotificationRow[]>;
+  sendCustomWhatsApp(orderId: string, input: CustomWhatsAppInput): Promise<NotificationRow>;
+  resend(orderId: string, input: ResendInput): Promise<NotificationRow>;
+  /** An order's templated message again (the order e-mail, the owner's WhatsApp…), sent now. */
+  sendOrderMessage(orderId: string, input: OrderMessageRequest): Promise<NotificationRow>;
+  twilioStatus(request: {
+    url: string;
+    signature: string | null;
+    params: Record<string, string>;
+  }): Promise<StatusCallbackResult>;
+  /** Where mail goes without SMTP_URL: readable by admins. Null when mail goes out by SMTP. */
+  outboxMail(notification: NotificationRow): Promise<OutboxMail | null>;
+  mailGoesToOutbox: boolean;
+  whatsappConfigured: boolean;
+}
+
+export function createNotifications(deps: {
+  db: Db;
+  events: EventBus;
+  mailer: Mailer;
+  config: NotificationsConfig;
+}): Notifications {
+  const { db, events, mailer, config } = deps;
+  const shop: ShopIdentity = { name: config.shopName, url: config.publicUrl };
+  const twilio = config.twilio;
+  const worker = createNotificationWorker({
+    db,
+    mailer,
+    whatsapp: twilio
+      ? createTwilioClient({
+          accountSid: twilio.accountSid,
+          authToken: twilio.authToken,
+          from: `whatsapp:${parseE164(twilio.whatsappFrom) ?? twilio.whatsappFrom}`,
+          apiBase: twilio.apiBase,
+          timeoutMs: config.sendTimeoutMs,
+        })
+      : undefined,
+    ownerWhatsApp: parseE164(twilio?.adminTo) ?? undefined,
+    shop,
+    statusCallbackUrl: (id) => `${config.publicUrl.replace(/\/+$/, "")}/api/notifications/twilio-status?n=${id}`,
+    sendTimeoutMs: config.sendTimeoutMs,
+  });
+
+  if (config.enabled) {
+    // The rows are written with the change; the worker is woken once it commits.
+    for (const name of ["order.paid", "order.shipped", "order.delivered", "order.cancelled"] as const) {
+      events.onRecord(name, (tx, payload) => recordEventMessages(tx, name, payload.orderId));
+      events.on(name, () => worker.wake());
+    }
+  }
+
+  async function sendNow(row: NotificationRow): Promise<NotificationRow> {
+    return (await worker.sendNow(row.id)) ?? row;
+  }
+
+  return {
+    worker,
+    list: (orderId) => listNotifications(db, { orderId, limit: orderId ? 200 : 100 }),
+
+    async sendCustomWhatsApp(orderId, input) {
+      const owner = input.isAdminNotification;
+      const row = await enqueueCustomWhatsApp(db, {
+        orderId,
+        audience: owner ? "owner" : "customer",
+        recipient: owner ? "" : input.phoneNumber!,
+        body: input.customMessage,
+        key: input.key ?? randomUUID(),
+      });
+      return sendNow(row);
+    },
+
+    async resend(orderId, input) {
+      const current = await notificationById(db, input.notificationId);
+      if (!current || current.orderId !== orderId) throw new DomainError("not-found", NOTIFICATION_MESSAGES.notFound);
+      // A corrected number applies to a WhatsApp message to the customer only.
+      const recipient = current.channel === "whatsapp" && current.audience === "customer" ? input.phoneNumber : null;
+      return sendNow(await resendNotification(db, current.id, { recipient, orderId }));
+    },
+
+    async sendOrderMessage(orderId, input) {
+      const [order] = await db
+        .select({
+          id: orders.id,
+          email: orders.customerEmail,
+          phone: sql<string>`${orders.shippingAddress} ->> 'phone'`,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!order) throw new DomainError("not-found", NOTIFICATION_MESSAGES.orderNotFound);
+      const recipient =
+        input.audience === "owner"
+          ? ""
+          : input.channel === "email"
+            ? order.email
+            : (input.phoneNumber ?? order.phone ?? "");
+      const dedupeKey = `manual:${orderId}:${input.channel}:${input.type}:${input.key ?? randomUUID()}`;
+      await db
+        .insert(orderNotifications)
+        .values({
+          orderId,
+          channel: input.channel,
+          notificationType: input.type,
+          audience: input.audience,
+          recipient,
+          dedupeKey,
+        })
+        .onConflictDoNothing({ target: orderNotifications.dedupeKey });
+      const [row] = await db
+        .select({ id: orderNotifications.id })
+        .from(orderNotifications)
+        .where(eq(orderNotifications.dedupeKey, dedupeKey));
+      return sendNow((await notificationById(db, row!.id))!);
+    },
+
+    twilioStatus: (request) =>
+      applyTwilioStatus(db, { authToken: twilio?.authToken, publicUrl: config.publicUrl }, request),
+
+    async outboxMail(notification) {
+      if (!(mailer instanceof OutboxMailer) || notification.channel !== "email" || !notification.providerMessageId) {
+        return null;
+      }
+      return mailer.read(notification.providerMessageId);
+    },
+    mailGoesToOutbox: mailer instanceof OutboxMailer,
+    whatsappConfigured: Boolean(twilio),
+  };
+}

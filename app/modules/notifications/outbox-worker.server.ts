@@ -1,0 +1,315 @@
+import { sql } from "drizzle-orm";
+import { ZodError } from "zod";
+import { queryRows, type Db } from "~/lib/db/client.server";
+import {
+  afterFailure,
+  finalFailure,
+  NOTIFICATION_MESSAGES,
+  networkFailure,
+  smtpFailure,
+  twilioFailure,
+  type SendFailure,
+} from "./delivery-policy";
+import { MailError, type Mailer } from "./mailer.server";
+import type { Audience, Channel, MessageOrder, NotificationType, ShopIdentity } from "./message-kinds";
+import { loadMessageOrders } from "./message-orders.server";
+import { notificationById, type NotificationRow } from "./outbox.server";
+import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
+import { renderOrderEmail } from "./render-email.server";
+import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
+import { whatsappText } from "./whatsapp-texts";
+
+/**
+ * The worker that empties the outbox, one in every server instance. It claims due rows with
+ * FOR UPDATE SKIP LOCKED (so instances share the work and never take the same row), marks them as being
+ * sent, sends them in parallel outside any transaction, and records each outcome: sent, pending again
+ * after a back-off, or failed. A row left "being sent" longer than the lease belongs to a worker that
+ * died mid-send: it is marked failed as interrupted (it may have gone out), never sent blindly again.
+ */
+export interface NotificationWorkerDeps {
+  db: Db;
+  mailer: Mailer;
+  /** Twilio; undefined when it is not configured (WhatsApp messages then fail with a clear reason). */
+  whatsapp: WhatsAppSender | undefined;
+  /** ADMIN_WHATSAPP_TO, E.164. */
+  ownerWhatsApp: string | undefined;
+  shop: ShopIdentity;
+  /** Our Twilio status callback for a message (PUBLIC_URL/api/notifications/twilio-status?n=id). */
+  statusCallbackUrl: (notificationId: string) => string;
+  /** How long one send may take; the lease of a claimed row is derived from it. */
+  sendTimeoutMs: number;
+  /** Rows sent at once (default 16). */
+  concurrency?: number;
+  /** How often an idle worker looks for due rows another instance wrote (default 1 s). */
+  pollMs?: number;
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface NotificationWorker {
+  start(): void;
+  /** Stops looking for work and waits for the sends under way. */
+  stop(): Promise<void>;
+  /** New rows were written here: look now instead of at the next poll. */
+  wake(): void;
+  /** Sends everything due now (rounds until none is left); answers how many rows were tried. */
+  drain(): Promise<number>;
+  /** Tries one row now (the admin's Send), if no worker holds it; answers the row as it then stands. */
+  sendNow(id: string): Promise<NotificationRow | null>;
+  /** Marks rows whose sender died mid-send as failed; answers how many. */
+  recoverInterrupted(): Promise<number>;
+}
+
+interface ClaimedRow {
+  id: string;
+  order_id: string | null;
+  channel: Channel;
+  notification_type: NotificationType;
+  audience: Audience;
+  recipient: string;
+  message_body: string | null;
+  attempts: number;
+}
+
+type Outcome =
+  | { ok: true; providerId: string; recipient: string; subject: string | null; body: string }
+  | { ok: false; failure: SendFailure; recipient?: string; subject?: string | null; body?: string };
+
+export function leaseMs(sendTimeoutMs: number): number {
+  return sendTimeoutMs * 3 + 2_000;
+}
+
+export function createNotificationWorker(deps: NotificationWorkerDeps): NotificationWorker {
+  const { db } = deps;
+  const concurrency = deps.concurrency ?? 16;
+  const pollMs = deps.pollMs ?? 1_000;
+  const random = deps.random ?? Math.random;
+  const log = deps.log ?? ((line: string) => console.warn(line));
+  let running = false;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+  let loop: Promise<void> | null = null;
+  let lastRecovery = 0;
+
+  async function claim(limit: number, id?: string): Promise<ClaimedRow[]> {
+    return queryRows<ClaimedRow>(
+      db,
+      sql`
+        with due as (
+          select id from order_notifications
+          where status = 'pending' and sending_since is null and next_attempt_at <= now()
+            ${id ? sql`and id = ${id}` : sql``}
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        update order_notifications n
+        set sending_since = now(), attempts = n.attempts + 1, updated_at = now()
+        from due where n.id = due.id
+        returning n.id, n.order_id, n.channel, n.notification_type, n.audience, n.recipient, n.message_body, n.attempts`,
+    );
+  }
+
+  async function deliver(row: ClaimedRow, order: MessageOrder | undefined): Promise<Outcome> {
+    if (row.notification_type !== "custom" && !order) {
+      return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.orderNotFound) };
+    }
+    return row.channel === "whatsapp" ? deliverWhatsApp(row, order) : deliverEmail(row, order!);
+  }
+
+  async function deliverWhatsApp(row: ClaimedRow, order: MessageOrder | undefined): Promise<Outcome> {
+    const body =
+      row.message_body ??
+      whatsappText(row.notification_type as Exclude<NotificationType, "custom">, order!, row.audience, deps.shop);
+    if (!deps.whatsapp) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.whatsappNotConfigured), body };
+    let to: string | null;
+    if (row.audience === "owner") {
+      to = deps.ownerWhatsApp ?? null;
+      if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.ownerNotConfigured), body };
+    } else {
+      to =
+        row.notification_type === "custom"
+          ? parseE164(row.recipient)
+          : customerE164(row.recipient, order?.shippingAddress.country);
+      if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.invalidPhone, "21211"), body };
+    }
+    try {
+      const sent = await deps.whatsapp.send({
+        to: whatsappAddress(to),
+        body,
+        statusCallback: deps.statusCallbackUrl(row.id),
+      });
+      return { ok: true, providerId: sent.sid, recipient: to, subject: null, body };
+    } catch (error) {
+      if (error instanceof TwilioApiError) {
+        return { ok: false, failure: twilioFailure(error.httpStatus, error.code, error.message), recipient: to, body };
+      }
+      const detail = error instanceof TwilioUnreachableError ? error.message : String(error);
+      return { ok: false, failure: networkFailure("whatsapp", detail), recipient: to, body };
+    }
+  }
+
+  async function deliverEmail(row: ClaimedRow, order: MessageOrder): Promise<Outcome> {
+    const mail = await renderOrderEmail(row.notification_type, order, deps.shop);
+    const base = { recipient: row.recipient, subject: mail.subject, body: mail.text };
+    try {
+      const sent = await deps.mailer.send({
+        to: row.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // The same on every try of this row (see MailMessage.messageId).
+        messageId: `<${row.id}@${new URL(deps.shop.url).hostname || "localhost"}>`,
+      });
+      return { ok: true, providerId: sent.id, ...base };
+    } catch (error) {
+      if (error instanceof ZodError) {
+        return {
+          ok: false,
+          failure: finalFailure(`${NOTIFICATION_MESSAGES.emailFailed}: not a valid e-mail address`),
+          ...base,
+        };
+      }
+      if (error instanceof MailError)
+        return { ok: false, failure: smtpFailure(error.responseCode, error.message), ...base };
+      return { ok: false, failure: networkFailure("email", String(error)), ...base };
+    }
+  }
+
+  async function record(row: ClaimedRow, outcome: Outcome): Promise<void> {
+    if (outcome.ok) {
+      // A status callback may have arrived first (and said delivered): a later status is kept.
+      await db.execute(sql`
+        update order_notifications set
+          status = case when status in ('pending', 'failed') then 'sent' else status end,
+          provider_message_id = coalesce(provider_message_id, ${outcome.providerId}),
+          recipient = ${outcome.recipient}, subject = ${outcome.subject}, message_body = ${outcome.body},
+          sent_at = coalesce(sent_at, now()), sending_since = null,
+          error_message = null, error_code = null, updated_at = now()
+        where id = ${row.id}`);
+      return;
+    }
+    const next = afterFailure(row.attempts, outcome.failure, new Date(), random);
+    await db.execute(sql`
+      update order_notifications set
+        status = ${next.status},
+        next_attempt_at = ${next.status === "pending" ? next.retryAt.toISOString() : sql`next_attempt_at`},
+        error_message = ${outcome.failure.message}, error_code = ${outcome.failure.code},
+        recipient = coalesce(${outcome.recipient ?? null}, recipient),
+        subject = coalesce(${outcome.subject ?? null}, subject),
+        message_body = coalesce(${outcome.body ?? null}, message_body),
+        sending_since = null, updated_at = now()
+      where id = ${row.id} and status = 'pending'`);
+    if (next.status === "failed") {
+      log(`[notifications] ${row.channel} ${row.notification_type} ${row.id} failed: ${outcome.failure.message}`);
+    }
+  }
+
+  async function attemptAll(rows: ClaimedRow[]): Promise<void> {
+    const orderIds = rows.map((r) => r.order_id).filter((id): id is string => id !== null);
+    const messageOrders = await loadMessageOrders(db, orderIds, deps.shop.url);
+    await Promise.all(
+      rows.map(async (row) => {
+        let outcome: Outcome;
+        try {
+          outcome = await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined);
+        } catch (error) {
+          // Composing failed (a template error): worth another try after a fix or a restart.
+          outcome = {
+            ok: false,
+            failure: networkFailure(row.channel, error instanceof Error ? error.message : String(error)),
+          };
+        }
+        await record(row, outcome);
+      }),
+    );
+  }
+
+  async function recoverInterrupted(): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`
+        update order_notifications set
+          status = 'failed', sending_since = null, error_message = ${NOTIFICATION_MESSAGES.interrupted},
+          error_code = null, updated_at = now()
+        where status = 'pending' and sending_since is not null
+          and sending_since < now() - make_interval(secs => ${leaseMs(deps.sendTimeoutMs) / 1000})
+        returning id`,
+    );
+    if (rows.length > 0)
+      log(`[notifications] ${rows.length} sends were interrupted (marked failed, to resend by hand)`);
+    return rows.length;
+  }
+
+  async function round(): Promise<number> {
+    if (Date.now() - lastRecovery > 10_000) {
+      lastRecovery = Date.now();
+      await recoverInterrupted();
+    }
+    const rows = await claim(concurrency);
+    if (rows.length > 0) await attemptAll(rows);
+    return rows.length;
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await round();
+      total += n;
+      if (n === 0) return total;
+    }
+  }
+
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      woken = false;
+      let tried = 0;
+      try {
+        tried = await drain();
+      } catch (error) {
+        // The database is away: try again at the next poll.
+        log(`[notifications] worker round failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (running && !woken && tried >= 0) await sleep(pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      lastRecovery = 0;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    drain,
+    async sendNow(id) {
+      const rows = await claim(1, id);
+      if (rows.length > 0) await attemptAll(rows);
+      return notificationById(db, id);
+    },
+    recoverInterrupted,
+  };
+}

@@ -1,0 +1,40 @@
+import { render, toPlainText } from "@react-email/render";
+import type { MessageOrder, NotificationType, RenderedEmail, ShopIdentity } from "./message-kinds";
+import { assertEmailType, OrderEmail, orderEmailSubject } from "./templates/order-email";
+
+/** Longest subject an order e-mail gets (the mailer refuses more than 300). */
+export const SUBJECT_MAX = 200;
+
+// eslint-disable-next-line no-control-regex -- control characters (CR/LF, tab, NUL…) are what a header line must not carry
+const CONTROL_CHARACTERS = /[\r\n\t\u0000-\u001f\u007f]/g;
+
+/**
+ * A subject is one header line: CR/LF would start a new header, so every control character becomes
+ * a space, whatever text reached the subject. Capped at SUBJECT_MAX characters.
+ */
+export function oneLineSubject(subject: string): string {
+  const line = subject.replace(CONTROL_CHARACTERS, " ").replace(/ {2,}/g, " ").trim();
+  return line.length <= SUBJECT_MAX ? line : line.slice(0, SUBJECT_MAX).trimEnd();
+}
+
+/** html-to-text writes headings in capitals by default; the plain text keeps the wording as written. */
+const plainTextOptions = {
+  selectors: ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } })),
+};
+
+/**
+ * An order e-mail of the given kind, as subject, HTML and plain text (the same content: the text is
+ * converted from the rendered HTML, so the two never disagree). A 'custom' notification is never an
+ * e-mail: it is rejected.
+ */
+export async function renderOrderEmail(
+  type: NotificationType,
+  order: MessageOrder,
+  shop: ShopIdentity,
+): Promise<RenderedEmail> {
+  assertEmailType(type);
+  const subject = oneLineSubject(orderEmailSubject(type, order));
+  const html = await render(<OrderEmail type={type} order={order} shop={shop} />);
+  const text = toPlainText(html, plainTextOptions);
+  return { subject, html, text };
+}
