@@ -242,7 +242,8 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   }
 
   async function round(): Promise<number> {
-    if (Date.now() - lastRecovery > 10_000) {
+    // Often enough that an interrupted send is marked soon after its lease ends.
+    if (Date.now() - lastRecovery > Math.min(10_000, leaseMs(deps.sendTimeoutMs) / 2)) {
       lastRecovery = Date.now();
       await recoverInterrupted();
     }
