@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_CLIENT_SECRET } from "./tests/support/fake-paypal";
+import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_FROM } from "./tests/support/fake-twilio";
 
 /** Browser tests drive Debian's Chromium against the production build on a fresh embedded database. */
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -13,6 +14,15 @@ export const e2eSharedAdminPassword = "E2eSharedAdmin7";
 /** The fake PayPal the e2e server talks to (tests/support/fake-paypal.ts; tests use its /__test__ routes). */
 const fakePayPalPort = port + 1000;
 export const fakePayPalUrl = `http://127.0.0.1:${fakePayPalPort}`;
+/** The fake Twilio the e2e server sends WhatsApp messages to (tests/support/fake-twilio.ts; tests use its /__test__ routes). */
+const fakeTwilioPort = port + 1001;
+export const fakeTwilioUrl = `http://127.0.0.1:${fakeTwilioPort}`;
+/** ADMIN_WHATSAPP_TO of the e2e server: the shop owner's WhatsApp number. */
+export const e2eOwnerWhatsApp = "+14155550100";
+/** The SMTP sink the e2e server mails to (tests/support/smtp-sink.ts); tests read the mails over HTTP. */
+const smtpSinkPort = port + 1002;
+const smtpSinkHttpPort = port + 1003;
+export const smtpSinkHttpUrl = `http://127.0.0.1:${smtpSinkHttpPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -53,6 +63,24 @@ export default defineConfig({
       env: { FAKE_PAYPAL_PORT: String(fakePayPalPort) },
     },
     {
+      command: "node --import tsx tests/support/fake-twilio-server.ts",
+      url: `${fakeTwilioUrl}/__test__/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_TWILIO_PORT: String(fakeTwilioPort) },
+    },
+    {
+      command: "node --import tsx tests/support/smtp-sink-server.ts",
+      url: `${smtpSinkHttpUrl}/__test__/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
+    },
+    {
       command: `rm -rf "${dataDir}" && node server.js`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -72,11 +100,21 @@ export default defineConfig({
         NODE_ENV: "test",
         // Every test comes from 127.0.0.1: the per-account limits stay, the per-IP ones are raised.
         RATE_LIMIT_IP_MULTIPLIER: "100",
+        // The suite keeps the machine busy: messages go out at once rather than after the rush.
+        NOTIFICATION_YIELD_SECONDS: "0",
         // PayPal against the fake. tests/e2e/paypal.spec.ts serves the browser a fake SDK; elsewhere the real
         // SDK does not load for the fake client id, so checkout shows 'PayPal temporarily unavailable'.
         PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
         PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_CLIENT_SECRET,
         PAYPAL_API_BASE: fakePayPalUrl,
+        // WhatsApp through the fake Twilio; its status callbacks come back to PUBLIC_URL.
+        TWILIO_ACCOUNT_SID: FAKE_TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: FAKE_TWILIO_AUTH_TOKEN,
+        TWILIO_WHATSAPP_FROM: FAKE_TWILIO_FROM,
+        ADMIN_WHATSAPP_TO: e2eOwnerWhatsApp,
+        TWILIO_API_BASE: fakeTwilioUrl,
+        // Mail (order e-mails, password resets) goes to the SMTP sink, not to DATA_DIR/outbox.
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
       },
     },
   ],

@@ -91,6 +91,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       config: {
         enabled: config.notifications.enabled,
         sendTimeoutMs: config.notifications.sendTimeoutMs,
+        yieldMs: config.notifications.yieldMs,
         publicUrl: config.publicUrl,
         shopName: "Abundance Collection",
         twilio: config.twilio,

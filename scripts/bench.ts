@@ -11,9 +11,11 @@
  *  6. Lighthouse (mobile) performance, accessibility and SEO on /, /shop and a product page;
  *  7. order placement throughput on the embedded database and on a fresh PostgreSQL database;
  *  8. the orders back office on 100,000 orders: dashboard, list, searches, filters, an order's page
- *     (scripts/bench-admin-orders.ts), and the query plans behind them.
+ *     (scripts/bench-admin-orders.ts), and the query plans behind them;
+ *  9. notifications (scripts/bench-notifications.ts): checkout throughput with and without them, the
+ *     backlog a rush leaves and how fast it goes, and 1,000 queued messages drained to the fakes.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders (sections 1-2 and 4-6, 3, 7, 8; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications (sections 1-2 and 4-6, 3, 7, 8, 9; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,13 +36,15 @@ import {
   type BulkBench,
 } from "./bench-admin";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
+import { benchNotifications } from "./bench-notifications";
 import { benchOrders } from "./bench-orders";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
 const connections = Number(args.get("connections") ?? 50);
 const only = args.get("only")?.split(",");
-const runs = (section: "pages" | "catalogue" | "orders" | "admin-orders") => !only || only.includes(section);
+const runs = (section: "pages" | "catalogue" | "orders" | "admin-orders" | "notifications") =>
+  !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const admin = { email: "bench-admin@example.com", password: "BenchAdmin123" };
 const tempDirs: string[] = [];
@@ -463,6 +467,36 @@ async function main() {
       cached.p95 < 100 && cached.errors === 0,
     );
     await stop(store);
+  }
+
+  if (runs("notifications")) {
+    // — 9: notifications —
+    const { checkout, backlogs, drains } = await benchNotifications({ seconds: duration });
+    for (const database of new Set(checkout.map((r) => r.database))) {
+      const off = checkout.find((r) => r.database === database && !r.notifications)!;
+      const on = checkout.find((r) => r.database === database && r.notifications)!;
+      const ratio = on.perSecond / off.perSecond;
+      record(
+        `checkouts (place + pay) on ${database}, 10 at a time, notifications on / off`,
+        `${on.perSecond.toFixed(0)} / ${off.perSecond.toFixed(0)} per s (${(ratio * 100).toFixed(0)}%), p99 ${on.p99.toFixed(0)} / ${off.p99.toFixed(0)} ms`,
+        "on ≥ 90% of off",
+        ratio >= 0.9,
+      );
+    }
+    for (const b of backlogs) {
+      record(
+        `the messages those checkouts wrote on ${b.database} (sends wait while the server is saturated)`,
+        `${b.written} written, ${b.waitingAtEnd} waiting at the end, all sent ${b.drainedAfter.toFixed(1)} s later`,
+      );
+    }
+    for (const d of drains) {
+      record(
+        `1,000 queued messages (500 WhatsApp, 500 e-mails) drained to the fakes on ${d.database}`,
+        `${d.seconds.toFixed(2)} s (${d.sent} sent)`,
+        "< 10 s",
+        d.seconds < 10 && d.sent === 1000,
+      );
+    }
   }
 
   const cpuAfter = cpuTimes();

@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/order-badges";
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
@@ -112,6 +112,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     const failure = errorAnswer(error, request, { where: "admin-order-move", fallback: "Failed to update order" });
     return reply({ intent, ok: false, message: failure.message, errors: failure.fieldErrors ?? {} }, failure.status);
   }
+}
+
+/**
+ * A notification request changes the list even when it fails (the failed message is recorded, with its
+ * Resend), and React Router skips reloading after an error answer: reload after every one.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (intent === NOTIFY_INTENTS.whatsapp || intent === NOTIFY_INTENTS.email) return true;
+  return defaultShouldRevalidate;
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {

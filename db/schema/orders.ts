@@ -153,7 +153,10 @@ export const orderNotifications = pgTable(
     /** 'owner' (ADMIN_WHATSAPP_TO, resolved when sent) or 'customer' (the order's e-mail or phone). */
     audience: text().notNull().default("customer"),
     status: text().notNull().default("pending"),
-    /** The address it goes to: an e-mail address or an E.164 number; empty for the owner until sent. */
+    /**
+     * The address it goes to: an e-mail address or an E.164 number. Empty until sent for an order event's
+     * messages (the order's e-mail or phone, or the owner's number, are read when it is sent).
+     */
     recipient: text().notNull(),
     subject: text(),
     /** What was sent (composed when the message is first sent; given up front for a custom message). */

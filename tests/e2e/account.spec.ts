@@ -1,35 +1,33 @@
-import { readdirSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { smtpSinkHttpUrl } from "../../playwright.config";
 import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
-/** The e2e server's outbox (playwright.config.ts: DATA_DIR is abundance-e2e-{port} in the temp folder). */
-function outboxDir(baseURL: string): string {
-  return path.join(os.tmpdir(), `abundance-e2e-${new URL(baseURL).port}`, "outbox");
-}
-
-interface Mail {
-  to: string;
+/** A mail as the e2e server's SMTP sink received it (playwright.config.ts: SMTP_URL; tests/support/smtp-sink.ts). */
+interface SinkMail {
+  from: string;
+  to: string[];
   subject: string;
-  text: string;
-  createdAt: string;
+  messageId: string;
+  raw: string;
 }
 
-/** The newest mail to an address, or null. */
-function newestMailTo(baseURL: string, to: string): Mail | null {
-  let names: string[];
-  try {
-    names = readdirSync(outboxDir(baseURL)).filter((n) => n.endsWith(".json"));
-  } catch {
-    return null;
-  }
-  const mails = names
-    .sort()
-    .reverse()
-    .map((n) => JSON.parse(readFileSync(path.join(outboxDir(baseURL), n), "utf8")) as Mail);
-  return mails.find((m) => m.to === to) ?? null;
+/** The mails the sink received for an address, oldest first, raw message included. */
+async function mailsTo(to: string): Promise<SinkMail[]> {
+  const response = await fetch(`${smtpSinkHttpUrl}/__test__/mails?to=${encodeURIComponent(to)}`);
+  expect(response.status, "the SMTP sink's mail list").toBe(200);
+  return ((await response.json()) as { mails: SinkMail[] }).mails;
+}
+
+/** A raw message's text body: quoted-printable undone (soft line breaks, =3D and the other =XX escapes). */
+function bodyText(raw: string): string {
+  const split = /\r?\n\r?\n/.exec(raw);
+  const head = split ? raw.slice(0, split.index) : "";
+  const body = split ? raw.slice(split.index + split[0].length) : raw;
+  if (!/^content-transfer-encoding:\s*quoted-printable/im.test(head)) return body;
+  return body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -53,9 +51,10 @@ test.describe("forgot and reset password", () => {
       page.getByText("If an account exists for that e-mail, we have sent a link to reset your password."),
     ).toBeVisible();
 
-    await expect.poll(() => newestMailTo(baseURL!, email)).not.toBeNull();
-    const mail = newestMailTo(baseURL!, email)!;
-    const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const mail = (await mailsTo(email)).at(-1)!;
+    expect(mail.subject).toBe("Reset your Abundance Collection password");
+    const link = /https?:\/\/\S+/.exec(bodyText(mail.raw))?.[0];
     expect(link).toBeTruthy();
 
     await page.goto(link!);

@@ -504,3 +504,54 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect(await status()).toBe("delivered");
   });
 });
+
+describe(`the background worker gives way to a saturated machine (${databaseKind})`, () => {
+  it("holds fresh messages while the CPUs are saturated, sends those waiting longer than the yield, and the rest once the rush is over", async () => {
+    await notifications.worker.stop();
+    let saturated = true;
+    const worker = createNotificationWorker({
+      db,
+      mailer,
+      whatsapp: createTwilioClient({
+        accountSid: FAKE_TWILIO_ACCOUNT_SID,
+        authToken: FAKE_TWILIO_AUTH_TOKEN,
+        from: `whatsapp:${FAKE_TWILIO_FROM}`,
+        apiBase: twilio.url,
+        timeoutMs: 2_000,
+      }),
+      ownerWhatsApp: OWNER,
+      shop: { name: "Abundance Collection", url: PUBLIC_URL },
+      statusCallbackUrl: (id) => `${PUBLIC_URL}/api/notifications/twilio-status?n=${id}`,
+      sendTimeoutMs: 2_000,
+      pollMs: 50,
+      saturated: () => saturated,
+      yieldMs: 60_000,
+    });
+    const row = (i: number, waitedMs: number) => ({
+      channel: "whatsapp",
+      notificationType: "custom",
+      audience: "owner",
+      recipient: "",
+      messageBody: `rush message ${i}`,
+      dedupeKey: `rush-${i}`,
+      nextAttemptAt: new Date(Date.now() - waitedMs),
+    });
+    await db.insert(orderNotifications).values([row(0, 0), row(1, 0), row(2, 61_000)]);
+    worker.start();
+    try {
+      const sentBodies = () => twilio.messages.map((m) => m.body).filter((b) => b.startsWith("rush message"));
+      const deadline = Date.now() + 5_000;
+      while (!sentBodies().includes("rush message 2") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      // Only the message past its yield went out; the fresh ones wait while the machine is busy.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(sentBodies()).toEqual(["rush message 2"]);
+      saturated = false;
+      const until = Date.now() + 5_000;
+      while (sentBodies().length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(sentBodies().sort()).toEqual(["rush message 0", "rush message 1", "rush message 2"]);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -31,6 +31,8 @@ export interface ScriptedError {
   status: number;
   code: number;
   message: string;
+  /** Only a send to this address (`whatsapp:+…`) takes this error; any send when unset. */
+  to?: string;
 }
 
 export interface FakeTwilio {
@@ -113,9 +115,9 @@ export async function startFakeTwilio(
       return error(res, { status: 401, code: 20003, message: "Authenticate" });
     }
     if (isDown) return error(res, { status: 500, code: 20500, message: "Internal Server Error" });
-    const next = scripted.shift();
-    if (next) return error(res, next);
     const to = form.get("To") ?? "";
+    const scriptedAt = scripted.findIndex((e) => !e.to || e.to === to);
+    if (scriptedAt >= 0) return error(res, scripted.splice(scriptedAt, 1)[0]!);
     const from = form.get("From") ?? "";
     const body = form.get("Body") ?? "";
     if (!E164_WHATSAPP.test(to)) {

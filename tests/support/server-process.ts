@@ -33,6 +33,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: url,
+      NOTIFICATION_YIELD_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

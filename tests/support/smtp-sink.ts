@@ -6,7 +6,8 @@ import { SMTPServer } from "smtp-server";
  * A real local SMTP server (the `smtp-server` package) that keeps every mail it receives, for the
  * integration and browser suites. `rejectNext(code)` answers the next RCPT with an SMTP error (550:
  * permanent, 451: try later). With `httpPort`, it also answers GET /__test__/mails for tests in another
- * process.
+ * process: `{ mails: [{ from, to, subject, messageId }] }`, or with `?to=<address>` that recipient's
+ * mails with their `raw` message too.
  */
 export interface ReceivedMail {
   from: string;
@@ -30,6 +31,11 @@ function header(raw: string, name: string): string {
   const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
   const match = new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(unfolded);
   return match?.[1]?.trim() ?? "";
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
 }
 
 export async function startSmtpSink(options: { port?: number; httpPort?: number } = {}): Promise<SmtpSink> {
@@ -68,9 +74,15 @@ export async function startSmtpSink(options: { port?: number; httpPort?: number 
   let http: ReturnType<typeof createServer> | null = null;
   if (options.httpPort !== undefined) {
     http = createServer((req: IncomingMessage, res: ServerResponse) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      if (req.url === "/__test__/health") return res.end(JSON.stringify({ ok: true }));
-      res.end(JSON.stringify({ mails: mails.map(({ raw: _raw, ...m }) => m) }));
+      const url = new URL(req.url ?? "/", "http://smtp-sink");
+      if (url.pathname === "/__test__/health") return json(res, 200, { ok: true });
+      if (url.pathname !== "/__test__/mails" || req.method !== "GET") {
+        return json(res, 404, { error: "no such test route" });
+      }
+      // ?to=<address>: that recipient's mails, raw message included; without it, all of them without.
+      const to = url.searchParams.get("to")?.trim().toLowerCase();
+      if (to) return json(res, 200, { mails: mails.filter((m) => m.to.some((r) => r.toLowerCase() === to)) });
+      json(res, 200, { mails: mails.map(({ raw: _raw, ...m }) => m) });
     });
     await new Promise<void>((resolve) => http!.listen(options.httpPort, "127.0.0.1", resolve));
   }

@@ -49,6 +49,8 @@ export async function startTestServer(
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Tests wait for messages while the machine is busy running other tests: send at once.
+      NOTIFICATION_YIELD_SECONDS: "0",
       ...location.env,
       ...env,
     },

@@ -26,7 +26,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Order messages on (NOTIFICATIONS), and how long one send may take. */
-  notifications: { enabled: boolean; sendTimeoutMs: number };
+  notifications: { enabled: boolean; sendTimeoutMs: number; yieldMs: number };
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   guestSearch: boolean;
@@ -122,7 +122,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
         : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    notifications: { enabled: env.NOTIFICATIONS, sendTimeoutMs: env.NOTIFICATION_SEND_TIMEOUT_MS },
+    notifications: {
+      enabled: env.NOTIFICATIONS,
+      sendTimeoutMs: env.NOTIFICATION_SEND_TIMEOUT_MS,
+      yieldMs: env.NOTIFICATION_YIELD_SECONDS * 1000,
+    },
     google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_OAUTH_BASE),
     facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),
     guestSearch: env.GUEST_SEARCH,

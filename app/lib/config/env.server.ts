@@ -75,6 +75,11 @@ export const envSchema = z
     NOTIFICATIONS: booleanFlag.default(true),
     /** How long one send may wait for Twilio or the SMTP server before it counts as failed (and is retried). */
     NOTIFICATION_SEND_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(10_000),
+    /**
+     * While the machine's CPUs are saturated, background sends wait up to this many seconds for the rush
+     * to pass (checkouts first); 0 = send at once whatever the load.
+     */
+    NOTIFICATION_YIELD_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,

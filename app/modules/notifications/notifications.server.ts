@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { orderNotifications, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { createLoadGauge } from "~/lib/load-gauge.server";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
 import { NOTIFICATION_MESSAGES } from "./delivery-policy";
@@ -31,6 +32,8 @@ export interface NotificationsConfig {
   publicUrl: string;
   shopName: string;
   sendTimeoutMs: number;
+  /** How long background sends may wait while the machine is saturated (0 = never). */
+  yieldMs?: number;
   twilio:
     | { accountSid: string; authToken: string; whatsappFrom: string; adminTo: string | undefined; apiBase: string }
     | undefined;
@@ -89,6 +92,8 @@ export function createNotifications(deps: {
     shop,
     statusCallbackUrl: (id) => `${config.publicUrl.replace(/\/+$/, "")}/api/notifications/twilio-status?n=${id}`,
     sendTimeoutMs: config.sendTimeoutMs,
+    yieldMs: config.yieldMs ?? 0,
+    saturated: createLoadGauge().saturated,
   });
 
   if (config.enabled) {

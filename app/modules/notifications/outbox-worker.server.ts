@@ -42,6 +42,14 @@ export interface NotificationWorkerDeps {
   concurrency?: number;
   /** How often an idle worker looks for due rows another instance wrote (default 1 s). */
   pollMs?: number;
+  /**
+   * Background sends give way to requests: while this says the process is saturated by other work
+   * (given the worker's own busy time so far, in ms), the worker sends only messages already due for
+   * `yieldMs` (so none waits longer than that for a busy server), and the rest once the rush is over.
+   * The admin's Send and explicit drains never wait.
+   */
+  saturated?: (ownBusyMs: number) => boolean;
+  yieldMs?: number;
   random?: () => number;
   log?: (line: string) => void;
 }
@@ -84,21 +92,27 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   const concurrency = deps.concurrency ?? 16;
   const pollMs = deps.pollMs ?? 1_000;
   const random = deps.random ?? Math.random;
+  const yieldMs = deps.yieldMs ?? 0;
   const log = deps.log ?? ((line: string) => console.warn(line));
   let running = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /** The last round gave way to a saturated machine: wake-ups wait for the next look then. */
+  let yielding = false;
+  /** Time spent composing messages (rendering e-mails): the worker's own share of the event loop. */
+  let ownBusyMs = 0;
   let loop: Promise<void> | null = null;
   let lastRecovery = 0;
 
-  async function claim(limit: number, id?: string): Promise<ClaimedRow[]> {
+  async function claim(limit: number, options: { id?: string; dueForMs?: number } = {}): Promise<ClaimedRow[]> {
+    const dueBy = options.dueForMs ? sql`now() - make_interval(secs => ${options.dueForMs / 1000})` : sql`now()`;
     return queryRows<ClaimedRow>(
       db,
       sql`
         with due as (
           select id from order_notifications
-          where status = 'pending' and sending_since is null and next_attempt_at <= now()
-            ${id ? sql`and id = ${id}` : sql``}
+          where status = 'pending' and sending_since is null and next_attempt_at <= ${dueBy}
+            ${options.id ? sql`and id = ${options.id}` : sql``}
           order by next_attempt_at
           limit ${limit}
           for update skip locked
@@ -118,20 +132,24 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   }
 
   async function deliverWhatsApp(row: ClaimedRow, order: MessageOrder | undefined): Promise<Outcome> {
+    const started = performance.now();
     const body =
       row.message_body ??
       whatsappText(row.notification_type as Exclude<NotificationType, "custom">, order!, row.audience, deps.shop);
+    ownBusyMs += performance.now() - started;
     if (!deps.whatsapp) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.whatsappNotConfigured), body };
     let to: string | null;
     if (row.audience === "owner") {
       to = deps.ownerWhatsApp ?? null;
       if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.ownerNotConfigured), body };
     } else {
-      to =
-        row.notification_type === "custom"
-          ? parseE164(row.recipient)
-          : customerE164(row.recipient, order?.shippingAddress.country);
-      if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.invalidPhone, "21211"), body };
+      // An order event's message goes to the phone given at checkout; the admin's to the number typed.
+      const typed = row.recipient || order?.customerPhone || "";
+      to = row.notification_type === "custom" ? parseE164(typed) : customerE164(typed, order?.shippingAddress.country);
+      if (!to) {
+        const failure = finalFailure(NOTIFICATION_MESSAGES.invalidPhone, "21211");
+        return { ok: false, failure, body, recipient: typed };
+      }
     }
     try {
       const sent = await deps.whatsapp.send({
@@ -150,11 +168,14 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   }
 
   async function deliverEmail(row: ClaimedRow, order: MessageOrder): Promise<Outcome> {
+    const started = performance.now();
     const mail = await renderOrderEmail(row.notification_type, order, deps.shop);
-    const base = { recipient: row.recipient, subject: mail.subject, body: mail.text };
+    ownBusyMs += performance.now() - started;
+    const to = row.recipient || order.customerEmail;
+    const base = { recipient: to, subject: mail.subject, body: mail.text };
     try {
       const sent = await deps.mailer.send({
-        to: row.recipient,
+        to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
@@ -176,19 +197,28 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
   }
 
-  async function record(row: ClaimedRow, outcome: Outcome): Promise<void> {
-    if (outcome.ok) {
-      // A status callback may have arrived first (and said delivered): a later status is kept.
-      await db.execute(sql`
-        update order_notifications set
-          status = case when status in ('pending', 'failed') then 'sent' else status end,
-          provider_message_id = coalesce(provider_message_id, ${outcome.providerId}),
-          recipient = ${outcome.recipient}, subject = ${outcome.subject}, message_body = ${outcome.body},
-          sent_at = coalesce(sent_at, now()), sending_since = null,
-          error_message = null, error_code = null, updated_at = now()
-        where id = ${row.id}`);
-      return;
-    }
+  /** The sends that went out, recorded in one statement (a status callback may have come first: a later status is kept). */
+  async function recordSent(sent: Array<{ row: ClaimedRow; outcome: Extract<Outcome, { ok: true }> }>): Promise<void> {
+    if (sent.length === 0) return;
+    const values = sql.join(
+      sent.map(
+        ({ row, outcome }) =>
+          sql`(${row.id}::uuid, ${outcome.providerId}, ${outcome.recipient}, ${outcome.subject}, ${outcome.body})`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update order_notifications n set
+        status = case when n.status in ('pending', 'failed') then 'sent' else n.status end,
+        provider_message_id = coalesce(n.provider_message_id, v.provider_id),
+        recipient = v.recipient, subject = v.subject, message_body = v.body,
+        sent_at = coalesce(n.sent_at, now()), sending_since = null,
+        error_message = null, error_code = null, updated_at = now()
+      from (values ${values}) as v(id, provider_id, recipient, subject, body)
+      where n.id = v.id`);
+  }
+
+  async function recordFailure(row: ClaimedRow, outcome: Extract<Outcome, { ok: false }>): Promise<void> {
     const next = afterFailure(row.attempts, outcome.failure, new Date(), random);
     await db.execute(sql`
       update order_notifications set
@@ -208,21 +238,22 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   async function attemptAll(rows: ClaimedRow[]): Promise<void> {
     const orderIds = rows.map((r) => r.order_id).filter((id): id is string => id !== null);
     const messageOrders = await loadMessageOrders(db, orderIds, deps.shop.url);
-    await Promise.all(
-      rows.map(async (row) => {
-        let outcome: Outcome;
+    const outcomes = await Promise.all(
+      rows.map(async (row): Promise<{ row: ClaimedRow; outcome: Outcome }> => {
         try {
-          outcome = await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined);
+          return { row, outcome: await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined) };
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.
-          outcome = {
-            ok: false,
-            failure: networkFailure(row.channel, error instanceof Error ? error.message : String(error)),
-          };
+          const detail = error instanceof Error ? error.message : String(error);
+          return { row, outcome: { ok: false, failure: networkFailure(row.channel, detail) } };
         }
-        await record(row, outcome);
       }),
     );
+    const sent = outcomes.filter(
+      (o): o is { row: ClaimedRow; outcome: Extract<Outcome, { ok: true }> } => o.outcome.ok,
+    );
+    await recordSent(sent);
+    for (const { row, outcome } of outcomes) if (!outcome.ok) await recordFailure(row, outcome);
   }
 
   async function recoverInterrupted(): Promise<number> {
@@ -241,13 +272,13 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     return rows.length;
   }
 
-  async function round(): Promise<number> {
+  async function round(yieldToRequests = false): Promise<number> {
     // Often enough that an interrupted send is marked soon after its lease ends.
     if (Date.now() - lastRecovery > Math.min(10_000, leaseMs(deps.sendTimeoutMs) / 2)) {
       lastRecovery = Date.now();
       await recoverInterrupted();
     }
-    const rows = await claim(concurrency);
+    const rows = await claim(concurrency, yieldToRequests ? { dueForMs: yieldMs } : {});
     if (rows.length > 0) await attemptAll(rows);
     return rows.length;
   }
@@ -277,14 +308,21 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   async function run(): Promise<void> {
     while (running) {
       woken = false;
-      let tried = 0;
       try {
-        tried = await drain();
+        for (;;) {
+          const busy = yieldMs > 0 && (deps.saturated?.(ownBusyMs) ?? false);
+          yielding = busy;
+          const tried = await round(busy);
+          if (!running) return;
+          // Saturated: look again soon for what has waited long enough, and for the rush to end.
+          if (busy) await sleep(Math.min(pollMs, 250));
+          else if (tried === 0) break;
+        }
       } catch (error) {
         // The database is away: try again at the next poll.
         log(`[notifications] worker round failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (running && !woken && tried >= 0) await sleep(pollMs);
+      if (running && !woken) await sleep(pollMs);
     }
   }
 
@@ -303,11 +341,11 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     },
     wake() {
       woken = true;
-      wakeUp?.();
+      if (!yielding) wakeUp?.();
     },
     drain,
     async sendNow(id) {
-      const rows = await claim(1, id);
+      const rows = await claim(1, { id });
       if (rows.length > 0) await attemptAll(rows);
       return notificationById(db, id);
     },

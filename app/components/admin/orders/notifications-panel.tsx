@@ -45,7 +45,7 @@ const textareaClass =
 /** Who a message went (or goes) to, as the owner reads it. */
 function recipientText(row: NotificationRow): string {
   if (row.audience === "owner") return row.recipient ? `Shop owner (${row.recipient})` : "Shop owner";
-  return row.recipient || "No address";
+  return row.recipient || "Customer (as given at checkout)";
 }
 
 /**
