@@ -22,6 +22,7 @@ import { SmtpMailer } from "~/modules/notifications/mailer.server";
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
+import { benchAddress } from "./bench-orders";
 import { FAKE_TWILIO_ACCOUNT_SID, FAKE_TWILIO_AUTH_TOKEN, FAKE_TWILIO_FROM } from "../tests/support/fake-twilio";
 
 export interface CheckoutRun {
@@ -49,17 +50,6 @@ export interface DrainRun {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-const address = {
-  firstName: "Bench",
-  lastName: "Buyer",
-  email: "bench@example.com",
-  phone: "+15035550100",
-  address: "1 Main St",
-  city: "Portland",
-  state: "OR",
-  postalCode: "97204",
-  country: "US",
-};
 const BUYERS = 500;
 const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
 
@@ -185,7 +175,7 @@ async function checkouts(
           userId: `nb-${i % BUYERS}`,
           idempotencyKey: `nb-${i}-${Math.random()}`,
           lines: [line(i), line(i + 5)],
-          shippingAddress: address,
+          shippingAddress: benchAddress,
           shippingMethod: "standard",
           paymentMethod: "demo",
           limits,

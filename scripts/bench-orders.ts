@@ -23,7 +23,8 @@ export interface OrderBench {
   failures: number;
 }
 
-const address = {
+/** The shipping address of every bench order. */
+export const benchAddress = {
   firstName: "Bench",
   lastName: "Buyer",
   email: "bench@example.com",
@@ -76,7 +77,7 @@ async function drive(database: Database, label: string, concurrency: number, sec
           userId: `bench-buyer-${i % BUYERS}`,
           idempotencyKey: `bench-${label}-${i}-${Math.random()}`,
           lines: [line(i, 1), line(i + 7, 2)],
-          shippingAddress: address,
+          shippingAddress: benchAddress,
           shippingMethod: "standard",
           paymentMethod: "demo",
           limits,

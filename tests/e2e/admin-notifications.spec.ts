@@ -1,9 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
-import { e2eAdmin, e2eOwnerWhatsApp, fakeTwilioUrl, smtpSinkHttpUrl } from "../../playwright.config";
+import { e2eAdmin, e2eOwnerWhatsApp, fakeTwilioUrl } from "../../playwright.config";
 import type { FakeTwilioMessage } from "../support/fake-twilio";
 import { registerAccount, signInAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { buyWithDemoPayment } from "./support/checkout";
+import { mailsTo } from "./support/mail";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -27,26 +29,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const product = demoProducts
   .filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1)
   .reverse()[4] as DemoProduct;
-
-/** A shopper's order paid with the demo payment (phone +1 503 555 0199, in the US); answers its number. */
-async function placePaidOrder(page: Page, email: string): Promise<string> {
-  await openHydrated(page, `/product/${product.slug}`);
-  await page.getByRole("radio", { name: product.sizes[0]!, exact: true }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
-  await openHydrated(page, "/checkout");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Phone").fill("+1 503 555 0199");
-  await page.getByRole("button", { name: "Continue to Shipping" }).click();
-  await page.getByLabel("Address", { exact: true }).fill("12 Alder Street");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State / Province").fill("OR");
-  await page.getByLabel("Postal code").fill("97201");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
-  return page.url().split("/").pop()!;
-}
 
 /** The admin, signed in, on the order's page. */
 async function adminOrderPage(browser: Browser, baseURL: string, orderNumber: string): Promise<Page> {
@@ -88,20 +70,6 @@ async function twilioTest(path: string, body: unknown): Promise<unknown> {
   return response.json();
 }
 
-interface SinkMail {
-  from: string;
-  to: string[];
-  subject: string;
-  messageId: string;
-  raw: string;
-}
-
-async function mailsTo(address: string): Promise<SinkMail[]> {
-  const response = await fetch(`${smtpSinkHttpUrl}/__test__/mails?to=${encodeURIComponent(address)}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { mails: SinkMail[] }).mails;
-}
-
 test("a paid order: the owner's WhatsApp and the shopper's e-mail are listed as sent, and went out", async ({
   page,
   browser,
@@ -110,7 +78,7 @@ test("a paid order: the owner's WhatsApp and the shopper's e-mail are listed as 
   test.setTimeout(90_000);
   const email = `notify-paid-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Nora Notify" });
-  const orderNumber = await placePaidOrder(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email);
 
   const admin = await adminOrderPage(browser, baseURL!, orderNumber);
   const panel = panelOf(admin);
@@ -163,7 +131,7 @@ test("the admin's custom WhatsApp message: checked in the browser, sent by keybo
   test.setTimeout(90_000);
   const email = `notify-custom-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Cole Custom" });
-  const orderNumber = await placePaidOrder(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email);
   const admin = await adminOrderPage(browser, baseURL!, orderNumber);
   const panel = panelOf(admin);
   const form = panel.getByRole("form", { name: "Send a WhatsApp message" });
@@ -225,7 +193,7 @@ test("the admin's custom WhatsApp message: checked in the browser, sent by keybo
 async function sendRefusedMessage(page: Page, browser: Browser, baseURL: string, prefix: string) {
   const email = `${prefix}-${unique()}@example.com`;
   await registerAccount(page.request, baseURL, { email, password: "Wardrobe2024", name: "Rhea Resend" });
-  const orderNumber = await placePaidOrder(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email);
   const admin = await adminOrderPage(browser, baseURL, orderNumber);
   const panel = panelOf(admin);
   const form = panel.getByRole("form", { name: "Send a WhatsApp message" });

@@ -3,6 +3,7 @@ import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin, e2eSharedAdminPassword } from "../../playwright.config";
 import { registerAccount, signInAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { buyWithDemoPayment } from "./support/checkout";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -25,25 +26,6 @@ async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   return page;
 }
 
-async function buy(page: Page, email: string): Promise<string> {
-  await openHydrated(page, `/product/${product.slug}`);
-  await page.getByRole("radio", { name: product.sizes[0]!, exact: true }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
-  await openHydrated(page, "/checkout");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Phone").fill("+1 503 555 0199");
-  await page.getByRole("button", { name: "Continue to Shipping" }).click();
-  await page.getByLabel("Address", { exact: true }).fill("7 Fir Lane");
-  await page.getByLabel("City").fill("Salem");
-  await page.getByLabel("State / Province").fill("OR");
-  await page.getByLabel("Postal code").fill("97301");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
-  return page.url().split("/").pop()!;
-}
-
 test("a shopper's order: the admin ships it, the shopper sees it in transit, then delivered and reordered", async ({
   page,
   browser,
@@ -52,7 +34,7 @@ test("a shopper's order: the admin ships it, the shopper sees it in transit, the
   test.setTimeout(90_000);
   const email = `admin-orders-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Rosa Delgado" });
-  const orderNumber = await buy(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email);
 
   // The admin finds the order by the shopper's e-mail.
   const admin = await adminPage(browser, baseURL!);
@@ -112,7 +94,7 @@ test("the cancel dialog asks first, keeps focus inside and closes on Escape", as
   test.setTimeout(60_000);
   const email = `admin-cancel-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Cal Cancel" });
-  const orderNumber = await buy(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email);
   const admin = await adminPage(browser, baseURL!);
   await openHydrated(admin, `/admin/orders/${orderNumber}`);
   await admin.getByRole("link", { name: "Cancel order" }).click();

@@ -7,7 +7,7 @@ import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { MAX_ATTEMPTS, NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { SmtpMailer } from "~/modules/notifications/mailer.server";
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
-import { createNotificationWorker } from "~/modules/notifications/outbox-worker.server";
+import { createNotificationWorker, type NotificationWorkerDeps } from "~/modules/notifications/outbox-worker.server";
 import { applyTwilioStatus } from "~/modules/notifications/status-callback.server";
 import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
 import { moveOrder } from "~/modules/orders/order-fulfilment.server";
@@ -130,6 +130,26 @@ async function backoffPassed() {
     .update(orderNotifications)
     .set({ nextAttemptAt: new Date(Date.now() - 1000) })
     .where(eq(orderNotifications.status, "pending"));
+}
+
+/** A worker of its own on `db`, sending to the fakes (as the shop's is, with these options on top). */
+function workerOn(on: Db, options: Partial<NotificationWorkerDeps> = {}) {
+  return createNotificationWorker({
+    db: on,
+    mailer,
+    whatsapp: createTwilioClient({
+      accountSid: FAKE_TWILIO_ACCOUNT_SID,
+      authToken: FAKE_TWILIO_AUTH_TOKEN,
+      from: `whatsapp:${FAKE_TWILIO_FROM}`,
+      apiBase: twilio.url,
+      timeoutMs: 2_000,
+    }),
+    ownerWhatsApp: OWNER,
+    shop: { name: "Abundance Collection", url: PUBLIC_URL },
+    statusCallbackUrl: (id) => `${PUBLIC_URL}/api/notifications/twilio-status?n=${id}`,
+    sendTimeoutMs: 2_000,
+    ...options,
+  });
 }
 
 const messagesFor = (orderNumber: string) => twilio.messages.filter((m) => m.body.includes(orderNumber));
@@ -414,24 +434,9 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     // The second worker has its own connections where the database has more than one.
     let second: Database | null = null;
     if (t.databaseUrl) second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir, poolSize: 5 });
-    const common = {
-      mailer,
-      whatsapp: createTwilioClient({
-        accountSid: FAKE_TWILIO_ACCOUNT_SID,
-        authToken: FAKE_TWILIO_AUTH_TOKEN,
-        from: `whatsapp:${FAKE_TWILIO_FROM}`,
-        apiBase: twilio.url,
-        timeoutMs: 2_000,
-      }),
-      ownerWhatsApp: OWNER,
-      shop: { name: "Abundance Collection", url: PUBLIC_URL },
-      statusCallbackUrl: (id: string) => `${PUBLIC_URL}/api/notifications/twilio-status?n=${id}`,
-      sendTimeoutMs: 2_000,
-      concurrency: 8,
-    };
     twilio.delay(5);
-    const a = createNotificationWorker({ ...common, db });
-    const b = createNotificationWorker({ ...common, db: second?.db ?? db });
+    const a = workerOn(db, { concurrency: 8 });
+    const b = workerOn(second?.db ?? db, { concurrency: 8 });
     try {
       const [na, nb] = await Promise.all([a.drain(), b.drain()]);
       expect(na + nb).toBe(100);
@@ -509,24 +514,7 @@ describe(`the background worker gives way to a saturated machine (${databaseKind
   it("holds fresh messages while the CPUs are saturated, sends those waiting longer than the yield, and the rest once the rush is over", async () => {
     await notifications.worker.stop();
     let saturated = true;
-    const worker = createNotificationWorker({
-      db,
-      mailer,
-      whatsapp: createTwilioClient({
-        accountSid: FAKE_TWILIO_ACCOUNT_SID,
-        authToken: FAKE_TWILIO_AUTH_TOKEN,
-        from: `whatsapp:${FAKE_TWILIO_FROM}`,
-        apiBase: twilio.url,
-        timeoutMs: 2_000,
-      }),
-      ownerWhatsApp: OWNER,
-      shop: { name: "Abundance Collection", url: PUBLIC_URL },
-      statusCallbackUrl: (id) => `${PUBLIC_URL}/api/notifications/twilio-status?n=${id}`,
-      sendTimeoutMs: 2_000,
-      pollMs: 50,
-      saturated: () => saturated,
-      yieldMs: 60_000,
-    });
+    const worker = workerOn(db, { pollMs: 50, saturated: () => saturated, yieldMs: 60_000 });
     const row = (i: number, waitedMs: number) => ({
       channel: "whatsapp",
       notificationType: "custom",

@@ -1,56 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { MessageOrder, ShopIdentity } from "~/modules/notifications/message-kinds";
+import type { ShopIdentity } from "~/modules/notifications/message-kinds";
 import { oneLineSubject, renderOrderEmail } from "~/modules/notifications/render-email.server";
+import { messageOrderWith } from "../support/message-order";
 
 const shop: ShopIdentity = { name: "Abundance Collection", url: "https://shop.example.com" };
 
-function orderWith(overrides: Partial<MessageOrder> = {}): MessageOrder {
-  return {
-    orderNumber: "ORD-12345678",
-    status: "paid",
-    paymentStatus: "paid",
-    paymentMethod: "paypal",
-    customerName: "Jane Doe",
-    customerEmail: "jane@example.com",
-    customerPhone: "+14155550100",
-    items: [
-      {
-        name: "Classic Tee",
-        sku: "TEE-M-BLK",
-        size: "M",
-        color: "Black",
-        quantity: 2,
-        unitPriceCents: 2000,
-        totalPriceCents: 4000,
-      },
-      { name: "Cap", sku: "CAP", size: null, color: null, quantity: 1, unitPriceCents: 1000, totalPriceCents: 1000 },
-    ],
-    subtotalCents: 5000,
-    shippingCents: 0,
-    taxCents: 400,
-    totalCents: 5400,
-    shippingMethod: "standard",
-    shippingAddress: {
-      firstName: "Jane",
-      lastName: "Doe",
-      email: "jane@example.com",
-      phone: "+14155550100",
-      address: "1 Main St",
-      apartment: "Apt 4",
-      city: "Portland",
-      state: "OR",
-      postalCode: "97201",
-      country: "US",
-    },
-    trackingNumber: "1Z999AA10123456784",
-    carrier: "UPS",
-    trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
-    orderUrl: "https://shop.example.com/order-confirmation/ORD-12345678",
-    isTest: false,
-    createdAt: new Date("2025-01-02T03:04:05Z"),
-    ...overrides,
-  };
-}
+const orderWith = messageOrderWith;
 
 /** The text a browser would show for the HTML (tags dropped, entities of the fixture decoded). */
 function visible(html: string): string {

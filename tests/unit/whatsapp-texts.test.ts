@@ -1,52 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { MessageLine, MessageOrder } from "~/modules/notifications/message-kinds";
 import { fitWhatsAppBody, WHATSAPP_BODY_MAX, whatsappText } from "~/modules/notifications/whatsapp-texts";
+import { messageOrderWith } from "../support/message-order";
 
+/** The shared fixture with a $14.00 cap and no tax: $54.00 in all. */
 function orderWith(overrides: Partial<MessageOrder> = {}): MessageOrder {
-  return {
-    orderNumber: "ORD-12345678",
-    status: "paid",
-    paymentStatus: "paid",
-    paymentMethod: "paypal",
-    customerName: "Jane Doe",
-    customerEmail: "jane@example.com",
-    customerPhone: "+14155550100",
-    items: [
-      {
-        name: "Classic Tee",
-        sku: "TEE-M-BLK",
-        size: "M",
-        color: "Black",
-        quantity: 2,
-        unitPriceCents: 2000,
-        totalPriceCents: 4000,
-      },
-      { name: "Cap", sku: "CAP", size: null, color: null, quantity: 1, unitPriceCents: 1400, totalPriceCents: 1400 },
-    ],
+  const base = messageOrderWith();
+  return messageOrderWith({
+    items: [base.items[0]!, { ...base.items[1]!, unitPriceCents: 1400, totalPriceCents: 1400 }],
     subtotalCents: 5400,
-    shippingCents: 0,
     taxCents: 0,
     totalCents: 5400,
-    shippingMethod: "standard",
-    shippingAddress: {
-      firstName: "Jane",
-      lastName: "Doe",
-      email: "jane@example.com",
-      phone: "+14155550100",
-      address: "1 Main St",
-      city: "Portland",
-      state: "OR",
-      postalCode: "97201",
-      country: "US",
-    },
-    trackingNumber: "1Z999AA10123456784",
-    carrier: "UPS",
-    trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
-    orderUrl: "https://shop.example.com/order-confirmation/ORD-12345678",
-    isTest: false,
-    createdAt: new Date("2025-01-02T03:04:05Z"),
     ...overrides,
-  };
+  });
 }
 
 const shop = { name: "Abundance Collection" };

@@ -42,15 +42,20 @@ export function answerFor(row: NotificationRow, sentText: string): NotificationA
   return { ok: false, message: row.errorMessage ?? NOTIFICATION_MESSAGES.sendFailed, errors: {}, notification: row };
 }
 
+/** A request naming a notification (notificationId) resends that failed message, on either route. */
+async function resendIfAsked(notifications: Notifications, orderId: string, values: Values) {
+  if (values.notificationId === undefined || values.notificationId === "") return null;
+  const input = parse(resendSchema, values);
+  return answerFor(await notifications.resend(orderId, input), NOTIFICATION_MESSAGES.resent);
+}
+
 /**
  * POST send-whatsapp-notification: a resend (notificationId), a custom message (customMessage), or an
  * order's templated message again (notificationType).
  */
 export async function whatsappRequest(notifications: Notifications, orderId: string, values: Values) {
-  if (values.notificationId !== undefined && values.notificationId !== "") {
-    const input = parse(resendSchema, values);
-    return answerFor(await notifications.resend(orderId, input), NOTIFICATION_MESSAGES.resent);
-  }
+  const resent = await resendIfAsked(notifications, orderId, values);
+  if (resent) return resent;
   if (values.customMessage !== undefined) {
     const input = parse(customWhatsAppSchema, values);
     return answerFor(await notifications.sendCustomWhatsApp(orderId, input), NOTIFICATION_MESSAGES.whatsappSent);
@@ -68,10 +73,8 @@ export async function whatsappRequest(notifications: Notifications, orderId: str
 
 /** POST send-email-notification: a resend (notificationId) or an order e-mail (by default the confirmation). */
 export async function emailRequest(notifications: Notifications, orderId: string, values: Values) {
-  if (values.notificationId !== undefined && values.notificationId !== "") {
-    const input = parse(resendSchema, values);
-    return answerFor(await notifications.resend(orderId, input), NOTIFICATION_MESSAGES.resent);
-  }
+  const resent = await resendIfAsked(notifications, orderId, values);
+  if (resent) return resent;
   const input = parse(orderEmailSchema, values);
   const row = await notifications.sendOrderMessage(orderId, {
     channel: "email",
