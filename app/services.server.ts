@@ -6,6 +6,7 @@ import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
@@ -31,6 +32,8 @@ export interface Services {
   sessions: Sessions;
   /** Who may use /admin: admins, and customers holding the shared-password pass for their session. */
   adminAccess: AdminAccessGate;
+  /** The /secure-admin console's gate: the shared password, its passes, Logout. */
+  secureAdmin: SecureAdminGate;
   /** Sign-in, registration and password actions, and the auth library's open HTTP endpoints, behind the abuse limits. */
   accounts: AccountActions;
   mailer: Mailer;
@@ -106,6 +109,13 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       adminAccess: createAdminAccess({
         db: database.db,
         sessions,
+        authSecret: config.authSecret,
+        secureAdminPassword: config.secureAdminPassword,
+        secureCookies: config.publicUrl.startsWith("https:"),
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      }),
+      secureAdmin: createSecureAdminGate({
+        db: database.db,
         authSecret: config.authSecret,
         secureAdminPassword: config.secureAdminPassword,
         secureCookies: config.publicUrl.startsWith("https:"),

@@ -10,14 +10,12 @@ import {
 } from "~/components/admin/orders/notifications-panel";
 import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
-import { parseForm } from "~/lib/forms";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
-import { FULFILMENT_MESSAGES, moveOrder } from "~/modules/orders/order-fulfilment.server";
-import { ORDER_MOVE_FIELDS, orderMoveSchema } from "~/modules/orders/order-move-forms";
-import { MOVE_DONE } from "~/modules/orders/order-moves";
+import { FULFILMENT_MESSAGES } from "~/modules/orders/order-fulfilment.server";
+import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { emailRequest, whatsappRequest } from "~/modules/notifications/notification-requests.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.order";
@@ -85,29 +83,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       const answer = await request(notifications, orderId, values);
       return reply({ intent, ok: answer.ok, message: answer.message, errors: answer.errors }, answer.ok ? 200 : 502);
     }
-    const parsed = parseForm(orderMoveSchema, form, ORDER_MOVE_FIELDS);
-    if (!parsed.ok) {
-      const message = Object.values(parsed.errors).find(Boolean) ?? "Invalid request";
-      return reply({ intent, ok: false, message, errors: parsed.errors }, 400);
-    }
-    const move = parsed.data;
-    const orderNumber = orderNumberOf(params);
-    const orderId = await orderIdOf(database.db, orderNumber);
-    if (!orderId) return reply({ intent, ok: false, message: FULFILMENT_MESSAGES.notFound, errors: {} }, 404);
-    const result = await moveOrder(fulfilment, {
-      orderId,
-      move: move.intent,
-      actor: { id: access.actor.id, name: access.actor.name },
-      note: move.note,
-      ...(move.intent === "ship" ? { trackingNumber: move.trackingNumber, carrier: move.carrier } : {}),
+    const moved = await applyMoveForm(fulfilment, orderNumberOf(params), form, {
+      id: access.actor.id,
+      name: access.actor.name,
     });
-    return reply({
-      intent,
-      ok: true,
-      message: MOVE_DONE[move.intent](result.orderNumber),
-      errors: {},
-      refundFailed: result.refundFailed,
-    });
+    return reply(moved.answer, moved.status);
   } catch (error) {
     const failure = errorAnswer(error, request, { where: "admin-order-move", fallback: "Failed to update order" });
     return reply({ intent, ok: false, message: failure.message, errors: failure.fieldErrors ?? {} }, failure.status);

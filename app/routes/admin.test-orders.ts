@@ -1,11 +1,9 @@
 import { data } from "react-router";
-import { DomainError } from "~/lib/domain-error";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { TEST_ORDER_MESSAGES, testOrderRequestSchema, type TestOrderAnswer } from "~/modules/orders/test-order-tool";
-import { MOVE_DONE } from "~/modules/orders/order-moves";
-import { createTestOrder, markLatestTestOrderPaid } from "~/modules/orders/test-orders.server";
+import type { TestOrderAnswer } from "~/modules/orders/test-order-tool";
+import { runTestOrderTool } from "~/modules/orders/test-orders.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.test-orders";
 
@@ -24,21 +22,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { adminAccess, config, database, fulfilment } = services();
+  const { adminAccess, config, fulfilment } = services();
   try {
     const access = await adminAccess.access(request);
     if (access.kind !== "admin") return reply({ ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden }, 403);
-    if (!config.demoPayments) return reply({ ok: false, message: TEST_ORDER_MESSAGES.disabled }, 404);
     if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
-    const parsed = testOrderRequestSchema.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new DomainError("invalid", "Unknown test-order action");
-    const { actor } = access;
-    if (parsed.data.intent === "create") {
-      const { orderNumber } = await createTestOrder(database.db, actor);
-      return reply({ ok: true, message: TEST_ORDER_MESSAGES.created(orderNumber), orderNumber });
-    }
-    const { orderNumber } = await markLatestTestOrderPaid(fulfilment, { id: actor.id, name: actor.name });
-    return reply({ ok: true, message: MOVE_DONE.markPaid(orderNumber), orderNumber });
+    const { answer, status } = await runTestOrderTool(
+      { ...fulfilment, demoPayments: config.demoPayments },
+      config.demoPayments ? await readJsonBody(request) : null,
+      access.actor,
+    );
+    return reply(answer, status);
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "admin-test-orders" });
     return reply({ ok: false, message }, status);

@@ -4,3 +4,4 @@ export * from "./catalog";
 export * from "./cart";
 export * from "./orders";
 export * from "./meta";
+export * from "./secure-admin";

@@ -37,6 +37,8 @@ export async function recordEventMessages(tx: Tx, eventName: string, orderId: st
 export interface NotificationRow {
   id: string;
   orderId: string | null;
+  /** The order's number, for lists across orders. */
+  orderNumber: string | null;
   channel: Channel;
   type: NotificationType;
   audience: Audience;
@@ -57,6 +59,7 @@ export interface NotificationRow {
 const columns = {
   id: orderNotifications.id,
   orderId: orderNotifications.orderId,
+  orderNumber: orders.orderNumber,
   channel: orderNotifications.channel,
   type: orderNotifications.notificationType,
   audience: orderNotifications.audience,
@@ -74,7 +77,8 @@ const columns = {
   updatedAt: orderNotifications.updatedAt,
 };
 
-const selectNotifications = (db: Db | Tx) => db.select(columns).from(orderNotifications);
+const selectNotifications = (db: Db | Tx) =>
+  db.select(columns).from(orderNotifications).leftJoin(orders, eq(orders.id, orderNotifications.orderId));
 type SelectedRow = Awaited<ReturnType<typeof selectNotifications>>[number];
 
 function toRow(r: SelectedRow): NotificationRow {

@@ -5,7 +5,8 @@ import { DomainError } from "~/lib/domain-error";
 import { moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
 import { orderTimestamp } from "./order-number";
 import { recordStatusChange, type Actor } from "./status-history.server";
-import { TEST_ORDER_MESSAGES } from "./test-order-tool";
+import { MOVE_DONE } from "./order-moves";
+import { TEST_ORDER_MESSAGES, testOrderRequestSchema, type TestOrderAnswer } from "./test-order-tool";
 
 /**
  * The admin's test-order tool (spec §4, §9): a pending 'TEST-' order of $29.99 that takes no stock and
@@ -88,4 +89,24 @@ export async function markLatestTestOrderPaid(deps: FulfilmentDeps, admin: Actor
   if (!latest) throw new DomainError("not-found", TEST_ORDER_MESSAGES.noPending, { reason: "NO_PENDING" });
   const moved = await moveOrder(deps, { orderId: latest.id, move: "markPaid", actor: admin });
   return { orderNumber: moved.orderNumber };
+}
+
+/**
+ * The test-order tool's request (JSON `{ intent: "create" | "markPaid" }`) for `admin`, the same from
+ * /admin and from the /secure-admin console: 404 where demo payments are off, 400 for anything else.
+ */
+export async function runTestOrderTool(
+  deps: FulfilmentDeps & { demoPayments: boolean },
+  body: unknown,
+  admin: TestOrderAdmin,
+): Promise<{ answer: TestOrderAnswer; status: number }> {
+  if (!deps.demoPayments) return { answer: { ok: false, message: TEST_ORDER_MESSAGES.disabled }, status: 404 };
+  const parsed = testOrderRequestSchema.safeParse(body);
+  if (!parsed.success) throw new DomainError("invalid", "Unknown test-order action");
+  if (parsed.data.intent === "create") {
+    const { orderNumber } = await createTestOrder(deps.db, admin);
+    return { answer: { ok: true, message: TEST_ORDER_MESSAGES.created(orderNumber), orderNumber }, status: 200 };
+  }
+  const { orderNumber } = await markLatestTestOrderPaid(deps, { id: admin.id, name: admin.name });
+  return { answer: { ok: true, message: MOVE_DONE.markPaid(orderNumber), orderNumber }, status: 200 };
 }

@@ -199,18 +199,22 @@ export function NotificationsPanel({
   );
 }
 
-function NotificationItem({
+/** One message: kind, channel, status, recipient, time, error, text, the outbox e-mail, and Resend when it failed. */
+export function NotificationItem({
   row,
   action,
   fetcher,
   busy,
   mailGoesToOutbox,
+  showOrder = false,
 }: {
   row: NotificationRow;
   action: string;
   fetcher: ReturnType<typeof useFetcher<OrderMoveAnswer>>;
   busy: boolean;
   mailGoesToOutbox: boolean;
+  /** Lists across orders name the order. */
+  showOrder?: boolean;
 }) {
   const Icon = row.channel === "email" ? Mail : MessageCircle;
   const channel = row.channel === "email" ? "E-mail" : "WhatsApp";
@@ -226,7 +230,9 @@ function NotificationItem({
           {STATUS_TEXT[row.status]}
         </span>
       </div>
-      <p className="mt-1 break-all text-muted">To: {recipientText(row)}</p>
+      <p className="mt-1 break-all text-muted">
+        {showOrder && row.orderNumber ? `${row.orderNumber} · ` : ""}To: {recipientText(row)}
+      </p>
       <p className="text-xs text-muted">
         <time dateTime={row.updatedAt}>{formatOrderDate(row.updatedAt)}</time>
         {row.attempts > 1 ? ` · ${row.attempts} tries` : ""}

@@ -43,12 +43,13 @@ function NoteField({ id, error }: { id: string; error?: string }) {
  * posted to the order's page: by a fetcher with a toast, or by the browser without JavaScript (the page
  * then shows the answer). Cancelling asks first, in a modal dialog (without JavaScript, on a confirm step).
  */
-export function OrderActions({ order }: { order: AdminOrderDetail }) {
+export function OrderActions({ order, action: actionUrl }: { order: AdminOrderDetail; action?: string }) {
   const fetcher = useFetcher<OrderMoveAnswer>({ key: `order-move-${order.orderNumber}` });
   const posted = useActionData() as OrderMoveAnswer | undefined;
   const result = fetcher.data ?? posted;
   const busy = fetcher.state !== "idle";
-  const action = `/admin/orders/${encodeURIComponent(order.orderNumber)}`;
+  // The order's page in /admin, or wherever else the same moves are offered (the /secure-admin console).
+  const action = actionUrl ?? `/admin/orders/${encodeURIComponent(order.orderNumber)}`;
   const [searchParams] = useSearchParams();
   const confirmStep = searchParams.get("confirm") === "cancel" && order.moves.includes("cancel");
   const [confirming, setConfirming] = useState(false);

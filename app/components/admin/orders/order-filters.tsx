@@ -17,7 +17,7 @@ const control =
  * Search and filters of the order list, as a GET form of /admin: the query lives in the URL (Back works,
  * it works without JavaScript), and any change starts again at page 1 (the form sends no page).
  */
-export function OrderFilters({ query }: { query: AdminOrderQuery }) {
+export function OrderFilters({ query, action = "/admin" }: { query: AdminOrderQuery; action?: string }) {
   const navigate = useNavigate();
   const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
   // With JavaScript the URL carries only what differs from the defaults (no "status=&payment=").
@@ -27,12 +27,12 @@ export function OrderFilters({ query }: { query: AdminOrderQuery }) {
     const fields = new URLSearchParams();
     for (const name of ["q", "status", "payment"]) fields.set(name, String(form.get(name) ?? ""));
     const params = adminOrderSearchParams({ ...parseAdminOrderQuery(fields), page: 1 }).toString();
-    void navigate(params ? `/admin?${params}` : "/admin");
+    void navigate(params ? `${action}?${params}` : action);
   };
   return (
     <Form
       method="get"
-      action="/admin"
+      action={action}
       role="search"
       aria-label="Orders"
       className="flex flex-wrap items-end gap-3"

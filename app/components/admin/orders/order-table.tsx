@@ -6,8 +6,18 @@ import { PaymentBadge, StatusBadge, TestBadge } from "./order-badges";
 export const formatOrderDate = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
-/** The order list: number (to the order's page), customer, total, status, payment, date. */
-export function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
+/**
+ * The order list: number (to the order's page), customer, total, status, payment, date; with `detailsHref`
+ * (the /secure-admin console) the number and a Details column open the order there instead.
+ */
+export function OrderTable({
+  rows,
+  detailsHref,
+}: {
+  rows: AdminOrderRow[];
+  detailsHref?: (orderNumber: string) => string;
+}) {
+  const hrefOf = detailsHref ?? ((n: string) => `/admin/orders/${encodeURIComponent(n)}`);
   if (rows.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line bg-white px-6 py-12 text-center text-muted">
@@ -39,16 +49,18 @@ export function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
             <th scope="col" className="px-4 py-3">
               Date
             </th>
+            {detailsHref && (
+              <th scope="col" className="px-4 py-3">
+                Details
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid="order-row" className="border-b border-line last:border-0">
               <th scope="row" className="px-4 py-3 font-medium">
-                <Link
-                  to={`/admin/orders/${encodeURIComponent(row.orderNumber)}`}
-                  className="underline-offset-2 hover:underline"
-                >
+                <Link to={hrefOf(row.orderNumber)} className="underline-offset-2 hover:underline">
                   {row.orderNumber}
                 </Link>{" "}
                 {row.isTest && <TestBadge />}
@@ -65,6 +77,18 @@ export function OrderTable({ rows }: { rows: AdminOrderRow[] }) {
                 <PaymentBadge status={row.paymentStatus} />
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-muted">{formatOrderDate(row.createdAt)}</td>
+              {detailsHref && (
+                <td className="px-4 py-3">
+                  <Link
+                    to={detailsHref(row.orderNumber)}
+                    preventScrollReset
+                    aria-label={`Details of ${row.orderNumber}`}
+                    className="font-medium underline-offset-2 hover:underline"
+                  >
+                    Details
+                  </Link>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -16,7 +16,7 @@ import {
  * say so, and a second click is answered 'Please wait for current operation to complete'. An answer
  * that takes longer than 15 s is given up with 'Order creation timed out. Please try again.'.
  */
-export function TestOrderTool() {
+export function TestOrderTool({ endpoint = "/admin/test-orders" }: { endpoint?: string }) {
   const [running, setRunning] = useState<TestOrderIntent | null>(null);
   const busy = useRef(false);
   const revalidator = useRevalidator();
@@ -29,7 +29,7 @@ export function TestOrderTool() {
     busy.current = true;
     setRunning(intent);
     try {
-      const response = await fetch("/admin/test-orders", {
+      const response = await fetch(endpoint, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ intent }),

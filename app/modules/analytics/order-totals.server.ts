@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { orders } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+
+/**
+ * The console's order cards (spec §2: Total Orders, Total Revenue, Pending Orders, Paid Orders) over all
+ * time, in one pass. Test orders are never counted; revenue is what sales-analytics counts as a sale
+ * (paid, not cancelled), so the two agree.
+ */
+export interface OrderTotals {
+  orders: number;
+  revenueCents: number;
+  pending: number;
+  paid: number;
+}
+
+export async function orderTotals(db: Db): Promise<OrderTotals> {
+  const [row] = await db
+    .select({
+      orders: sql<number>`count(*)`.mapWith(Number),
+      revenueCents:
+        sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled'), 0)`.mapWith(
+          Number,
+        ),
+      pending: sql<number>`count(*) filter (where ${orders.status} = 'pending')`.mapWith(Number),
+      paid: sql<number>`count(*) filter (where ${orders.paymentStatus} = 'paid')`.mapWith(Number),
+    })
+    .from(orders)
+    .where(sql`${orders.isTest} = false`);
+  return row!;
+}

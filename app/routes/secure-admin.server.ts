@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import type { ConsoleAccessAnswer } from "~/components/secure-admin/admin-access-form";
+import { isDocumentRequest } from "~/lib/forms";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
+import { user } from "#db/schema/index";
+import { DomainError } from "~/lib/domain-error";
+import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
+import { services } from "~/services.server";
+
+/**
+ * What every loader and action of /secure-admin asks first: the request's console pass. Without one the
+ * section loaders answer nothing (the console's layout shows 'Admin Access' instead) and actions 401.
+ */
+export const consoleNoStore = { "Cache-Control": "private, no-store" };
+
+export async function hasConsolePass(request: Request): Promise<boolean> {
+  return (await services().secureAdmin.pass(request)) !== null;
+}
+
+/** For actions: throws a 401 answer unless the request holds a pass. */
+export async function requireConsolePass(request: Request): Promise<void> {
+  if (!(await hasConsolePass(request))) {
+    throw data(
+      { ok: false, message: SECURE_ADMIN_MESSAGES.forbidden, errors: {} },
+      { status: 401, headers: consoleNoStore },
+    );
+  }
+}
+
+/**
+ * Who the console acts as in an order's history and for its test orders: the shop's admin account
+ * (ADMIN_EMAIL), named as the console, since whoever holds the shared password has no account of their own.
+ */
+export async function consoleActor(): Promise<{ id: string; name: string; email: string }> {
+  const { config, database } = services();
+  const [owner] = await database.db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(eq(user.email, config.admin.email));
+  if (!owner) throw new DomainError("unavailable", "The admin account (ADMIN_EMAIL) is missing");
+  return { id: owner.id, name: "Secure admin console", email: owner.email };
+}
+
+/**
+ * Login (the shared password) and Logout (the pass ends on the server), posted to whichever console page
+ * is open: each page's action hands them here first. Answers null for any other intent.
+ */
+export async function consoleAccessAction(request: Request, form: FormData) {
+  const intent = form.get("intent");
+  if (intent !== "login" && intent !== "logout") return null;
+  const reply = (body: ConsoleAccessAnswer, status = 200, headers?: HeadersInit) =>
+    data(body, { status, headers: { ...consoleNoStore, ...headers } });
+  const { secureAdmin } = services();
+  try {
+    const setCookie =
+      intent === "logout" ? await secureAdmin.logout(request) : await secureAdmin.login(request, form.get("password"));
+    const page = new URL(request.url).pathname.replace(/\.data$/, "");
+    // Posted without JavaScript the page would be rendered from this very request, without the new cookie.
+    if (isDocumentRequest(request)) throw redirect(page, { headers: { "Set-Cookie": setCookie } });
+    const message = intent === "logout" ? SECURE_ADMIN_MESSAGES.loggedOut : SECURE_ADMIN_MESSAGES.granted;
+    return reply({ intent, ok: true, message, errors: {} }, 200, { "Set-Cookie": setCookie });
+  } catch (error) {
+    const failure = errorAnswer(error, request, { where: "secure-admin-access" });
+    return reply({ intent, ok: false, message: failure.message, errors: failure.fieldErrors ?? {} }, failure.status);
+  }
+}
+
+/** The action of a console page that has no other: Login and Logout. */
+export async function accessOnlyAction({ request }: { request: Request }) {
+  const answer = await consoleAccessAction(request, await readFormBody(request));
+  return answer ?? data({ ok: false, message: "Unknown action", errors: {} }, { status: 400, headers: consoleNoStore });
+}
