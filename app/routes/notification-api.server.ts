@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { Db } from "~/lib/db/client.server";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody, readJsonBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
@@ -59,10 +60,7 @@ async function readValues(request: Request): Promise<Record<string, unknown> | n
   return values;
 }
 
-export async function orderIdFrom(
-  db: Parameters<typeof orderIdOf>[0],
-  values: Record<string, unknown>,
-): Promise<string | null> {
+export async function orderIdFrom(db: Db, values: Record<string, unknown>): Promise<string | null> {
   const ref = orderRefSchema.safeParse({
     orderId: typeof values.orderId === "string" && values.orderId !== "" ? values.orderId : undefined,
     orderNumber: typeof values.orderNumber === "string" && values.orderNumber !== "" ? values.orderNumber : undefined,

@@ -24,10 +24,6 @@ const QUICK_ACTIONS = [
   { to: "/secure-admin/analytics", label: "Sales Analytics", icon: BarChart3 },
 ] as const;
 
-export function meta() {
-  return [{ title: "Admin Dashboard | Abundance Collection" }, { name: "robots", content: "noindex" }];
-}
-
 export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;
   if (!stats) return null;

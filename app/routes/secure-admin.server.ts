@@ -19,16 +19,6 @@ export async function hasConsolePass(request: Request): Promise<boolean> {
   return (await services().secureAdmin.pass(request)) !== null;
 }
 
-/** For actions: throws a 401 answer unless the request holds a pass. */
-export async function requireConsolePass(request: Request): Promise<void> {
-  if (!(await hasConsolePass(request))) {
-    throw data(
-      { ok: false, message: SECURE_ADMIN_MESSAGES.forbidden, errors: {} },
-      { status: 401, headers: consoleNoStore },
-    );
-  }
-}
-
 /**
  * Who the console acts as in an order's history and for its test orders: the shop's admin account
  * (ADMIN_EMAIL), named as the console, since whoever holds the shared password has no account of their own.

@@ -1,10 +1,11 @@
 import { MessageCircle, RefreshCw } from "lucide-react";
-import { useEffect, useId } from "react";
-import { data, useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { useId } from "react";
+import { data, useFetcher } from "react-router";
 import { NOTIFY_INTENTS, NotificationItem } from "~/components/admin/orders/notifications-panel";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
+import { useMessageList } from "~/components/admin/orders/use-message-list";
 import { CheckboxField, FormMessage, primaryButton, secondaryButton, TextField } from "~/components/ui/field";
+import type { Db } from "~/lib/db/client.server";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
@@ -51,8 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
     intent = form.get("intent") === NOTIFY_INTENTS.email ? NOTIFY_INTENTS.email : NOTIFY_INTENTS.whatsapp;
     const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
     const notificationId = typeof values.notificationId === "string" ? values.notificationId : "";
+    // A resend belongs to its message's order; a new message to the order typed.
     const orderId = notificationId
-      ? (/^[0-9a-f-]{36}$/.test(notificationId) ? await notificationById(database.db, notificationId) : null)?.orderId
+      ? await orderOfNotification(database.db, notificationId)
       : await orderIdOf(
           database.db,
           String(values.orderNumber ?? "")
@@ -78,6 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+async function orderOfNotification(db: Db, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  return (await notificationById(db, id))?.orderId ?? null;
+}
+
 /** After a send, failed or not, the list changes: reload it (React Router skips that after an error answer). */
 export function shouldRevalidate() {
   return true;
@@ -89,25 +96,11 @@ const textareaClass =
 export default function ConsoleWhatsApp({ loaderData }: Route.ComponentProps) {
   const { panel } = loaderData;
   const fetcher = useFetcher<OrderMoveAnswer>({ key: "console-whatsapp" });
-  const revalidator = useRevalidator();
   const id = useId();
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const waiting = panel?.messages?.some((m) => m.status === "pending") ?? false;
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else if (!Object.values(result.errors).some(Boolean)) toast.error(result.message);
-  }, [result]);
-
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") void revalidator.revalidate();
-    }, 3_000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  const revalidator = useMessageList(result, waiting);
 
   if (!panel) return null;
   const errors = result && !result.ok ? result.errors : {};

@@ -61,8 +61,6 @@ export const templatedWhatsAppSchema = z.object({
   key: requestKey,
 });
 
-export const RESEND_FIELDS = ["notificationId", "phoneNumber"] as const;
-
 export const resendSchema = z.object({
   notificationId: z.uuid({ error: NOTIFICATION_MESSAGES.notFound }),
   phoneNumber: phone.default(""),

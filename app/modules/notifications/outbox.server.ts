@@ -177,18 +177,3 @@ export async function resendNotification(
   }
   throw new DomainError("conflict", NOTIFICATION_MESSAGES.onlyFailedResend);
 }
-
-/** How many messages wait to be sent, and the oldest one's age: the health of the outbox. */
-export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestSeconds: number | null }> {
-  const [row] = await db
-    .select({
-      pending: sql<number>`count(*)::int`,
-      oldest: sql<number | null>`extract(epoch from now() - min(${orderNotifications.createdAt}))::float8`,
-    })
-    .from(orderNotifications)
-    .where(eq(orderNotifications.status, "pending"));
-  return {
-    pending: row?.pending ?? 0,
-    oldestSeconds: row?.oldest === null || row?.oldest === undefined ? null : Math.round(row.oldest),
-  };
-}

@@ -1,7 +1,6 @@
 import { ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
-import { useEffect, useId } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { useId } from "react";
+import { useFetcher } from "react-router";
 import { CheckboxField, FormMessage, primaryButton, secondaryButton, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
@@ -12,6 +11,7 @@ import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { WHATSAPP_BODY_MAX } from "~/modules/notifications/whatsapp-texts";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import type { OrderMoveAnswer } from "./order-move-answer";
+import { useMessageList } from "./use-message-list";
 import { formatOrderDate } from "./order-table";
 
 /** The intents the order page's action hands to the notifications module. */
@@ -64,29 +64,14 @@ export function NotificationsPanel({
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
   const action = `/admin/orders/${encodeURIComponent(order.orderNumber)}`;
-  const revalidator = useRevalidator();
   const waiting = notifications?.some((n) => n.status === "pending") ?? false;
+  const revalidator = useMessageList(result, waiting);
   const custom = useZodForm({
     schema: customWhatsAppSchema,
     fields: WHATSAPP_FIELDS,
     lastResult: result?.intent === NOTIFY_INTENTS.whatsapp && !result.ok ? result : null,
   });
   const id = useId();
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else if (!Object.values(result.errors).some(Boolean)) toast.error(result.message);
-  }, [result]);
-
-  // A message waiting for its retry: look again every few seconds until it is sent or failed.
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") void revalidator.revalidate();
-    }, 3_000);
-    return () => clearInterval(timer);
-  }, [waiting, revalidator]);
 
   const defaultPhone = customerE164(order.customer.phone, order.shippingAddress.country) ?? order.customer.phone ?? "";
 
