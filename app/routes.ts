@@ -34,9 +34,11 @@ export default [
   route("admin/products/demo", "routes/admin.products.demo.ts"),
   route("admin/products/images", "routes/admin.products.images.ts"),
   route("secure-admin/test-orders", "routes/secure-admin.test-orders.ts"),
+  route("secure-admin/products/images", "routes/secure-admin.products.images.ts"),
   route("secure-admin", "routes/secure-admin.tsx", [
     index("routes/secure-admin._index.tsx"),
     route("dashboard", "routes/secure-admin.dashboard.tsx"),
+    route("products", "routes/secure-admin.products.tsx"),
     route("orders", "routes/secure-admin.orders.tsx"),
     route("whatsapp", "routes/secure-admin.whatsapp.tsx"),
     route("analytics", "routes/secure-admin.analytics.tsx"),

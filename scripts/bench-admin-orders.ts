@@ -1,7 +1,12 @@
 /**
- * The orders back office on 100,000 orders (used by scripts/bench.ts):
- *  - `seedOrders` writes the orders straight into an embedded database (one INSERT … SELECT over
- *    generate_series), with an item each and a spread of statuses, customers and dates;
+ * The orders back office on 100,000 orders (used by scripts/bench.ts and scripts/bench-analytics.ts):
+ *  - `seedOrders` writes a year of orders straight into a database in plain SQL (two INSERT … SELECT
+ *    statements, so the sales roll-up's triggers keep up as they do for any write): 100,000 orders over
+ *    the 365 days ending now, from 30,000 customers (each buys 3 or 4 times, months apart; the first
+ *    6,000 have an account, the others check out as guests, some typing their e-mail in capitals), 1–3
+ *    lines each from 40 products of the demo catalogue in the products' own sizes and colours, paid by
+ *    PayPal or the demo payment; about 2 % are test orders, 3 % cancelled and refunded, 3 % cancelled
+ *    with a failed payment, and the paid ones processing, shipped or delivered by age;
  *  - `benchAdminOrders` asks the dashboard, the order list, its searches (number, digits, e-mail,
  *    name) and filters, and an order's page over HTTP, one request at a time, p50/p95/p99;
  *  - `explainAdminOrders` prints the plans of the list's queries (EXPLAIN ANALYZE), to show which
@@ -9,33 +14,93 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "~/lib/db/client.server";
+import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { adminOrderConditions, ORDER_COUNT_CAP } from "~/modules/orders/admin-orders.server";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
 import { orders } from "#db/schema/index";
 import { desc } from "drizzle-orm";
 
 export const ORDER_COUNT = 100_000;
+/** Distinct buyers of the seed; customer c buys orders n with n × 7919 ≡ c (mod 30,000). */
+export const CUSTOMER_COUNT = 30_000;
+/** Customers 0 … 5,999 have an account (`bench-customer-<c>`); the others are guests. */
+export const ACCOUNT_CUSTOMERS = 6_000;
+/** Products the lines are drawn from: the first 40 active products of the demo catalogue by slug. */
+export const SEED_PRODUCTS = 40;
 
 /** Order n's number: ORD- and 8 digits. */
 export const orderNumberOf = (n: number) => `ORD-${String(n).padStart(8, "0")}`;
+/** The customer of order n (1 … ORDER_COUNT): its e-mail is buyer<c>@example.com. */
+export const customerOf = (n: number) => (n * 7919) % CUSTOMER_COUNT;
+
+/**
+ * Order g's lines, as SQL over `generate_series(1, count) as g`: 1–3 lines (k), each a product of the 40
+ * in one of its own sizes and colours (none when it has none), mostly 1 unit, sometimes 2, at its price.
+ * Deterministic (hashint4 of g and k), so the orders' totals and the items written apart agree.
+ */
+const seedLines = (count: number) => sql`
+  seed_products as (
+    select id, name, sku, price_cents, sizes, colors, row_number() over (order by slug) - 1 as idx
+      from (select * from products where is_active order by slug limit ${SEED_PRODUCTS}) as p
+  ), seed_lines as (
+    select g, k, p.id as product_id, p.name, p.sku, p.price_cents as unit,
+           1 + (abs(hashint4(g * 5 + k)) % 10 = 0)::int as quantity,
+           case when cardinality(p.sizes) > 0
+                then p.sizes[1 + abs(hashint4(g * 11 + k)) % cardinality(p.sizes)] end as size,
+           case when cardinality(p.colors) > 0
+                then p.colors[1 + abs(hashint4(g * 13 + k)) % cardinality(p.colors)] end as color
+      from generate_series(1, ${count}) as g
+     cross join lateral generate_series(1, 1 + abs(hashint4(g * 3 + 1)) % 3) as k
+      join seed_products p on p.idx = abs(hashint4(g * 7 + k)) % (select count(*) from seed_products)
+  )`;
 
 export async function seedOrders(db: Db, count = ORDER_COUNT): Promise<void> {
+  await seedDemoCatalogIfEmpty(db);
   await db.execute(sql`
-    insert into orders (order_number, status, payment_status, subtotal_cents, shipping_cents, tax_cents,
-      total_cents, shipping_method, shipping_address, customer_email, payment_method, created_at, updated_at)
+    insert into "user" (id, name, email)
+    select 'bench-customer-' || c, 'Bench Customer ' || c, 'buyer' || c || '@example.com'
+      from generate_series(0, ${ACCOUNT_CUSTOMERS - 1}) as c
+    on conflict do nothing`);
+  // Spread evenly over the 365 days ending now; r decides test, cancelled, failed; age the status.
+  await db.execute(sql`
+    with ${seedLines(count)}, subtotals as (
+      select g, sum(quantity * unit)::int as subtotal from seed_lines group by g
+    ), seed as (
+      select g, (g * 7919) % ${CUSTOMER_COUNT} as c, abs(hashint4(g * 17 + 5)) % 100 as r, s.subtotal,
+             case when s.subtotal > 5000 then 0 else 999 end as shipping,
+             (s.subtotal * 8 + 50) / 100 as tax,
+             now() - make_interval(secs => (${count} - g) * (365 * 86400.0 / ${count})) as at
+        from subtotals s
+    )
+    insert into orders (order_number, user_id, status, payment_status, subtotal_cents, shipping_cents, tax_cents,
+      total_cents, shipping_method, shipping_address, customer_email, payment_method, is_test, paid_at,
+      created_at, updated_at)
     select 'ORD-' || lpad(g::text, 8, '0'),
-      (array['processing', 'shipped', 'delivered', 'cancelled', 'processing'])[1 + g % 5],
-      case when g % 5 = 3 then 'refunded' else 'paid' end,
-      1000 + g % 9000, 0, 0, 1000 + g % 9000, 'standard',
-      jsonb_build_object('firstName', (array['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Finn', 'Gia', 'Hugo'])[1 + g % 8],
-        'lastName', 'Buyer' || (g % 5000), 'email', 'buyer' || g || '@example.com', 'phone', '+1555' || g,
+      case when c < ${ACCOUNT_CUSTOMERS} then 'bench-customer-' || c end,
+      case when r between 2 and 7 then 'cancelled'
+           when at < now() - interval '14 days' then 'delivered'
+           when at < now() - interval '3 days' then 'shipped'
+           else 'processing' end,
+      case when r between 2 and 4 then 'refunded' when r between 5 and 7 then 'failed' else 'paid' end,
+      subtotal, shipping, tax, subtotal + shipping + tax, 'standard',
+      jsonb_build_object('firstName', (array['Ana', 'Ben', 'Cara', 'Dan', 'Eve', 'Finn', 'Gia', 'Hugo'])[1 + c % 8],
+        'lastName', 'Buyer' || (c % 5000), 'email', 'buyer' || c || '@example.com', 'phone', '+1555' || c,
         'address', '1 Main St', 'city', 'Portland', 'state', 'OR', 'postalCode', '97204', 'country', 'US'),
-      'buyer' || g || '@example.com', 'demo',
-      now() - make_interval(mins => ${count} - g), now() - make_interval(mins => ${count} - g)
-    from generate_series(1, ${count}) as g`);
+      case when c >= ${ACCOUNT_CUSTOMERS} and g % 11 = 0 then 'Buyer' || c || '@Example.com'
+           else 'buyer' || c || '@example.com' end,
+      case when abs(hashint4(g * 19)) % 5 < 3 then 'paypal' else 'demo' end,
+      r < 2,
+      case when r between 5 and 7 then null else at + interval '1 minute' end,
+      at, at
+    from seed`);
   await db.execute(sql`
-    insert into order_items (order_id, product_name, product_sku, quantity, unit_price_cents, total_price_cents)
-    select id, 'Bench Tee', 'BENCH-1', 1, total_cents, total_cents from orders where order_number like 'ORD-%'`);
+    with ${seedLines(count)}
+    insert into order_items (order_id, product_id, product_name, product_sku, size, color, quantity,
+      unit_price_cents, total_price_cents, created_at)
+    select o.id, l.product_id, l.name, l.sku, l.size, l.color, l.quantity, l.unit, l.quantity * l.unit, o.created_at
+      from seed_lines l
+      join orders o on o.order_number = 'ORD-' || lpad(l.g::text, 8, '0')
+     order by l.g, l.k`);
   await db.execute(sql`analyze`);
 }
 
@@ -46,7 +111,7 @@ export function adminOrderPaths(count = ORDER_COUNT): string[] {
     "/admin",
     `/admin?q=${orderNumberOf(some)}`,
     `/admin?q=${String(some).padStart(8, "0").slice(0, 6)}`,
-    `/admin?q=buyer${some}%40example.com`,
+    `/admin?q=buyer${customerOf(some)}%40example.com`,
     "/admin?q=buyer77",
     "/admin?q=cara",
     `/admin?q=buyer${some % 5000}`,

@@ -1,63 +1,13 @@
-import { data } from "react-router";
-import { errorAnswer } from "~/lib/http/error-answer.server";
-import { readMultipartFiles } from "~/lib/http/read-multipart.server";
 import { services } from "~/services.server";
-import {
-  MAX_UPLOAD_FILE_BYTES,
-  MAX_UPLOAD_FILES,
-  UPLOAD_FIELD,
-  UPLOAD_MESSAGES,
-  type UploadAnswer,
-} from "~/modules/media/upload-rules";
+import { imageUploadAction, uploadMethodNotAllowed } from "./image-upload.server";
 import type { Route } from "./+types/admin.products.images";
 
 /**
- * `POST /admin/products/images`: the owner's photo upload (multipart/form-data, field `images`, at
- * most MAX_UPLOAD_FILES files of MAX_UPLOAD_FILE_BYTES each). Answers `{ images: [{ url, width,
- * height }] }`, or 400/413 `{ error, errors: [{ file, message }] }` with nothing stored. Admins only:
- * anyone else is sent to / before a byte of the body is read, and the connection is closed
- * (`Connection: close`) so the rest of their body never is.
+ * `POST /admin/products/images`: the product dashboard's photo upload (image-upload.server.ts). Admins
+ * only: anyone else is sent to / before a byte of the body is read.
  */
-const noStore = { "Cache-Control": "private, no-store" };
+export const loader = uploadMethodNotAllowed;
 
-export async function loader() {
-  return data({ error: "Method not allowed" } satisfies UploadAnswer, {
-    status: 405,
-    headers: { ...noStore, Allow: "POST" },
-  });
-}
-
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return data({ error: "Method not allowed" } satisfies UploadAnswer, {
-      status: 405,
-      headers: { ...noStore, Allow: "POST", Connection: "close" },
-    });
-  }
-  try {
-    await services().sessions.requireAdmin(request);
-    const files = await readMultipartFiles(request, {
-      maxFiles: MAX_UPLOAD_FILES,
-      maxFileBytes: MAX_UPLOAD_FILE_BYTES,
-      messages: UPLOAD_MESSAGES,
-    });
-    const images = await services().media.upload(
-      files.filter((file) => file.field === UPLOAD_FIELD).map(({ filename, bytes }) => ({ filename, bytes })),
-    );
-    return data({ images } satisfies UploadAnswer, { headers: noStore });
-  } catch (error) {
-    if (error instanceof Response) {
-      error.headers.set("Connection", "close");
-      throw error;
-    }
-    const { status, message, fieldErrors } = errorAnswer(error, request, {
-      where: "image upload",
-      fallback: "Failed to upload images",
-    });
-    const errors = Object.entries(fieldErrors ?? {}).map(([file, text]) => ({ file, message: text ?? message }));
-    return data({ error: message, ...(errors.length > 0 ? { errors } : {}) } satisfies UploadAnswer, {
-      status,
-      headers: noStore,
-    });
-  }
+export function action({ request }: Route.ActionArgs) {
+  return imageUploadAction(request, (req) => services().sessions.requireAdmin(req));
 }

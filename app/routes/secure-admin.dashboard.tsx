@@ -1,4 +1,4 @@
-import { BarChart3, MessageCircle, ShoppingBag } from "lucide-react";
+import { BarChart3, MessageCircle, Package, ShoppingBag } from "lucide-react";
 import { data, Link } from "react-router";
 import { StatCards } from "~/components/admin/stat-cards";
 import { pageLoader } from "~/lib/http/error-answer.server";
@@ -19,6 +19,7 @@ export const loader = pageLoader(load);
 export const action = accessOnlyAction;
 
 const QUICK_ACTIONS = [
+  { to: "/secure-admin/products", label: "Manage Products", icon: Package },
   { to: "/secure-admin/orders", label: "View Orders", icon: ShoppingBag },
   { to: "/secure-admin/whatsapp", label: "WhatsApp Notifications", icon: MessageCircle },
   { to: "/secure-admin/analytics", label: "Sales Analytics", icon: BarChart3 },

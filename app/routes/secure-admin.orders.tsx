@@ -21,7 +21,7 @@ import { adminOrderSearchParams, parseAdminOrderQuery } from "~/modules/orders/a
 import { adminOrderDetail, listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { services } from "~/services.server";
-import { consoleAccessAction, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleGate, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.orders";
 
 /**
@@ -52,11 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: consoleNoStore });
   try {
     const form = await readFormBody(request);
-    const access = await consoleAccessAction(request, form);
-    if (access) return access;
-    if (!(await hasConsolePass(request))) {
-      return reply({ intent: null, ok: false, message: SECURE_ADMIN_MESSAGES.ordersForbidden, errors: {} }, 401);
-    }
+    const refused = await consoleGate(request, form, SECURE_ADMIN_MESSAGES.ordersForbidden);
+    if (refused) return refused;
     const number = new URL(request.url).searchParams.get("order") ?? "";
     const moved = await applyMoveForm(services().fulfilment, number, form, await consoleActor());
     return reply(moved.answer, moved.status);

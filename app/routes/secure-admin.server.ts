@@ -57,6 +57,17 @@ export async function consoleAccessAction(request: Request, form: FormData) {
   }
 }
 
+/**
+ * The start of every console action: Login and Logout answered (consoleAccessAction); then, without a
+ * pass, a 401 with `refusal` and nothing read. Null when the request may go on.
+ */
+export async function consoleGate(request: Request, form: FormData, refusal: string = SECURE_ADMIN_MESSAGES.forbidden) {
+  const access = await consoleAccessAction(request, form);
+  if (access) return access;
+  if (await hasConsolePass(request)) return null;
+  return data({ intent: null, ok: false, message: refusal, errors: {} }, { status: 401, headers: consoleNoStore });
+}
+
 /** The action of a console page that has no other: Login and Logout. */
 export async function accessOnlyAction({ request }: { request: Request }) {
   const answer = await consoleAccessAction(request, await readFormBody(request));

@@ -4,18 +4,24 @@ import { data, useFetcher } from "react-router";
 import { NOTIFY_INTENTS, NotificationItem } from "~/components/admin/orders/notifications-panel";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { useMessageList } from "~/components/admin/orders/use-message-list";
-import { CheckboxField, FormMessage, primaryButton, secondaryButton, TextField } from "~/components/ui/field";
+import {
+  CheckboxField,
+  FormMessage,
+  primaryButton,
+  secondaryButton,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/field";
 import type { Db } from "~/lib/db/client.server";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
-import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { emailRequest, whatsappRequest } from "~/modules/notifications/notification-requests.server";
 import { notificationById } from "~/modules/notifications/outbox.server";
 import { WHATSAPP_BODY_MAX } from "~/modules/notifications/whatsapp-texts";
 import { orderIdOf } from "~/modules/orders/admin-orders.server";
 import { services } from "~/services.server";
-import { consoleAccessAction, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleGate, consoleNoStore, hasConsolePass } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.whatsapp";
 
 /**
@@ -43,11 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
   let intent: string | null = null;
   try {
     const form = await readFormBody(request);
-    const access = await consoleAccessAction(request, form);
-    if (access) return access;
-    if (!(await hasConsolePass(request))) {
-      return reply({ intent, ok: false, message: SECURE_ADMIN_MESSAGES.forbidden, errors: {} }, 401);
-    }
+    const refused = await consoleGate(request, form);
+    if (refused) return refused;
     const { database, notifications } = services();
     intent = form.get("intent") === NOTIFY_INTENTS.email ? NOTIFY_INTENTS.email : NOTIFY_INTENTS.whatsapp;
     const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
@@ -89,9 +92,6 @@ async function orderOfNotification(db: Db, id: string): Promise<string | null> {
 export function shouldRevalidate() {
   return true;
 }
-
-const textareaClass =
-  "block w-full rounded-xl border border-line bg-white px-3.5 py-2 text-sm outline-none hover:border-stone-400 focus:border-brand";
 
 export default function ConsoleWhatsApp({ loaderData }: Route.ComponentProps) {
   const { panel } = loaderData;
@@ -155,25 +155,14 @@ export default function ConsoleWhatsApp({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value={NOTIFY_INTENTS.whatsapp} />
         <input type="hidden" name="key" value={panel.requestKey} />
         <TextField name="orderNumber" label="Order number" required autoComplete="off" error={errors.orderNumber} />
-        <div>
-          <label htmlFor={`${id}-message`} className="mb-1.5 block text-sm font-medium">
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="customMessage"
-            rows={4}
-            maxLength={WHATSAPP_BODY_MAX}
-            className={textareaClass}
-            aria-invalid={errors.customMessage ? true : undefined}
-            aria-describedby={errors.customMessage ? `${id}-message-error` : undefined}
-          />
-          {errors.customMessage && (
-            <p id={`${id}-message-error`} className="mt-1.5 text-sm text-red-700">
-              {errors.customMessage}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          name="customMessage"
+          label="Message"
+          rows={4}
+          maxLength={WHATSAPP_BODY_MAX}
+          error={errors.customMessage}
+        />
         <TextField
           name="phoneNumber"
           label="Phone number"

@@ -13,12 +13,15 @@ let server: TestServer;
 let adminCookie = "";
 let customerCookie = "";
 let mediaDir = "";
+const CONSOLE_PASSWORD = "Console-Upload-2026";
+const CONSOLE_UPLOAD = "/secure-admin/products/images";
 
 beforeAll(async () => {
   server = await startTestServer({
     ADMIN_EMAIL: "boss@example.com",
     ADMIN_PASSWORD: "BossPass123",
     SEED_DEMO_CATALOG: "false",
+    SECURE_ADMIN_PASSWORD: CONSOLE_PASSWORD,
   });
   adminCookie = await signIn(server.url, "boss@example.com", "BossPass123");
   customerCookie = (await signUp(server, "shopper@example.com")).cookie;
@@ -356,6 +359,46 @@ describe(`photo upload (${databaseKind})`, () => {
     });
     expect(res.status).toBe(403);
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+describe(`the console's photo upload, behind its pass (${databaseKind})`, () => {
+  const consoleUpload = (bytes: Uint8Array, cookie: string | null) =>
+    fetch(`${server.url}${CONSOLE_UPLOAD}`, {
+      method: "POST",
+      headers: { origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: form([{ name: "console.jpg", bytes }]),
+      redirect: "manual",
+    });
+
+  it("stores nothing without the console pass (a visitor, a customer, even an admin's session): 401", async () => {
+    const bytes = await photo(300, 300);
+    for (const cookie of [null, customerCookie, adminCookie]) {
+      const res = await consoleUpload(bytes, cookie);
+      expect(res.status).toBe(401);
+      expect(res.headers.get("connection")).toBe("close");
+      expect(await res.json()).toEqual({ error: "Admin access required" });
+    }
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("stores the photo with the pass, as /admin/products would", async () => {
+    const login = await fetch(`${server.url}/secure-admin/dashboard`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url },
+      body: new URLSearchParams({ intent: "login", password: CONSOLE_PASSWORD }),
+    });
+    const pass = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("abundance.secure_admin="))!
+      .split(";")[0]!;
+    const res = await consoleUpload(await photo(900, 1200), pass);
+    expect(res.status).toBe(200);
+    const { images } = (await res.json()) as Uploaded;
+    expect(images).toHaveLength(1);
+    expect(images[0]!.url).toMatch(/^\/media\/[0-9a-f]+\/\d+\.webp$/);
+    expect(storedFiles().length).toBeGreaterThan(0);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   parseProductIds,
   planCreate,
   planDelete,
+  planJoin,
   planRemove,
   randomSuffix,
   removeMemberSchema,
@@ -242,5 +243,21 @@ describe("planning group writes (spec §4)", () => {
 
   it("remove: null for a product that is not a member", () => {
     expect(planRemove(group("g", 1, 2, 3), uuid(7))).toBeNull();
+  });
+});
+
+describe("joining a group (the console's 'Join existing group')", () => {
+  it("points the product at the group's base, with the group's id and the variant type asked", () => {
+    const plan = planJoin(group("g", 1, 2), member(5), "g", "color");
+    expect(plan).toEqual({
+      productId: uuid(5),
+      before: { productGroupId: null, variantType: null, parentProductId: null },
+      after: { productGroupId: "g", variantType: "color", parentProductId: uuid(1) },
+    });
+  });
+
+  it("refuses a product already in a group, and a group without members", () => {
+    expect(planJoin(group("g", 1, 2), member(5, { productGroupId: "h" }), "g", "color")).toBeNull();
+    expect(planJoin([], member(5), "g", "color")).toBeNull();
   });
 });

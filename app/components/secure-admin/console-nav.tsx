@@ -1,14 +1,12 @@
-import { BarChart3, LayoutDashboard, LogOut, MessageCircle, ShoppingBag } from "lucide-react";
+import { BarChart3, LayoutDashboard, LogOut, MessageCircle, Package, ShoppingBag } from "lucide-react";
 import { NavLink, useFetcher, useLocation } from "react-router";
 import { CONSOLE_ACCESS_FETCHER, type ConsoleAccessAnswer } from "./admin-access-form";
 import { secondaryButton } from "~/components/ui/field";
 
-/**
- * The console's sections (spec §2: Dashboard, Products, Orders, WhatsApp, Analytics), each a page of its
- * own. Products is not landed yet (see README, "What is not done yet"): /admin/products serves meanwhile.
- */
+/** The console's sections (spec §2: Dashboard, Products, Orders, WhatsApp, Analytics), each a page of its own. */
 export const CONSOLE_TABS = [
   { to: "/secure-admin/dashboard", label: "Dashboard", icon: LayoutDashboard, end: false },
+  { to: "/secure-admin/products", label: "Products", icon: Package, end: false },
   { to: "/secure-admin/orders", label: "Orders", icon: ShoppingBag, end: false },
   { to: "/secure-admin/whatsapp", label: "WhatsApp", icon: MessageCircle, end: false },
   { to: "/secure-admin/analytics", label: "Analytics", icon: BarChart3, end: false },

@@ -1,5 +1,12 @@
 import { AlertCircle, CheckCircle2, Eye, EyeOff } from "lucide-react";
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 /**
  * The shop's form pieces (sign-in, registration, profile, password pages, checkout): labelled
@@ -67,6 +74,16 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   trailing?: ReactNode;
 };
 
+/** A field's hint under it (the id its control's aria-describedby names). */
+function FieldHint({ id, hint }: { id: string; hint: string | undefined }) {
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+      {hint}
+    </p>
+  );
+}
+
 /** A labelled input with its error under it. */
 export function TextField({
   id: givenId,
@@ -96,11 +113,42 @@ export function TextField({
         />
         {trailing}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      )}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled multi-line text box with its hint and error under it. */
+export function TextAreaField({
+  id: givenId,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ...textarea
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> & {
+  id?: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} optional={optional}>
+        {label}
+      </FieldLabel>
+      <textarea
+        id={id}
+        {...textarea}
+        {...describedBy(id, error, hint)}
+        className={`${inputClass(Boolean(error))} h-auto min-h-24 py-2.5`}
+      />
+      <FieldHint id={id} hint={hint} />
       <FieldError id={id} error={error} />
     </div>
   );

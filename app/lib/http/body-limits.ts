@@ -3,12 +3,16 @@
  * reading (server/request-limits.ts); the body readers (read-body.server.ts, read-multipart.server.ts)
  * stop at the same limit when no length was declared. Every route takes JSON or a small form, so one
  * small limit serves all but the back office's uploads in the table below (admins only: their actions
- * check the role before reading a byte).
+ * check their pass before reading a byte).
  */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-/** The back office's photo upload (routes/admin.products.images.ts): files per request, bytes per file. */
+/**
+ * The back office's photo upload, on both faces (routes/admin.products.images.ts and
+ * secure-admin.products.images.ts, one handler): files per request, bytes per file.
+ */
 export const IMAGE_UPLOAD_PATH = "/admin/products/images";
+export const CONSOLE_IMAGE_UPLOAD_PATH = "/secure-admin/products/images";
 export const IMAGE_UPLOAD_MAX_FILES = 10;
 export const IMAGE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -16,6 +20,7 @@ export const IMAGE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const ROUTE_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   // Every file at its limit, plus room for the multipart part headers.
   [IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_MAX_FILES * IMAGE_UPLOAD_MAX_FILE_BYTES + DEFAULT_BODY_LIMIT],
+  [CONSOLE_IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_MAX_FILES * IMAGE_UPLOAD_MAX_FILE_BYTES + DEFAULT_BODY_LIMIT],
   // A product CSV (routes/admin.products.csv.ts): 20,000 rows fit in 10 MB.
   ["/admin/products/csv", 10 * 1024 * 1024],
 ]);

@@ -237,6 +237,22 @@ export function planCreate(chosen: readonly MemberRow[], groupId: string): Plann
   );
 }
 
+/**
+ * An ungrouped product joining a group (the console's 'Join existing group', spec §2): it takes the
+ * group's id and `variantType`, and points at the group's base product. Null when the group has no
+ * members or the product is already in a group (the caller says which).
+ */
+export function planJoin(
+  members: readonly MemberRow[],
+  joining: MemberRow,
+  groupId: string,
+  variantType: string,
+): PlannedChange | null {
+  const base = baseMember(members);
+  if (!base || joining.productGroupId !== null) return null;
+  return change(joining, { productGroupId: groupId, variantType, parentProductId: base.id });
+}
+
 /** Deleting a group (spec §4): every member's group fields are cleared. */
 export function planDelete(members: readonly MemberRow[]): PlannedChange[] {
   const ids = new Set(members.map((m) => m.id));

@@ -10,6 +10,7 @@ import {
   newGroupId,
   planCreate,
   planDelete,
+  planJoin,
   planRemove,
   type CreateGroupInput,
   type GroupsPage,
@@ -19,6 +20,9 @@ import {
 } from "./group-rules";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 import { changedFields } from "./product-changes";
+import { PRODUCT_SAVE_MESSAGES } from "./save-messages";
+
+const PRODUCT_NOT_FOUND = PRODUCT_SAVE_MESSAGES.notFound;
 
 /**
  * Product groups (spec §2 groups panel, §3, §4; docs/decisions/0010-product-groups.md): the products
@@ -103,6 +107,24 @@ export async function listGroups(db: Db, options: { page: number }): Promise<Gro
   };
 }
 
+/** What a product shows in a group's lists (the checklist, the console's related variants). */
+export const PRODUCT_CARD_COLUMNS = {
+  id: products.id,
+  name: products.name,
+  sku: products.sku,
+  priceCents: products.priceCents,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  isActive: products.isActive,
+};
+
+/** A row of PRODUCT_CARD_COLUMNS with its primary image in place of the image columns. */
+export const withPrimaryImage = <T extends { imageUrl: string | null; images: string[] | null }>({
+  imageUrl,
+  images,
+  ...row
+}: T) => ({ ...row, image: primaryImage({ imageUrl, images }) });
+
 /** Ungrouped products for the create form's checklist: by name, matching a search of name or SKU, at most `limit`. */
 export async function listUngrouped(db: Db, options: { q: string; limit?: number }): Promise<UngroupedPage> {
   const q = options.q.trim().slice(0, 100);
@@ -114,21 +136,13 @@ export async function listUngrouped(db: Db, options: { q: string; limit?: number
   );
   const [counted] = await db.select({ n: count() }).from(products).where(where);
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      sku: products.sku,
-      priceCents: products.priceCents,
-      imageUrl: products.imageUrl,
-      images: products.images,
-      isActive: products.isActive,
-    })
+    .select(PRODUCT_CARD_COLUMNS)
     .from(products)
     .where(where)
     .orderBy(asc(products.name), asc(products.id))
     .limit(limit);
   return {
-    products: rows.map(({ imageUrl, images, ...row }) => ({ ...row, image: primaryImage({ imageUrl, images }) })),
+    products: rows.map(withPrimaryImage),
     total: counted?.n ?? 0,
     q,
     limit,
@@ -215,6 +229,36 @@ export async function createGroup(
     await applyPlan(tx, plan);
     await recordProductChanges(tx, actor, "group", auditEntries(plan));
     return { id, name: input.name, count: plan.length };
+  });
+}
+
+/**
+ * An ungrouped product joins an existing group (the console's 'Join existing group'): the group's
+ * members and the product are locked together; the group must still have members and the product must
+ * still be ungrouped, else nothing is written and the answer says which.
+ */
+export async function joinGroup(
+  db: Db,
+  actor: Actor,
+  input: { productId: string; groupId: string; variantType: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await lockMembers(
+      tx,
+      or(eq(products.productGroupId, input.groupId), eq(products.id, input.productId))!,
+    );
+    const joining = rows.find((row) => row.id === input.productId);
+    if (!joining) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
+    const members = rows.filter((row) => row !== joining && row.productGroupId === input.groupId);
+    if (members.length === 0) {
+      throw new DomainError("not-found", GROUP_MESSAGES.groupNotFound, { reason: "GROUP_NOT_FOUND" });
+    }
+    const plan = planJoin(members, joining, input.groupId, input.variantType);
+    if (!plan) {
+      throw new DomainError("invalid", alreadyGroupedMessage([joining.name]), { reason: "ALREADY_GROUPED" });
+    }
+    await applyPlan(tx, [plan]);
+    await recordProductChanges(tx, actor, "group", auditEntries([plan]));
   });
 }
 

@@ -1,7 +1,14 @@
 import { ExternalLink, Mail, MessageCircle, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { CheckboxField, FormMessage, primaryButton, secondaryButton, TextField } from "~/components/ui/field";
+import {
+  CheckboxField,
+  FormMessage,
+  primaryButton,
+  secondaryButton,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { TYPE_LABELS, type NotificationStatus } from "~/modules/notifications/message-kinds";
@@ -38,9 +45,6 @@ const STATUS_TEXT: Record<NotificationStatus, string> = {
   delivered: "Delivered",
   failed: "Failed",
 };
-
-const textareaClass =
-  "block w-full rounded-xl border border-line bg-white px-3.5 py-2 text-sm outline-none hover:border-stone-400 focus:border-brand";
 
 /** Who a message went (or goes) to, as the owner reads it. */
 function recipientText(row: NotificationRow): string {
@@ -139,25 +143,14 @@ export function NotificationsPanel({
         <h3 className="text-sm font-semibold">Send a WhatsApp message</h3>
         <input type="hidden" name="intent" value={NOTIFY_INTENTS.whatsapp} />
         <input type="hidden" name="key" value={requestKey} />
-        <div>
-          <label htmlFor={`${id}-message`} className="mb-1.5 block text-sm font-medium">
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="customMessage"
-            rows={3}
-            maxLength={WHATSAPP_BODY_MAX}
-            className={textareaClass}
-            aria-invalid={custom.errors.customMessage ? true : undefined}
-            aria-describedby={custom.errors.customMessage ? `${id}-message-error` : undefined}
-          />
-          {custom.errors.customMessage && (
-            <p id={`${id}-message-error`} className="mt-1.5 text-sm text-red-700">
-              {custom.errors.customMessage}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          name="customMessage"
+          label="Message"
+          rows={3}
+          maxLength={WHATSAPP_BODY_MAX}
+          error={custom.errors.customMessage}
+        />
         <TextField
           {...custom.field("phoneNumber")}
           label="Phone number"

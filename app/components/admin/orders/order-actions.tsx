@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AlertDialog } from "~/components/ui/alert-dialog";
-import { FormMessage, primaryButton, secondaryButton, SelectField, TextField } from "~/components/ui/field";
+import {
+  FormMessage,
+  primaryButton,
+  secondaryButton,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import { ORDER_MOVE_FIELDS, orderMoveSchema } from "~/modules/orders/order-move-forms";
@@ -11,31 +18,9 @@ import type { OrderMoveAnswer } from "./order-move-answer";
 
 const dangerButton =
   "inline-flex h-11 items-center justify-center gap-2 rounded-full bg-red-700 px-6 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60";
-const textareaClass =
-  "block w-full rounded-xl border border-line bg-white px-3.5 py-2 text-sm outline-none hover:border-stone-400 focus:border-brand";
 
 function NoteField({ id, error }: { id: string; error?: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        Note <span className="font-normal text-muted">(optional)</span>
-      </label>
-      <textarea
-        id={id}
-        name="note"
-        rows={2}
-        maxLength={ORDER_NOTE_MAX}
-        className={textareaClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+  return <TextAreaField id={id} name="note" label="Note" optional rows={2} maxLength={ORDER_NOTE_MAX} error={error} />;
 }
 
 /**

@@ -13,6 +13,8 @@ interface ImageGalleryFieldProps {
   name?: string;
   /** The form's message for the images, if any. */
   error?: string;
+  /** Where the uploader posts photos (the route's own pass decides who may). */
+  uploadUrl?: string;
 }
 
 type Move = "up" | "down" | "remove";
@@ -29,6 +31,7 @@ export function ImageGalleryField({
   id = "product-image-url",
   name = "images",
   error,
+  uploadUrl,
 }: ImageGalleryFieldProps) {
   const [draft, setDraft] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +89,7 @@ export function ImageGalleryField({
       </p>
       <div className="mb-4">
         <ImageUploader
+          uploadUrl={uploadUrl}
           onUploaded={(urls) => {
             const next = urls.reduce(addImage, value);
             if (next.length > PRODUCT_LIMITS.images) setProblem(PRODUCT_MESSAGES.imagesTooMany);

@@ -1,5 +1,6 @@
 import { AlertCircle, CheckCircle2, ImagePlus } from "lucide-react";
 import { useId, useState, type DragEvent } from "react";
+import { IMAGE_UPLOAD_PATH } from "~/lib/http/body-limits";
 import {
   ACCEPTED_IMAGE_TYPES,
   checkBeforeUpload,
@@ -8,7 +9,8 @@ import {
   type UploadAnswer,
 } from "~/modules/media/upload-rules";
 
-const UPLOAD_URL = "/admin/products/images";
+/** Where photos go from /admin/products; the console posts to its own (`/secure-admin/products/images`). */
+export const ADMIN_UPLOAD_URL = IMAGE_UPLOAD_PATH;
 const NETWORK_ERROR = "Network error. Please check your connection.";
 const FAILED = "Upload failed. Please try again.";
 
@@ -22,10 +24,14 @@ interface Entry {
 }
 
 /** One file in its own request: the answer names exactly that file, and one bad file stops no other. */
-function sendFile(file: File, onProgress: (percent: number) => void): Promise<{ url?: string; error?: string }> {
+function sendFile(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<{ url?: string; error?: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", UPLOAD_URL);
+    xhr.open("POST", url);
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -49,7 +55,13 @@ function sendFile(file: File, onProgress: (percent: number) => void): Promise<{ 
  * or Space). Each file goes in its own request, one after the other, with its progress; refusals are
  * shown per file in an alert. `onUploaded` gets the URLs of the photos that were stored, in order.
  */
-export function ImageUploader({ onUploaded }: { onUploaded: (urls: string[]) => void }) {
+export function ImageUploader({
+  onUploaded,
+  uploadUrl = ADMIN_UPLOAD_URL,
+}: {
+  onUploaded: (urls: string[]) => void;
+  uploadUrl?: string;
+}) {
   const inputId = useId();
   const nameId = `${inputId}-name`;
   const hintId = `${inputId}-hint`;
@@ -75,7 +87,7 @@ export function ImageUploader({ onUploaded }: { onUploaded: (urls: string[]) => 
     for (const { file, id, early } of batch) {
       if (early) continue;
       update(id, { state: "uploading" });
-      const result = await sendFile(file, (progress) => update(id, { progress }));
+      const result = await sendFile(uploadUrl, file, (progress) => update(id, { progress }));
       if (result.url) {
         urls.push(result.url);
         update(id, { state: "done", progress: 100 });

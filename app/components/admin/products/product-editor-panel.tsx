@@ -5,10 +5,9 @@ import { toast } from "sonner";
 import { FormMessage, primaryButton, secondaryButton } from "~/components/ui/field";
 import { SidePanel } from "~/components/ui/side-panel";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { firstInvalid, hasErrors, type FieldErrors } from "~/lib/forms";
+import { hasErrors, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/ids";
 import { postJson } from "~/lib/post-json";
-import { slugify } from "~/modules/catalog/product-rules";
 import {
   editorUrl,
   type EditorCategory,
@@ -20,12 +19,9 @@ import {
 } from "~/modules/product-admin/editor-api";
 import {
   changedFormFields,
-  compareAtAfterPriceChange,
   newProductValues,
   PRODUCT_FIELDS,
-  saleAfterCompareAt,
   sameFormValues,
-  slugAfterRename,
   validateProductInput,
   type ProductField,
   type ProductFormValues,
@@ -33,7 +29,8 @@ import {
 import { PRODUCT_SAVE_MESSAGES } from "~/modules/product-admin/save-messages";
 import { DiscardChangesDialog } from "./discard-changes-dialog";
 import { EditorTabs, tabId, tabPanelId, type EditorTab } from "./editor-tabs";
-import { ProductEditorFields, TAB_OF, type FormTab } from "./product-editor-fields";
+import { productFieldSetters, tabHasErrors, tabWithErrors } from "./product-draft";
+import { FORM_TABS, ProductEditorFields, TAB_OF, type FormTab } from "./product-editor-fields";
 import { ProductHistory } from "./product-history";
 
 /** The URL parameter that opens the editor: `?edit=<product id>` or `?edit=new`. */
@@ -221,42 +218,11 @@ export function ProductEditorPanel() {
     else close();
   }
 
-  function update(
-    change: (values: ProductFormValues, draft: Draft) => Partial<ProductFormValues>,
-    extra?: Partial<Draft>,
-  ) {
-    setDraft(
-      (current) =>
-        current && { ...current, ...extra, values: { ...current.values, ...change(current.values, current) } },
-    );
-  }
-
-  const fieldProps = {
-    set: <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) =>
-      update(() => ({ [field]: value }) as Partial<ProductFormValues>),
-    // Spec §4: changing the name regenerates the slug (one typed by hand stays: slugAfterRename).
-    setName: (name: string) => update((v) => ({ name, slug: slugAfterRename(v.name, name, v.slug) })),
-    // The slug is shown as it will be saved once the owner leaves the field.
-    setSlug: (slug: string, done?: boolean) => update(() => ({ slug: done ? slugify(slug) || slug : slug })),
-    setPrice: (price: string) =>
-      update((v, d) => ({
-        price,
-        ...(d.compareAtPrefilled
-          ? { compareAtPrice: compareAtAfterPriceChange(v.price, price, v.compareAtPrice) }
-          : {}),
-      })),
-    // Spec §4: setting the compare-at price sets On Sale to whether it exceeds the price.
-    setCompareAt: (compareAtPrice: string) =>
-      update((v) => ({ compareAtPrice, isSale: saleAfterCompareAt(v.price, compareAtPrice, v.isSale) }), {
-        compareAtPrefilled: false,
-      }),
-  };
+  const fieldProps = productFieldSetters(setDraft);
 
   /** Shows messages at their fields: on the tab of the first one (unless this tab has one), which gets focus. */
   function showFieldErrors(errors: FieldErrors) {
-    const onThisTab = PRODUCT_FIELDS.some((field) => errors[field] && TAB_OF[field] === tab);
-    const first = firstInvalid(PRODUCT_FIELDS, errors) as ProductField | null;
-    if (!onThisTab && first) setTab(TAB_OF[first]);
+    setTab(tabWithErrors(errors, TAB_OF, tab));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -310,15 +276,11 @@ export function ProductEditorPanel() {
 
   const isNew = target === "new";
   const title = isNew ? "Add Product" : "Edit Product";
-  const tabs: EditorTab<Tab>[] = (
-    [
-      ["general", "General"],
-      ["pricing", "Pricing"],
-      ["inventory", "Inventory"],
-      ["seo", "SEO"],
-      ["variants", "Variants"],
-    ] as const
-  ).map(([key, label]) => ({ key, label, invalid: PRODUCT_FIELDS.some((f) => errors[f] && TAB_OF[f] === key) }));
+  const tabs: EditorTab<Tab>[] = FORM_TABS.map(({ key, label }) => ({
+    key,
+    label,
+    invalid: tabHasErrors(errors, TAB_OF, key),
+  }));
   if (!isNew) tabs.push({ key: "history", label: "History" });
 
   const failedLoad = target === "" ? PRODUCT_SAVE_MESSAGES.notFound : answer && !answer.ok ? answer.message : null;

@@ -1,5 +1,13 @@
 import type { AdminProductRow } from "~/modules/product-admin/admin-product-list.server";
-import { PriceText, ProductThumb, RowActions, SelectBox, StatusBadges, useRowFlags } from "./product-row-parts";
+import {
+  PriceText,
+  ProductThumb,
+  RowActions,
+  SelectBox,
+  StatusBadges,
+  useRowFlags,
+  type ProductRowProps,
+} from "./product-row-parts";
 import type { ProductSelection } from "./use-product-selection";
 
 /** The grid view: the same facts and actions as the table, as cards. */
@@ -26,15 +34,7 @@ export function ProductGrid({
   );
 }
 
-function ProductCardItem({
-  product,
-  selected,
-  onSelect,
-}: {
-  product: AdminProductRow;
-  selected: boolean;
-  onSelect: () => void;
-}) {
+function ProductCardItem({ product, selected, onSelect }: ProductRowProps) {
   const flags = useRowFlags(product);
   return (
     <li

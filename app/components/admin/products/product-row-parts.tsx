@@ -7,6 +7,13 @@ import { useFlagToggle } from "./use-flag-toggle";
 
 /** The pieces a product shows in both views (table row, grid card). */
 
+/** A product in a list with its select box. */
+export interface ProductRowProps {
+  product: AdminProductRow;
+  selected: boolean;
+  onSelect: () => void;
+}
+
 const TONES = {
   green: "bg-green-100 text-green-800",
   stone: "bg-stone-200 text-stone-700",

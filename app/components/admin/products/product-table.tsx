@@ -1,6 +1,14 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { AdminProductRow } from "~/modules/product-admin/admin-product-list.server";
-import { PriceText, ProductThumb, RowActions, SelectBox, StatusBadges, useRowFlags } from "./product-row-parts";
+import {
+  PriceText,
+  ProductThumb,
+  RowActions,
+  SelectBox,
+  StatusBadges,
+  useRowFlags,
+  type ProductRowProps,
+} from "./product-row-parts";
 import type { ProductSelection } from "./use-product-selection";
 
 /**
@@ -17,10 +25,53 @@ export function ProductTable({
   caption: string;
   selection: ProductSelection;
 }) {
+  return (
+    <ProductTableShell
+      caption={caption}
+      selection={selection}
+      minWidth="min-w-[56rem]"
+      columns={[
+        { label: "Status" },
+        { label: "Inventory", align: "right" },
+        { label: "Price", align: "right" },
+        { label: "Category" },
+        { label: "Actions" },
+      ]}
+    >
+      {rows.map((product) => (
+        <ProductTableRow
+          key={product.id}
+          product={product}
+          selected={selection.isSelected(product.id)}
+          onSelect={() => selection.toggle(product.id)}
+        />
+      ))}
+    </ProductTableShell>
+  );
+}
+
+/**
+ * A product table's frame, for both faces (this list view and the console's table): a caption, the
+ * page checkbox, Product, then `columns`; the rows are the caller's.
+ */
+export function ProductTableShell({
+  caption,
+  selection,
+  minWidth,
+  columns,
+  children,
+}: {
+  caption: string;
+  selection: ProductSelection;
+  /** Tailwind's min-w class: below it the table scrolls sideways. */
+  minWidth: string;
+  columns: ReadonlyArray<{ label: string; align?: "right" }>;
+  children: ReactNode;
+}) {
   const head = "px-3 py-3 font-medium";
   return (
     <div className="overflow-x-auto rounded-2xl border border-line bg-white">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+      <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
           <tr>
@@ -30,50 +81,27 @@ export function ProductTable({
             <th scope="col" className={head}>
               Product
             </th>
-            <th scope="col" className={head}>
-              Status
-            </th>
-            <th scope="col" className={`${head} text-right`}>
-              Inventory
-            </th>
-            <th scope="col" className={`${head} text-right`}>
-              Price
-            </th>
-            <th scope="col" className={head}>
-              Category
-            </th>
-            <th scope="col" className={`${head} pr-4`}>
-              Actions
-            </th>
+            {columns.map(({ label, align }, index) => (
+              <th
+                key={label}
+                scope="col"
+                className={`${head} ${align === "right" ? "text-right" : ""} ${index === columns.length - 1 ? "pr-4" : ""}`}
+              >
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">
-          {rows.map((product) => (
-            <ProductTableRow
-              key={product.id}
-              product={product}
-              selected={selection.isSelected(product.id)}
-              onSelect={() => selection.toggle(product.id)}
-            />
-          ))}
-        </tbody>
+        <tbody className="divide-y divide-line">{children}</tbody>
       </table>
     </div>
   );
 }
 
-function ProductTableRow({
-  product,
-  selected,
-  onSelect,
-}: {
-  product: AdminProductRow;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  const flags = useRowFlags(product);
+/** A row's select box and its Product cell (image, name, SKU): the row's header. */
+export function ProductRowHead({ product, selected, onSelect }: ProductRowProps) {
   return (
-    <tr className={selected ? "bg-stone-50" : undefined}>
+    <>
       <td className="py-3 pl-4 pr-2">
         <SelectBox product={product} checked={selected} onChange={onSelect} />
       </td>
@@ -89,6 +117,15 @@ function ProductTableRow({
           </div>
         </div>
       </th>
+    </>
+  );
+}
+
+function ProductTableRow({ product, selected, onSelect }: ProductRowProps) {
+  const flags = useRowFlags(product);
+  return (
+    <tr className={selected ? "bg-stone-50" : undefined}>
+      <ProductRowHead product={product} selected={selected} onSelect={onSelect} />
       <td className="px-3 py-3">
         <StatusBadges product={product} active={flags.active.on} featured={flags.featured.on} />
       </td>

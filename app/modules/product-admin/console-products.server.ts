@@ -1,0 +1,223 @@
+import { and, asc, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
+import { productGroups, products } from "#db/schema/index";
+import type { Db } from "~/lib/db/client.server";
+import { DomainError } from "~/lib/domain-error";
+import { hasErrors } from "~/lib/forms";
+import { slugify } from "~/modules/catalog/product-rules";
+import {
+  consoleFormValues,
+  consoleProductErrors,
+  groupCreateError,
+  resolveUniqueClash,
+  withConsoleDefaults,
+  type ConsoleSavedProduct,
+} from "./console-product-rules";
+import type { EditorCategory, EditorProduct } from "./editor-api";
+import { derivedGroupName, GROUP_MESSAGES, GROUP_NAME_MAX } from "./group-rules";
+import type { Actor } from "./product-audit.server";
+import { VARIANT_TYPES } from "./product-form";
+import {
+  createGroup,
+  joinGroup,
+  PRODUCT_CARD_COLUMNS,
+  removeFromGroup,
+  withPrimaryImage,
+} from "./product-groups.server";
+import {
+  listEditorCategories,
+  loadEditorProduct,
+  saveProduct,
+  type SaveTarget,
+  type SavedProduct,
+} from "./product-save.server";
+import { PRODUCT_SAVE_MESSAGES } from "./save-messages";
+
+/**
+ * The console's product writes and the modal's reads (spec §2 "Secure admin" product modal, §5). Not a
+ * second product service: a save goes through `saveProduct` (its field rules, conditional version check
+ * and audit) after the console's own rules (`console-product-rules.ts`) have been applied; a group is
+ * created, joined and left through `product-groups.server.ts`.
+ */
+
+const PRODUCT_NOT_FOUND = PRODUCT_SAVE_MESSAGES.notFound;
+
+export interface ConsoleGroupOption {
+  id: string;
+  name: string;
+  members: number;
+}
+
+export interface ConsoleRelatedVariant {
+  id: string;
+  name: string;
+  sku: string;
+  priceCents: number;
+  image: string;
+  variantType: string | null;
+  isActive: boolean;
+}
+
+export interface ConsoleGroupInfo {
+  /** The product's group, or null. */
+  groupId: string | null;
+  /** The other products of its group (spec §2 "related variants"). */
+  related: ConsoleRelatedVariant[];
+  /** Groups it can join (every group but its own). */
+  options: ConsoleGroupOption[];
+}
+
+export interface ConsoleEditor {
+  /** "new" or the product's id. */
+  target: string;
+  product: EditorProduct | null;
+  categories: EditorCategory[];
+  group: ConsoleGroupInfo;
+}
+
+/** At most this many groups in the modal's 'join existing group' list. */
+export const GROUP_OPTIONS_LIMIT = 200;
+/** At most this many related variants shown. */
+export const RELATED_LIMIT = 50;
+
+/** The modal's data for `?edit=new` or `?edit=<id>`; null when the product does not exist. */
+export async function loadConsoleEditor(db: Db, target: string): Promise<ConsoleEditor | null> {
+  const categories = await listEditorCategories(db);
+  if (target === "new") {
+    return { target, product: null, categories, group: { groupId: null, related: [], options: [] } };
+  }
+  const product = await loadEditorProduct(db, target);
+  if (!product) return null;
+  return { target, product, categories, group: await groupInfo(db, target) };
+}
+
+async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
+  const [own] = await db.select({ groupId: products.productGroupId }).from(products).where(eq(products.id, productId));
+  const groupId = own?.groupId ?? null;
+  const related = groupId
+    ? await db
+        .select({ ...PRODUCT_CARD_COLUMNS, variantType: products.variantType })
+        .from(products)
+        .where(and(eq(products.productGroupId, groupId), ne(products.id, productId)))
+        .orderBy(asc(products.name), asc(products.id))
+        .limit(RELATED_LIMIT)
+    : [];
+  const name = sql<string>`coalesce(${productGroups.name}, (array_agg(${products.name} order by ${products.createdAt}, ${products.id}))[1] || ' Group')`;
+  const options = await db
+    .select({ id: sql<string>`${products.productGroupId}`, name, members: count() })
+    .from(products)
+    .leftJoin(productGroups, eq(productGroups.id, products.productGroupId))
+    .where(and(isNotNull(products.productGroupId), groupId ? ne(products.productGroupId, groupId) : undefined))
+    .groupBy(products.productGroupId, productGroups.name)
+    .orderBy(sql`2`, asc(products.productGroupId))
+    .limit(GROUP_OPTIONS_LIMIT);
+  return {
+    groupId,
+    related: related.map(withPrimaryImage),
+    options: options.map((o) => ({ ...o, members: Number(o.members) })),
+  };
+}
+
+/** A product after a write, as the modal goes on with it. */
+export function consoleSavedProduct(product: EditorProduct): ConsoleSavedProduct {
+  return {
+    id: product.id,
+    slug: product.slug,
+    sku: product.values.sku,
+    version: product.version,
+    updatedAt: product.updatedAt,
+    variantType: product.values.variantType,
+  };
+}
+
+async function requireSaved(db: Db, id: string): Promise<ConsoleSavedProduct> {
+  const product = await loadEditorProduct(db, id);
+  if (!product) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
+  return consoleSavedProduct(product);
+}
+
+/**
+ * The modal's save (spec §5 "Secure-admin modal save"): the console's rules first (400 with the
+ * modal's messages, nothing read or written), a blank slug from the name and a blank SKU
+ * 'SKU-{timestamp}'; on edit, a changed slug or SKU another product already has gets the timestamp
+ * appended; then the one product save, with its version check and audit record.
+ */
+export async function saveConsoleProduct(
+  db: Db,
+  actor: Actor,
+  target: SaveTarget,
+  raw: unknown,
+  now: number = Date.now(),
+): Promise<SavedProduct> {
+  const values = consoleFormValues(raw);
+  const errors = consoleProductErrors(values, now);
+  if (hasErrors(errors)) {
+    throw new DomainError("invalid", PRODUCT_SAVE_MESSAGES.invalid, { reason: "INVALID", fieldErrors: errors });
+  }
+  const ready = withConsoleDefaults(values, now);
+  if (target.kind === "update") {
+    const [stored] = await db
+      .select({ slug: products.slug, sku: products.sku })
+      .from(products)
+      .where(eq(products.id, target.id));
+    if (!stored) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
+    const wanted = { slug: slugify(ready.slug.trim()), sku: ready.sku.trim() };
+    const others = await db
+      .select({ slug: products.slug, sku: products.sku })
+      .from(products)
+      .where(and(ne(products.id, target.id), or(eq(products.slug, wanted.slug), eq(products.sku, wanted.sku))));
+    const resolved = resolveUniqueClash(
+      wanted,
+      stored,
+      { slug: others.some((o) => o.slug === wanted.slug), sku: others.some((o) => o.sku === wanted.sku) },
+      now,
+    );
+    return saveProduct(db, actor, target, { ...ready, ...resolved });
+  }
+  return saveProduct(db, actor, target, ready);
+}
+
+/**
+ * 'Create group' in the modal: a new group of this product alone, named after it, for variants to
+ * join (spec §2; the modal's group is where variants start, unlike the groups panel's, made of 2 or more).
+ */
+export async function createConsoleGroup(
+  db: Db,
+  actor: Actor,
+  input: { productId: string; productName: string },
+): Promise<ConsoleSavedProduct> {
+  const problem = groupCreateError(input.productName);
+  if (problem) throw new DomainError("invalid", problem, { reason: "NAME_REQUIRED", fieldErrors: { name: problem } });
+  const name = derivedGroupName(input.productName.trim()).slice(0, GROUP_NAME_MAX).trim();
+  await createGroup(db, actor, { name, description: null, productIds: [input.productId] });
+  return requireSaved(db, input.productId);
+}
+
+/** 'Join existing group': this ungrouped product becomes a variant of the group, pointing at its base product. */
+export async function joinConsoleGroup(
+  db: Db,
+  actor: Actor,
+  input: { productId: string; groupId: string; variantType: string },
+): Promise<ConsoleSavedProduct> {
+  const variantType = (VARIANT_TYPES as readonly string[]).includes(input.variantType) ? input.variantType : "variant";
+  await joinGroup(db, actor, { ...input, variantType });
+  return requireSaved(db, input.productId);
+}
+
+/**
+ * 'Leave group': the product's group id and variant type are emptied (spec §4), through the groups
+ * panel's removal, so a group left with one product is dissolved as there (spec §9).
+ */
+export async function leaveConsoleGroup(
+  db: Db,
+  actor: Actor,
+  input: { productId: string },
+): Promise<ConsoleSavedProduct> {
+  const [row] = await db
+    .select({ groupId: products.productGroupId })
+    .from(products)
+    .where(eq(products.id, input.productId));
+  if (!row) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
+  if (!row.groupId) throw new DomainError("invalid", GROUP_MESSAGES.notInGroup, { reason: "NOT_IN_GROUP" });
+  await removeFromGroup(db, actor, { groupId: row.groupId, productId: input.productId });
+  return requireSaved(db, input.productId);
+}
