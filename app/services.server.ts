@@ -16,6 +16,7 @@ import { DiskImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
+import { startSalesRollUpUpkeep } from "~/modules/analytics/sales-roll-up.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
@@ -53,7 +54,10 @@ export interface Services {
    * what the background sweeper does every minute. Answers how many were cancelled.
    */
   sweepUnpaidOrders: () => Promise<number>;
-  /** Stops the background work (the abandoned-order sweeper, the notification worker) and waits for it. */
+  /**
+   * Stops the background work (the abandoned-order sweeper, the notification worker, the sales roll-up's
+   * upkeep) and waits for it.
+   */
   stopBackground: () => Promise<void>;
 }
 
@@ -86,6 +90,9 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     // returned (docs/decisions/0005-checkout-places-then-pays.md).
     const olderThanMinutes = config.orderLimits.unpaidOrderHoldMinutes;
     const stopSweeper = startAbandonedOrderSweeper(database.db, events, { olderThanMinutes });
+    // The Analytics roll-up's old shards folded into one row per day and key, and its tables vacuumed on
+    // the embedded database, which has no autovacuum (docs/decisions/0014-sales-roll-up.md).
+    const stopRollUpUpkeep = startSalesRollUpUpkeep(database.db, { vacuum: database.kind === "pglite" });
     const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret });
     const notifications = createNotifications({
       db: database.db,
@@ -137,7 +144,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         stopSweeper();
-        await notifications.worker.stop();
+        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep()]);
         mailer.close?.();
       },
     };

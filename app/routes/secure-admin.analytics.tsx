@@ -43,6 +43,38 @@ export const action = accessOnlyAction;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const count = (n: number) => n.toLocaleString("en-US");
 
+/** Units sold by one attribute (size, colour): the chart, the most sold in a sentence, and the table. */
+function UnitSharesCard({
+  title,
+  noun,
+  column,
+  rows,
+}: {
+  title: string;
+  noun: string;
+  column: string;
+  rows: Array<{ label: string; units: number; share: number }>;
+}) {
+  return (
+    <ChartCard
+      title={title}
+      summary={
+        rows.length
+          ? `Most sold ${noun}: ${rows[0]!.label} (${pct(rows[0]!.share)} of units).`
+          : "No sales in this range."
+      }
+      chart={<CountBarChart data={rows} x="label" y="units" label="Units" height={200} />}
+      table={
+        <FiguresTable
+          caption={`Units sold by ${noun}`}
+          columns={[column, "Units", "Share"]}
+          rows={rows.map((r) => [r.label, count(r.units), pct(r.share)])}
+        />
+      }
+    />
+  );
+}
+
 export default function ConsoleAnalytics({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
   if (!report) return null;
@@ -165,37 +197,17 @@ export default function ConsoleAnalytics({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <ChartCard
+        <UnitSharesCard
           title="Units by size"
-          summary={
-            a.bySize.length
-              ? `Most sold size: ${a.bySize[0]!.size} (${pct(a.bySize[0]!.share)} of units).`
-              : "No sales in this range."
-          }
-          chart={<CountBarChart data={a.bySize} x="size" y="units" label="Units" height={200} />}
-          table={
-            <FiguresTable
-              caption="Units sold by size"
-              columns={["Size", "Units", "Share"]}
-              rows={a.bySize.map((s) => [s.size, count(s.units), pct(s.share)])}
-            />
-          }
+          noun="size"
+          column="Size"
+          rows={a.bySize.map((r) => ({ label: r.size, units: r.units, share: r.share }))}
         />
-        <ChartCard
+        <UnitSharesCard
           title="Units by colour"
-          summary={
-            a.byColor.length
-              ? `Most sold colour: ${a.byColor[0]!.color} (${pct(a.byColor[0]!.share)} of units).`
-              : "No sales in this range."
-          }
-          chart={<CountBarChart data={a.byColor} x="color" y="units" label="Units" height={200} />}
-          table={
-            <FiguresTable
-              caption="Units sold by colour"
-              columns={["Colour", "Units", "Share"]}
-              rows={a.byColor.map((c) => [c.color, count(c.units), pct(c.share)])}
-            />
-          }
+          noun="colour"
+          column="Colour"
+          rows={a.byColor.map((r) => ({ label: r.color, units: r.units, share: r.share }))}
         />
         <ChartCard
           title="Payment methods"

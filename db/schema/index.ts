@@ -5,3 +5,4 @@ export * from "./cart";
 export * from "./orders";
 export * from "./meta";
 export * from "./secure-admin";
+export * from "./sales";

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./catalog";
 
@@ -102,6 +114,12 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
     totalPriceCents: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The UTC day under which this line is counted in the sales roll-up (`sales_day_lines`): its order's
+     * day while the order is a sale, null otherwise. Kept by the roll-up's triggers (migration 0012,
+     * docs/decisions/0014-sales-roll-up.md); the application never writes it.
+     */
+    saleDay: date({ mode: "string" }),
   },
   (t) => [
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
