@@ -4,7 +4,10 @@ const development = process.argv.includes("--dev");
 
 // NODE_ENV as the operator set it is the shop's mode (production rules: required secrets, no demo
 // payments); the libraries themselves always run their optimised builds outside --dev.
-const shopMode = process.env.NODE_ENV || "development";
+// Cluster workers (WEB_CONCURRENCY) run this file again with this process's environment: the mode is
+// kept aside for them, since NODE_ENV is rewritten just below.
+const shopMode = process.env.ABUNDANCE_SHOP_MODE || process.env.NODE_ENV || "development";
+process.env.ABUNDANCE_SHOP_MODE = shopMode;
 process.env.NODE_ENV = development ? "development" : "production";
 const env = { ...process.env, NODE_ENV: shopMode };
 
@@ -15,7 +18,7 @@ const entry = development
     })()
   : { mod: await import(`./${process.env.BUILD_DIR || "build"}/server/index.js`), vite: undefined };
 
-const running = await entry.mod.start({ vite: entry.vite, env });
+const running = await entry.mod.main({ vite: entry.vite, env });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {

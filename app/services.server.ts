@@ -2,6 +2,7 @@ import path from "node:path";
 import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
+import { broadcastCatalogChanges } from "~/lib/event-broadcast.server";
 import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
@@ -74,11 +75,16 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
   try {
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const auth = createAuth(config, database.db, mailer);
-    const seed = config.seedDemoCatalog
-      ? await seedDemoCatalogIfEmpty(database.db)
-      : ({ seeded: false, reason: "disabled" } as const);
-    const admin = await ensureAdminAccount(auth, database.db, config.admin);
+    // Instances (or processes) starting together load the demo catalogue and make the admin account once.
+    const { seed, admin } = await database.exclusive(async () => ({
+      seed: config.seedDemoCatalog
+        ? await seedDemoCatalogIfEmpty(database.db)
+        : ({ seeded: false, reason: "disabled" } as const),
+      admin: await ensureAdminAccount(auth, database.db, config.admin),
+    }));
     const events = new EventBus();
+    // A catalogue change in any process empties the caches of all of them (PostgreSQL LISTEN/NOTIFY).
+    const stopBroadcast = broadcastCatalogChanges(database, events);
     const catalog = createCatalogReads({
       source: databaseCatalogSource(database.db),
       events,
@@ -144,6 +150,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         stopSweeper();
+        await stopBroadcast();
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep()]);
         mailer.close?.();
       },

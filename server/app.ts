@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { projectRoot } from "~/lib/paths.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { services, startServices, stopServices, type StartReport } from "~/services.server";
 import { fillPageCache } from "./cache-middleware";
+import { runPrimary, type WorkerReady } from "./cluster";
 import { serveMedia } from "./media";
 import { PageCache } from "./page-cache";
 import { renderQueue } from "./render-queue";
@@ -115,13 +117,11 @@ function banner(config: AppConfig, url: string, report: StartReport, kind: strin
   ].join("\n");
 }
 
-/** Starts everything: configuration, database (migrated, seeded), admin account, HTTP server. */
-export async function start(
-  options: { vite?: ViteDevServer; env?: Record<string, string | undefined>; quiet?: boolean } = {},
-): Promise<RunningServer> {
-  let config: AppConfig;
+type StartOptions = { vite?: ViteDevServer; env?: Record<string, string | undefined>; quiet?: boolean };
+
+function configOrExit(env: Record<string, string | undefined>): AppConfig {
   try {
-    config = loadConfig(options.env ?? process.env);
+    return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -129,6 +129,28 @@ export async function start(
     }
     throw error;
   }
+}
+
+/**
+ * What `node server.js` runs: the shop in this process, or — with WEB_CONCURRENCY above 1 (PostgreSQL)
+ * — this process as the cluster's primary and one worker per process (server/cluster.ts), each of which
+ * runs `start`. Answers what stops it.
+ */
+export async function main(options: StartOptions = {}): Promise<{ stop(): Promise<void> }> {
+  const env = options.env ?? process.env;
+  const config = configOrExit(env);
+  if (cluster.isPrimary && !options.vite && config.webConcurrency > 1) return runPrimary(config, options);
+  const running = await start({ ...options, quiet: options.quiet || cluster.isWorker });
+  if (cluster.isWorker) {
+    // The primary is gone (killed, crashed): so is its port; stop rather than linger.
+    process.once("disconnect", () => void running.stop().then(() => process.exit(0)));
+  }
+  return running;
+}
+
+/** Starts everything: configuration, database (migrated, seeded), admin account, HTTP server. */
+export async function start(options: StartOptions = {}): Promise<RunningServer> {
+  const config = configOrExit(options.env ?? process.env);
 
   const { services: running, report } = await startServices(config);
   const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
@@ -148,7 +170,10 @@ export async function start(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  if (!options.quiet) console.log(banner(config, url, report, running.database.kind));
+  const text = banner(config, url, report, running.database.kind);
+  if (!options.quiet) console.log(text);
+  if (cluster.isWorker)
+    process.send?.({ type: "abundance:ready", banner: text, seeded: report.seed.seeded } satisfies WorkerReady);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

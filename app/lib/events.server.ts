@@ -9,7 +9,11 @@ import type { Tx } from "./db/client.server";
  * (dropping caches, waking the notification worker).
  */
 export interface DomainEvents {
-  "catalog.changed": { reason: string };
+  /**
+   * The catalogue changed: every cache of it (read caches, the guest page cache) is emptied. `remote`
+   * when another process said so (event-broadcast.server.ts), which is not told again.
+   */
+  "catalog.changed": { reason: string; remote?: boolean };
   "order.paid": { orderId: string; orderNumber: string };
   /** An admin moved an order on (modules/orders/order-fulfilment.server.ts); notifications send on these. */
   "order.shipped": { orderId: string; orderNumber: string; trackingNumber: string; carrier: string };

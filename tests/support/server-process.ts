@@ -34,6 +34,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       PUBLIC_URL: url,
       NOTIFICATION_YIELD_SECONDS: "0",
+      // One process unless a test asks for more: a test that kills "the server" kills that process.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -60,6 +60,17 @@ describe("configuration (decisions.md §2)", () => {
     expect(publicConfig(config).maxQuantityPerProduct).toBe(5);
   });
 
+  it("runs one process per core on PostgreSQL, one on the embedded database, and refuses more there", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
+    const postgres = { DATA_DIR: tempDir(), DATABASE_URL: "postgres://shop@db/shop" };
+    expect(loadConfig(postgres).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
+  });
+
   it("respects PORT in the public URL", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
   });

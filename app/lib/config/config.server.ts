@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseEnv, type RawEnv } from "./env.server";
 import type { OrderLimits } from "./order-limits";
@@ -33,6 +34,8 @@ export interface AppConfig {
   requireEmailVerification: boolean;
   pageCacheSeconds: number;
   renderConcurrency: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY): cores on PostgreSQL, 1 on the embedded database. */
+  webConcurrency: number;
   rateLimitIpMultiplier: number;
   trustProxy: number;
   /** Per-product quantity cap, unpaid orders per account, and how long an unpaid order holds its stock. */
@@ -133,6 +136,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     renderConcurrency: env.RENDER_CONCURRENCY,
+    webConcurrency: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? os.availableParallelism() : 1),
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
     orderLimits: {

@@ -92,6 +92,16 @@ export const envSchema = z
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /**
+     * Server processes, each with its own event loop, sharing the port (node:cluster): on PostgreSQL
+     * the number of cores by default; the embedded database serves one process.
+     */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(64)
+      .optional(),
     /** Page renders run at once; more wait in arrival order (keeps tail latency under load). */
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     /** Multiplies the per-IP limits of sign-in, sign-up and reset (shops behind a shared address, test suites). */
@@ -121,6 +131,13 @@ export const envSchema = z
       .default(ORDER_LIMIT_DEFAULTS.unpaidOrderHoldMinutes),
   })
   .superRefine((env, ctx) => {
+    if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "above 1 needs DATABASE_URL: the embedded database serves one process",
+      });
+    }
     if (env.NODE_ENV !== "production") return;
     for (const name of ["AUTH_SECRET", "SECURE_ADMIN_PASSWORD"] as const) {
       if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when NODE_ENV=production" });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Client as PgClient } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "#db/schema/index";
 import { projectRoot } from "../paths.server";
@@ -16,8 +17,24 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the shop runs exclusive work on this database (a PostgreSQL
+   * advisory lock held on a connection of its own): start-up's migrations, demo catalogue and admin
+   * account, so instances starting together do them once. The embedded database has one process.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Messages between the processes that share this database (PostgreSQL LISTEN/NOTIFY); none on the
+   * embedded database, whose one process has nobody to tell. `subscribe` keeps a connection of its own,
+   * reconnects after a loss and then calls `onReconnect` (messages sent meanwhile were missed).
+   */
+  notify(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handlers: { onMessage(message: string): void; onReconnect(): void }): () => Promise<void>;
   close(): Promise<void>;
 }
+
+/** The advisory lock of `exclusive` (any constant; this one spells "abundance"). */
+const STARTUP_LOCK = 0x616275;
 
 const casing = "snake_case" as const;
 
@@ -71,18 +88,105 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     // Already logged by the client's own listener above.
   });
   const db = drizzle({ client: pool, schema, casing });
+
+  async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const holder = await pool.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+      return await work();
+    } finally {
+      // Ending the session releases the lock even if the unlock cannot be sent.
+      await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => undefined);
+      holder.release();
+    }
+  }
+
   try {
-    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await exclusive(() => migrate(db, { migrationsFolder: migrationsFolder() }));
   } catch (error) {
     await pool.end();
     throw error;
   }
+  const subscriptions = new Set<() => Promise<void>>();
   let closed: Promise<void> | undefined;
   return {
     db: db as unknown as Db,
     kind: "postgres",
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => (closed ??= pool.end()),
+    exclusive,
+    notify: async (channel, message) => void (await pool.query("select pg_notify($1, $2)", [channel, message])),
+    subscribe: (channel, handlers) => {
+      const stop = listenFor(url, channel, handlers);
+      subscriptions.add(stop);
+      return async () => {
+        subscriptions.delete(stop);
+        await stop();
+      };
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.all([...subscriptions].map((stop) => stop()));
+        await pool.end();
+      })()),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to a query). When the connection is
+ * lost it is opened again after 0.5 s, doubling to at most 10 s, and `onReconnect` says messages may have
+ * been missed.
+ */
+function listenFor(
+  url: string,
+  channel: string,
+  handlers: { onMessage(message: string): void; onReconnect(): void },
+): () => Promise<void> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+  let connectedOnce = false;
+
+  const connect = async () => {
+    const { default: pg } = await import("pg");
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const lost = (error?: Error) => {
+      if (stopped || client !== next) return;
+      client = null;
+      // Whatever connects next has missed what was sent meanwhile.
+      connectedOnce = true;
+      if (error) console.warn(`[db] listener for ${channel} lost: ${error.message}`);
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(), delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    client = next;
+    next.on("error", lost);
+    next.on("end", () => lost());
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      // A channel is an identifier: quoted, and only ever one of ours.
+      await next.query(`listen "${channel.replace(/"/g, "")}"`);
+      delay = 500;
+      if (connectedOnce) handlers.onReconnect();
+      connectedOnce = true;
+    } catch (error) {
+      lost(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const started = connect();
+
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await started;
+    const open = client;
+    client = null;
+    await open?.end().catch(() => undefined);
   };
 }
 
@@ -104,6 +208,9 @@ async function openPglite(dir: string): Promise<Database> {
       if (closed) throw new Error("database is closed");
       await client.query("select 1");
     },
+    exclusive: (work) => work(),
+    notify: async () => undefined,
+    subscribe: () => async () => undefined,
     close: async () => {
       if (closed) return;
       closed = true;

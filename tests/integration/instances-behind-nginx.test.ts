@@ -1,0 +1,177 @@
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutForm } from "../support/fixtures";
+import { startNginx, nginxUnavailable, type LoadBalancer } from "../support/nginx";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { registerOverHttp, signIn } from "../support/sessions";
+import { fillCart } from "../support/shop-load";
+import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
+import { freePort } from "../support/test-server";
+
+/**
+ * Two instances of the shop on one PostgreSQL database behind a real load balancer (nginx), as an
+ * owner scales out (issue 15): instance A one process, instance B a cluster of two (WEB_CONCURRENCY=2),
+ * started together on a fresh database (migrations, demo catalogue and admin account made once). Their
+ * page and read caches live 10 minutes here, so only the NOTIFY between processes can explain a change
+ * seen at once: an admin's edit through one instance is seen through the other, and through nginx, at
+ * once; shoppers checking out through both never get more units than there are.
+ */
+const skip = databaseKind !== "postgres" ? "needs PostgreSQL (the TEST_POSTGRES_URL pass)" : nginxUnavailable();
+
+const ADMIN = { email: "owner@example.com", password: "OwnerPass123" };
+const SHOPPERS = 12;
+const STOCK = 5;
+
+describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
+  let location: DatabaseLocation;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let balancer: LoadBalancer;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    location = await prepareDatabaseLocation();
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const env = (webConcurrency: string) => ({
+      DATABASE_URL: location.databaseUrl!,
+      DATA_DIR: `${location.dataDir}/${webConcurrency}`,
+      PUBLIC_URL: publicUrl,
+      AUTH_SECRET: "two-instances-secret-0123456789abcdef",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SECURE_ADMIN_PASSWORD: "Two-Instances-2026",
+      PAGE_CACHE_SECONDS: "600",
+      RATE_LIMIT_IP_MULTIPLIER: "100",
+      TRUST_PROXY: "1",
+      WEB_CONCURRENCY: webConcurrency,
+    });
+    // Started together on an empty database: one of them migrates and loads the catalogue, the other waits.
+    [a, b] = await Promise.all([startServerProcess(env("1")), startServerProcess(env("2"))]);
+    balancer = await startNginx(port, [a.url, b.url]);
+    client = new pg.Client({ connectionString: location.databaseUrl });
+    await client.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await client?.end();
+    await balancer?.stop();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await location?.cleanup();
+  });
+
+  /** GETs a page `times` times and answers the statuses. */
+  const statuses = async (base: string, path: string, times: number) => {
+    const out: number[] = [];
+    for (let i = 0; i < times; i++) out.push((await fetch(`${base}${path}`, { redirect: "manual" })).status);
+    return out;
+  };
+
+  /** Polls until every one of `times` GETs answers `status`, for at most 2 s (the caches live 10 minutes). */
+  const expectEverywhere = async (bases: string[], path: string, status: number) => {
+    const deadline = Date.now() + 2_000;
+    for (;;) {
+      const seen = (await Promise.all(bases.map((base) => statuses(base, path, 4)))).flat();
+      if (seen.every((s) => s === status)) return;
+      if (Date.now() > deadline) throw new Error(`${path}: expected ${status} everywhere, saw ${seen.join(", ")}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it("made the catalogue and the admin account once, though both started together", async () => {
+    const { rows } = await client.query<{ products: number; admins: number }>(
+      `select (select count(*)::int from products) as products,
+              (select count(*)::int from "user" where email = $1) as admins`,
+      [ADMIN.email],
+    );
+    expect(rows[0]!.admins).toBe(1);
+    const { rows: slugs } = await client.query<{ dupes: number }>(
+      `select count(*)::int as dupes from (select slug from products group by slug having count(*) > 1) d`,
+    );
+    expect(slugs[0]!.dupes).toBe(0);
+    expect(rows[0]!.products).toBeGreaterThan(0);
+    // B is a primary and two workers.
+    expect(
+      execFileSync("pgrep", ["-P", String(b.child.pid)], { encoding: "utf8" })
+        .trim()
+        .split("\n"),
+    ).toHaveLength(2);
+  });
+
+  it("shows an admin's edit made through one instance through the other at once", async () => {
+    const { rows } = await client.query<{ id: string; slug: string }>(
+      `select id, slug from products where is_active order by slug limit 1`,
+    );
+    const product = rows[0]!;
+    const page = `/product/${product.slug}`;
+    // Every process has the page cached (guest page cache, 10 minutes).
+    await expectEverywhere([a.url, b.url, balancer.url], page, 200);
+    expect((await fetch(`${a.url}${page}`)).headers.get("x-cache")).toBe("HIT");
+
+    const cookie = await signIn(balancer.url, ADMIN.email, ADMIN.password);
+    const toggle = (base: string, value: boolean) =>
+      fetch(`${base}/admin/products/flags`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: balancer.url, cookie },
+        body: JSON.stringify({ intent: "toggle", id: product.id, flag: "isActive", value }),
+      });
+
+    // Deactivated through A: B's two processes and nginx answer 404 at once.
+    expect((await toggle(a.url, false)).status).toBe(200);
+    await expectEverywhere([b.url, balancer.url, a.url], page, 404);
+
+    // Activated again through B (one of its processes): A answers 200 at once.
+    expect((await toggle(b.url, true)).status).toBe(200);
+    await expectEverywhere([a.url, balancer.url, b.url], page, 200);
+  });
+
+  it("never sells more units than there are to shoppers checking out through both instances", async () => {
+    const { rows } = await client.query<{ id: string }>(
+      `update products set inventory = ${STOCK}, sizes = '{}', colors = '{}'
+        where id = (select id from products where is_active order by slug desc limit 1) returning id`,
+    );
+    const productId = rows[0]!.id;
+    const cookies = await Promise.all(
+      Array.from(
+        { length: SHOPPERS },
+        async (_, i) => (await registerOverHttp(balancer.url, `scale-${i}@example.com`)).cookie,
+      ),
+    );
+    await Promise.all(cookies.map((cookie) => fillCart(balancer.url, cookie, [{ productId, quantity: 1 }])));
+
+    const answers = await Promise.all(
+      cookies.map(async (cookie, i) => {
+        const res = await fetch(`${balancer.url}/api/checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: balancer.url, cookie },
+          body: JSON.stringify({
+            intent: "place",
+            idempotencyKey: `scale-${i}-${Date.now()}`,
+            paymentMethod: "demo",
+            form: checkoutForm,
+          }),
+        });
+        const text = await res.text();
+        return { status: res.status, upstream: res.headers.get("x-upstream") ?? "", text: text.slice(0, 200) };
+      }),
+    );
+    const placed = answers.filter((answer) => answer.status === 200);
+    expect(placed).toHaveLength(STOCK);
+    // The others are told the stock ran out ('Not enough stock for …'), nothing else.
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual(
+      Array.from({ length: SHOPPERS - STOCK }, () => 409),
+    );
+    // Both instances took checkouts.
+    expect(new Set(answers.map((answer) => answer.upstream)).size).toBe(2);
+
+    const { rows: stock } = await client.query<{ inventory: number; held: number }>(
+      `select p.inventory,
+              (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
+                where i.product_id = p.id and o.status <> 'cancelled') as held
+         from products p where p.id = $1`,
+      [productId],
+    );
+    expect(stock[0]).toEqual({ inventory: 0, held: STOCK });
+  });
+});
