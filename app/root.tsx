@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -18,6 +17,8 @@ import { ErrorScreen, shownMessage } from "./components/error-screen";
 import type { RootData } from "./components/use-root-data";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { useViewer, ViewerProvider } from "./components/viewer/viewer";
+import { VIEWER_HINT_SCRIPT } from "./modules/accounts/viewer-hint";
 import { syncSession } from "./components/cart/cart-client";
 import type { StoredUser } from "./components/cart/client-store";
 import { reportCartOutcome } from "./components/cart/report-cart-outcome";
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c1917" />
         <Meta />
         <Links />
+        {/* Rendered for a guest (maybe the shared cached page): paint a signed-in viewer's header at once. */}
+        {!data?.user && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: VIEWER_HINT_SCRIPT }} />}
       </head>
       <body className="flex min-h-screen flex-col font-sans">
         <a
@@ -61,15 +64,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          user={data?.user ?? null}
-          searchEnabled={Boolean(data?.user) || Boolean(data?.config.guestSearch)}
-        />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-        <CartDrawer />
+        <ViewerProvider root={data}>
+          <SiteHeader guestSearch={Boolean(data?.config.guestSearch)} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <CartDrawer />
+        </ViewerProvider>
         <Toaster position="top-right" duration={4000} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -79,15 +81,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { user } = useLoaderData<typeof loader>();
-  const stored = user ? JSON.stringify({ id: user.id, email: user.email, fullName: user.name, role: user.role }) : "";
+  const viewer = useViewer();
+  const user = viewer.known ? viewer.user : undefined;
+  const stored =
+    user === undefined
+      ? undefined
+      : user
+        ? JSON.stringify({ id: user.id, email: user.email, fullName: user.name, role: user.role })
+        : "";
 
   useEffect(() => {
     // Lets browser tests (and anyone curious) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    // Reads the stored cart, then merges or refreshes it for whoever is signed in now; says so if that failed.
+    // Reads the stored cart, then merges or refreshes it for whoever is signed in now (once that is
+    // known: a page from the shared cache asks first); says so if that failed.
+    if (stored === undefined) return;
     void syncSession(stored ? (JSON.parse(stored) as StoredUser) : null).then(reportCartOutcome);
   }, [stored]);
 

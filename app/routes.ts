@@ -16,6 +16,7 @@ export default [
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("api/cart", "routes/api.cart.ts"),
+  route("api/viewer", "routes/api.viewer.ts"),
   route("api/checkout", "routes/api.checkout.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/notifications/whatsapp", "routes/api.notifications.whatsapp.ts"),

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { PageCache } from "./page-cache";
+import { PageCache } from "./page-cache";
 
 const NOT_STORED = new Set([
   "content-length",
@@ -22,6 +22,8 @@ export function fillPageCache(cache: PageCache): RequestHandler {
       res.setHeader("Cache-Control", "private, no-store");
       return next();
     }
+    // Rendered for a guest whoever asks: the same bytes serve everyone.
+    PageCache.sharedRequest(req);
     const ttl = cache.ttlSeconds;
     res.setHeader("Cache-Control", `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl * 6}`);
     res.setHeader("Vary", "Cookie, Accept-Encoding");

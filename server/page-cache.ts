@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { promisify } from "node:util";
 import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
+import { VIEWER_HINT_COOKIE } from "~/modules/accounts/viewer-hint";
 import { nonceToHashes } from "./csp-hashes";
 
 const gzipAsync = promisify(gzip);
@@ -12,8 +13,9 @@ const brotliAsync = promisify(brotliCompress);
  * catalogue page, so it is rendered once per URL and served from memory for `ttlSeconds`.
  * Entries are dropped when the catalogue changes in this process (`clear()` on the
  * `catalog.changed` event that `invalidateCatalog()` publishes); changes made elsewhere (another
- * instance, a direct SQL edit, stock taken by orders) show within the TTL. Signed-in visitors and
- * responses that set a cookie are never cached.
+ * instance, a direct SQL edit, stock taken by orders) show within the TTL. Signed-in visitors get the
+ * same documents (rendered for a guest; their header is filled in by the browser); their loader data
+ * and responses that set a cookie are never cached.
  */
 export interface CachedPage {
   status: number;
@@ -34,6 +36,9 @@ const CACHEABLE = [
 ];
 
 /** Our cookies all start with this; a request carrying one may be personal and is not cached. */
+/** The viewer hint: this browser runs our scripts and paints its own header (modules/accounts/viewer-hint.ts). */
+const HAS_VIEWER_HINT = new RegExp(`(?:^|;\\s*)${VIEWER_HINT_COOKIE}=[^;]`);
+
 export const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-|__Host-)?${SESSION_COOKIE_PREFIX}[.-]`);
 
 export class PageCache {
@@ -50,15 +55,36 @@ export class PageCache {
     return this.ttlSeconds > 0;
   }
 
-  /** The cache key for a request, or undefined when the request must be rendered for its sender. */
+  /**
+   * The cache key for a request, or undefined when the request must be rendered for its sender. A
+   * catalogue *document* is the same for everyone, signed in or not (issue 15): the page is rendered for
+   * a guest (`sharedRequest` drops our cookies first) and the browser fills in the header's personal part
+   * (components/viewer) — when it carries the viewer hint, which its scripts write. A signed-in shopper's
+   * loader data (`.data`, client-side navigation) stays theirs.
+   */
   keyFor(req: IncomingMessage): string | undefined {
     if (!this.enabled || (req.method !== "GET" && req.method !== "HEAD")) return undefined;
     const url = req.url ?? "/";
     const pathname = url.split("?", 1)[0]!;
     if (!CACHEABLE.some((re) => re.test(pathname))) return undefined;
     const cookie = req.headers.cookie;
-    if (cookie && PERSONAL_COOKIE.test(cookie)) return undefined;
+    // A signed-in shopper's loader data is theirs; so is the page of a browser without the viewer hint
+    // (no JavaScript, or not yet told who is signed in), which cannot fill in the header itself.
+    if (cookie && PERSONAL_COOKIE.test(cookie) && (pathname.endsWith(".data") || !HAS_VIEWER_HINT.test(cookie)))
+      return undefined;
     return url;
+  }
+
+  /** A cacheable request as the app must see it: without our cookies, so what it renders is the guest's page. */
+  static sharedRequest(req: IncomingMessage): void {
+    const cookie = req.headers.cookie;
+    if (!cookie || !PERSONAL_COOKIE.test(cookie)) return;
+    const others = cookie
+      .split(/;\s*/)
+      .filter((pair) => pair !== "" && !PERSONAL_COOKIE.test(pair))
+      .join("; ");
+    if (others) req.headers.cookie = others;
+    else delete req.headers.cookie;
   }
 
   /** Answers from the cache when it can; returns false when the request must go to the app. */

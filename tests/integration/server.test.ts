@@ -157,24 +157,57 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     }
   });
 
-  it("never serves a signed-in visitor from the cache, and never caches a page for them", async () => {
+  it("serves signed-in visitors the shared catalogue page, with nothing of theirs in it", async () => {
     server.running.pageCache.clear();
-    const cookie = await signIn(server.url, "owner@example.com", "OwnerPass123");
-    expect(cookie).toContain("abundance.session_token=");
+    const session = await signIn(server.url, "owner@example.com", "OwnerPass123");
+    expect(session).toContain("abundance.session_token=");
 
-    const personal = await get("/", { headers: { cookie } });
-    expect(personal.headers.get("x-cache")).toBeNull();
-    expect(personal.headers.get("cache-control")).toBe("private, no-store");
-    const html = await personal.text();
-    expect(html).toContain('aria-label="Account menu"');
-    expect(html).toContain('aria-label="Search products"');
+    // A browser without the viewer hint (no JavaScript, or not told yet who is signed in) cannot paint
+    // its own header: it gets its own page, never cached.
+    const own = await get("/", { headers: { cookie: session } });
+    expect(own.headers.get("x-cache")).toBeNull();
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    expect(await own.text()).toContain('aria-label="Account menu"');
     expect(server.running.pageCache.size).toBe(0);
 
+    // With the hint, the first signed-in request renders the page for a guest and stores it; the next
+    // visitor, signed in or not, gets the same bytes from the cache.
+    const cookie = `${session}; abundance_viewer=admin:Owner`;
+    const first = await get("/", { headers: { cookie } });
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(first.headers.get("cache-control")).toMatch(/^public/);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const html = await first.text();
+    expect(html).not.toContain("owner@example.com");
     const guest = await get("/");
-    expect(guest.headers.get("x-cache")).toBe("MISS");
-    const guestHtml = await guest.text();
-    expect(guestHtml).not.toContain('aria-label="Account menu"');
-    expect(guestHtml).not.toContain('aria-label="Search products"');
+    expect(guest.headers.get("x-cache")).toBe("HIT");
+    const shared = await guest.text();
+    const again = await get("/", { headers: { cookie } });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toBe(shared);
+    // The header's signed-in part is there for the viewer hint to show (hidden by CSS without it), and
+    // the head script that reads the hint is allowed by its hash.
+    expect(shared).toContain('class="viewer-member"');
+    expect(shared).toContain("abundance_viewer");
+
+    // Who it is comes from /api/viewer, never cached.
+    const viewer = await get("/api/viewer", { headers: { cookie } });
+    expect(viewer.headers.get("cache-control")).toMatch(/^private, no-store/);
+    expect(await viewer.json()).toEqual({
+      user: { id: expect.any(String), email: "owner@example.com", name: expect.any(String), role: "admin" },
+    });
+    expect(await (await get("/api/viewer")).json()).toEqual({ user: null });
+
+    // Their loader data (client-side navigation) and their personal pages are theirs, never cached.
+    const data = await get("/shop.data", { headers: { cookie } });
+    expect(data.headers.get("x-cache")).toBeNull();
+    expect(data.headers.get("cache-control")).toBe("private, no-store");
+    expect(await data.text()).toContain("owner@example.com");
+    const profile = await get("/profile", { headers: { cookie } });
+    expect(profile.headers.get("cache-control")).toBe("private, no-store");
+    const profileHtml = await profile.text();
+    expect(profileHtml).toContain('aria-label="Account menu"');
+    expect(profileHtml).not.toContain('class="viewer-member"');
   });
 
   it("treats a session cookie with a forged signature as a guest", async () => {
@@ -183,12 +216,11 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     const [name, value] = cookie.split("=") as [string, string];
     const token = decodeURIComponent(value).split(".")[0]!;
     const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString("base64")}`)}`;
-    const html = await (await get("/", { headers: { cookie: forged } })).text();
-    expect(html).not.toContain('aria-label="Account menu"');
-    const unsigned = await (await get("/", { headers: { cookie: `${name}=${token}` } })).text();
-    expect(unsigned).not.toContain('aria-label="Account menu"');
-    const genuine = await (await get("/", { headers: { cookie } })).text();
-    expect(genuine).toContain('aria-label="Account menu"');
+    const viewer = async (c: string) =>
+      ((await (await get("/api/viewer", { headers: { cookie: c } })).json()) as { user: unknown }).user;
+    expect(await viewer(forged)).toBeNull();
+    expect(await viewer(`${name}=${token}`)).toBeNull();
+    expect(await viewer(cookie)).toMatchObject({ email: "owner@example.com" });
   });
 
   it("drops cached pages when the catalogue changes", async () => {

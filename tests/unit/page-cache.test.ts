@@ -35,16 +35,36 @@ describe("PageCache", () => {
     expect(cache.keyFor(request("/faq"))).toBe("/faq");
   });
 
-  it("never caches personal pages, unsafe methods or signed-in visitors", () => {
+  it("never caches personal pages, unsafe methods or a signed-in visitor's loader data", () => {
     const cache = new PageCache(5);
     expect(cache.keyFor(request("/checkout"))).toBeUndefined();
     expect(cache.keyFor(request("/orders"))).toBeUndefined();
     expect(cache.keyFor(request("/admin/products"))).toBeUndefined();
     expect(cache.keyFor(request("/", {}, "POST"))).toBeUndefined();
-    expect(cache.keyFor(request("/", { cookie: "abundance.session_token=abc" }))).toBeUndefined();
-    expect(cache.keyFor(request("/", { cookie: "theme=dark; __Secure-abundance.session_token=abc" }))).toBeUndefined();
-    // A cookie that is not ours does not make a page personal.
-    expect(cache.keyFor(request("/", { cookie: "theme=dark" }))).toBe("/");
+    const session = { cookie: "theme=dark; __Secure-abundance.session_token=abc" };
+    expect(cache.keyFor(request("/shop.data", session))).toBeUndefined();
+    expect(cache.keyFor(request("/_root.data", { cookie: "abundance.session_token=abc" }))).toBeUndefined();
+    // A cookie that is not ours (the viewer hint included) does not make loader data personal.
+    expect(cache.keyFor(request("/shop.data", { cookie: "theme=dark; abundance_viewer=customer:Ana" }))).toBe(
+      "/shop.data",
+    );
+  });
+
+  it("serves a signed-in visitor the shared catalogue document, rendered without their cookies", () => {
+    const cache = new PageCache(5);
+    const cookie = "theme=dark; abundance.session_token=abc; abundance-placed=x; abundance_viewer=customer:Ana";
+    const req = request("/shop", { cookie });
+    expect(cache.keyFor(req)).toBe("/shop");
+    PageCache.sharedRequest(req);
+    expect(req.headers.cookie).toBe("theme=dark; abundance_viewer=customer:Ana");
+    // Without the viewer hint (no JavaScript, or not told yet) the browser cannot paint its own header.
+    expect(cache.keyFor(request("/shop", { cookie: "abundance.session_token=abc" }))).toBeUndefined();
+    expect(
+      cache.keyFor(request("/shop", { cookie: "abundance.session_token=abc; abundance_viewer=" })),
+    ).toBeUndefined();
+    const only = request("/", { cookie: "__Secure-abundance.session_token=abc" });
+    PageCache.sharedRequest(only);
+    expect(only.headers.cookie).toBeUndefined();
   });
 
   it("serves a stored page with its headers and marks it as a hit", () => {

@@ -1,5 +1,6 @@
 import { toast } from "sonner";
 import { useClientStore, wipeBrowserStorage } from "~/components/cart/client-store";
+import { hintCookie } from "~/modules/accounts/viewer-hint";
 
 /**
  * Sign-out of spec §4: ends the server session, clears the user and wipes local and session
@@ -20,6 +21,9 @@ export async function signOut(): Promise<void> {
   }
   useClientStore.getState().clearAllUserData();
   wipeBrowserStorage();
+  // The next shared page paints a guest's header at once.
+  document.cookie = hintCookie(null, window.location.protocol === "https:");
+  document.documentElement.removeAttribute("data-viewer");
   if (ok) toast.success("Signed out successfully");
   else toast.warning("Signed out (with errors)");
 }

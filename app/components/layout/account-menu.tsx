@@ -17,18 +17,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
 
   return (
     <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label="Account menu"
-        onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-1 rounded-full p-2 hover:bg-stone-100"
-      >
-        <UserRound className="size-5" aria-hidden />
-        <span className="hidden max-w-32 truncate text-sm lg:inline">{user.name}</span>
-        <ChevronDown className="hidden size-4 lg:inline" aria-hidden />
-      </button>
+      <AccountButton name={user.name} expanded={open} onClick={() => setOpen((o) => !o)} />
       {open && (
         <div
           role="menu"
@@ -62,5 +51,39 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The account menu's button. Without `name` it is the stand-in painted from the viewer hint on a page
+ * from the shared cache: the name comes from the hint's CSS variable, and the menu opens once the page
+ * knows the viewer (a moment after it is interactive).
+ */
+export function AccountButton({
+  name,
+  expanded = false,
+  onClick,
+}: {
+  name?: string;
+  expanded?: boolean;
+  onClick?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={expanded}
+      aria-label="Account menu"
+      onClick={onClick}
+      className="flex items-center gap-1 rounded-full p-2 hover:bg-stone-100"
+    >
+      <UserRound className="size-5" aria-hidden />
+      {name === undefined ? (
+        <span className="viewer-name hidden max-w-32 truncate text-sm lg:inline" aria-hidden />
+      ) : (
+        <span className="hidden max-w-32 truncate text-sm lg:inline">{name}</span>
+      )}
+      <ChevronDown className="hidden size-4 lg:inline" aria-hidden />
+    </button>
   );
 }

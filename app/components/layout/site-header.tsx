@@ -4,11 +4,20 @@ import { useClientStore } from "~/components/cart/client-store";
 import { withRedirect } from "~/lib/redirects";
 import type { SessionUser } from "~/modules/accounts/session-user";
 import { itemCount } from "~/modules/cart/cart-rules";
-import { AccountMenu } from "./account-menu";
+import { useViewer } from "~/components/viewer/viewer";
+import { AccountButton, AccountMenu } from "./account-menu";
 import { HEADER_NAV } from "./nav-links";
 import { SearchPopover } from "./search-popover";
 
-export function SiteHeader({ user, searchEnabled }: { user: SessionUser | null; searchEnabled: boolean }) {
+/**
+ * The header. Its personal part follows the viewer (components/viewer/viewer.tsx): the account menu or
+ * Sign In / Sign Up, and search (for signed-in shoppers, or everyone with GUEST_SEARCH). While the viewer
+ * is not known yet — a page from the shared cache, before `/api/viewer` answers — both are rendered and
+ * CSS shows the one the viewer hint says (`html[data-viewer]`), so the first paint is already right.
+ */
+export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
+  const viewer = useViewer();
+  const user = viewer.known ? viewer.user : null;
   const location = useLocation();
   const menuOpen = useClientStore((s) => s.menuOpen);
   const setMenuOpen = useClientStore((s) => s.setMenuOpen);
@@ -44,21 +53,28 @@ export function SiteHeader({ user, searchEnabled }: { user: SessionUser | null; 
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          {searchEnabled && <SearchPopover />}
+          {guestSearch || user ? (
+            <SearchPopover />
+          ) : (
+            !viewer.known && (
+              <div className="viewer-member">
+                <SearchPopover />
+              </div>
+            )
+          )}
           {user ? (
             <AccountMenu user={user} />
+          ) : viewer.known ? (
+            <GuestLinks signInLink={signInLink} signUpLink={signUpLink} />
           ) : (
-            <div className="hidden items-center gap-2 sm:flex">
-              <Link to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
-                Sign In
-              </Link>
-              <Link
-                to={signUpLink}
-                className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black"
-              >
-                Sign Up
-              </Link>
-            </div>
+            <>
+              <div className="viewer-member">
+                <AccountButton />
+              </div>
+              <div className="viewer-guest">
+                <GuestLinks signInLink={signInLink} signUpLink={signUpLink} />
+              </div>
+            </>
           )}
           <CartButton />
         </div>
@@ -67,6 +83,19 @@ export function SiteHeader({ user, searchEnabled }: { user: SessionUser | null; 
         <MobileMenu user={user} signInLink={signInLink} signUpLink={signUpLink} close={() => setMenuOpen(false)} />
       )}
     </header>
+  );
+}
+
+function GuestLinks({ signInLink, signUpLink }: { signInLink: string; signUpLink: string }) {
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <Link to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
+        Sign In
+      </Link>
+      <Link to={signUpLink} className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black">
+        Sign Up
+      </Link>
+    </div>
   );
 }
 
