@@ -3,6 +3,18 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
+/**
+ * The browser's chunks. Left alone, the bundler gives every module that two routes share a file of its
+ * own: a /shop document listed 40 modulepreloads, six of them React and React Router's parts and
+ * fourteen of them icons (a file of a few hundred bytes each). React and React Router go in one chunk,
+ * which every page loads anyway, and the icons that more than one route uses in another (13 KB, 4 KB
+ * compressed, cached for good).
+ */
+const CLIENT_CHUNKS = [
+  { name: "framework", test: /node_modules[\\/](?:react|react-dom|react-router|scheduler|turbo-stream|cookie)[\\/]/ },
+  { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
@@ -11,7 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : { output: { codeSplitting: { groups: CLIENT_CHUNKS } } },
   },
   ssr: {
     // Native/wasm packages stay outside the server bundle.

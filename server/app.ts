@@ -5,6 +5,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ConfigError } from "~/lib/config/env.server";
 import { loadConfig, type AppConfig } from "~/lib/config/config.server";
@@ -35,7 +36,12 @@ export interface RunningServer {
 }
 
 /** The HTTP application: health, static files, page cache, security headers, React Router. */
-export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDevServer) {
+export function createApp(
+  config: AppConfig,
+  pageCache: PageCache,
+  build: ServerBuild | undefined,
+  vite?: ViteDevServer,
+) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -88,7 +94,10 @@ export function createApp(config: AppConfig, pageCache: PageCache, vite?: ViteDe
   app.use(renderQueue(config.renderConcurrency, { skip: (req) => takesUploads(req.path) }));
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // Development loads the build per request (so edits show); production hands over the build itself,
+      // since given a loader function React Router derives its handler, route table included, for every
+      // request (8 % of a /shop render's CPU).
+      build: build ?? (() => import("virtual:react-router/server-build")),
       getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
     }),
   );
@@ -156,7 +165,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
   // Emptied with the catalogue's read caches: services().catalog.invalidateCatalog() publishes this event.
   running.events.on("catalog.changed", () => pageCache.clear());
-  const app = createApp(config, pageCache, options.vite);
+  const build = options.vite ? undefined : await import("virtual:react-router/server-build");
+  const app = createApp(config, pageCache, build, options.vite);
 
   // Cache hits are answered before Express sees the request: that is most guest traffic.
   const server = createServer((req, res) => {

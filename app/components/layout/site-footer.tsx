@@ -15,12 +15,10 @@ export function SiteFooter() {
         {FOOTER_SECTIONS.map((section) => (
           <nav key={section.title} aria-label={section.title}>
             <h2 className="text-sm font-semibold uppercase tracking-wider text-ink">{section.title}</h2>
-            <ul className="mt-4 space-y-3">
+            <ul className="footer-links mt-4 space-y-3">
               {section.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-muted hover:text-brand">
-                    {link.label}
-                  </Link>
+                  <Link to={link.to}>{link.label}</Link>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,3 @@
-import { Star } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";
@@ -29,8 +28,8 @@ export function ProductCard({
   const discount = discountPercent(product.price, product.originalPrice);
   const soldOut = product.inventory <= 0;
   return (
-    <article aria-labelledby={titleId} className="group relative flex flex-col">
-      <div className="relative aspect-[4/5] overflow-hidden rounded-2xl bg-stone-100">
+    <article aria-labelledby={titleId} className="pc">
+      <div className="pc-media">
         <img
           {...responsiveImage(product.image, sizes)}
           alt={product.name}
@@ -38,17 +37,11 @@ export function ProductCard({
           height={750}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
-          className={`size-full object-cover transition-transform duration-500 group-hover:scale-[1.03] ${soldOut ? "opacity-70" : ""}`}
+          className={soldOut ? "pc-img opacity-70" : "pc-img"}
         />
-        <div className="absolute left-3 top-3 flex flex-col gap-1.5">
-          {product.isNew && (
-            <span className="rounded-full bg-white px-2.5 py-1 text-xs font-semibold text-ink shadow-sm">New</span>
-          )}
-          {discount > 0 && (
-            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">
-              -{discount}%
-            </span>
-          )}
+        <div className="pc-badges">
+          {product.isNew && <span className="pc-badge bg-white text-ink">New</span>}
+          {discount > 0 && <span className="pc-badge bg-red-700 text-white">-{discount}%</span>}
         </div>
         {soldOut && (
           <span className="absolute bottom-3 left-3 rounded-full bg-ink/85 px-2.5 py-1 text-xs font-medium text-white">
@@ -56,23 +49,16 @@ export function ProductCard({
           </span>
         )}
       </div>
-      <div className="mt-3 flex flex-1 flex-col gap-1">
-        <p className="text-xs uppercase tracking-wider text-muted">{product.category}</p>
-        <h3 id={titleId} className="font-medium leading-snug">
-          <Link
-            to={`/product/${product.slug}`}
-            className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand"
-          >
+      <div className="pc-body">
+        <p className="pc-category">{product.category}</p>
+        <h3 id={titleId} className="pc-title">
+          <Link to={`/product/${product.slug}`} className="pc-link">
             {product.name}
           </Link>
         </h3>
-        <div className="mt-auto flex items-center justify-between pt-1">
+        <div className="pc-foot">
           <Price cents={product.price} compareAtCents={product.originalPrice} />
-          <span
-            className="flex items-center gap-1 text-xs text-muted"
-            aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}
-          >
-            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+          <span className="pc-rating" aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}>
             {product.rating.toFixed(1)}
           </span>
         </div>

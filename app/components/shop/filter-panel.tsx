@@ -48,19 +48,9 @@ function Choices({
                 onChange={() => onChange(option || null)}
                 className="peer sr-only"
               />
-              <span
-                className={
-                  "flex h-9 min-w-11 items-center justify-center gap-2 rounded-full border px-3.5 text-sm transition-colors " +
-                  "border-line bg-white text-ink hover:border-ink peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white " +
-                  "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
-                }
-              >
+              <span className="filter-chip">
                 {swatches && option && (
-                  <span
-                    aria-hidden
-                    className="size-3.5 rounded-full ring-1 ring-inset ring-black/15"
-                    style={{ backgroundColor: swatches[option] }}
-                  />
+                  <span aria-hidden className="filter-swatch" style={{ backgroundColor: swatches[option] }} />
                 )}
                 {option || "All"}
               </span>
@@ -104,11 +94,7 @@ export function FilterPanel({
               <Link
                 to={`/shop/${c.slug}`}
                 aria-current={c.slug === query.category ? "page" : undefined}
-                className={`block rounded-lg px-3 py-1.5 text-sm transition-colors ${
-                  c.slug === query.category
-                    ? "bg-stone-100 font-semibold text-ink"
-                    : "text-muted hover:bg-stone-50 hover:text-ink"
-                }`}
+                className="category-link"
               >
                 {c.name}
               </Link>

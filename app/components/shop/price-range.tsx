@@ -9,14 +9,6 @@ function toNumber(text: string, fallback: number): number {
   return text.trim() === "" || !Number.isFinite(n) ? fallback : n;
 }
 
-/** Thumbs and track 24 px high: the smallest pointer target WCAG 2.2 (2.5.8) allows. */
-const thumb =
-  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-grab " +
-  "[&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 " +
-  "[&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow " +
-  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:cursor-grab " +
-  "[&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-white";
-
 /**
  * Price range 0–500 (spec §9): two number inputs (named min and max, so the form works without
  * JavaScript) and two sliders on one track. Typing commits on Enter (the form's submit) or when
@@ -102,7 +94,7 @@ export function PriceRange({
               setMaxText(nextMax);
               commitSoon(nextMin, nextMax);
             }}
-            className={`pointer-events-none absolute inset-0 h-6 w-full appearance-none bg-transparent ${thumb}`}
+            className="price-slider"
           />
         ))}
       </div>

@@ -1,4 +1,3 @@
-import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { Price } from "~/components/product/price";
 import type { ProductCard } from "~/modules/catalog/product-card";
@@ -41,7 +40,7 @@ export function ProductListRow({ product, priority = false }: { product: Product
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
             <span className="flex items-center gap-1" aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}>
-              <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+              <span className="rating-star" aria-hidden />
               {product.rating.toFixed(1)}
             </span>
             {product.isNew && <span className="rounded-full bg-stone-100 px-2 py-0.5 font-semibold text-ink">New</span>}

@@ -18,37 +18,34 @@ export function Pagination({
   label?: string;
 }) {
   if (pageCount <= 1) return null;
-  const base = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium";
-  const enabled = `${base} border border-line bg-white hover:border-ink`;
-  const disabled = `${base} border border-line text-stone-400`;
   return (
     <nav aria-label={label} className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={enabled} rel="prev" prefetch="intent">
+        <Link to={hrefFor(page - 1)} className="page-link" rel="prev" prefetch="intent">
           <ChevronLeft className="size-4" aria-hidden /> Previous
         </Link>
       ) : (
-        <span className={disabled} aria-disabled="true">
+        <span className="page-link" aria-disabled="true">
           <ChevronLeft className="size-4" aria-hidden /> Previous
         </span>
       )}
       {pageWindow(page, pageCount).map((n) =>
         n === page ? (
-          <span key={n} aria-current="page" className={`${base} bg-ink text-white`}>
+          <span key={n} aria-current="page" className="page-link">
             {n}
           </span>
         ) : (
-          <Link key={n} to={hrefFor(n)} className={enabled} aria-label={`Page ${n}`} prefetch="intent">
+          <Link key={n} to={hrefFor(n)} className="page-link" aria-label={`Page ${n}`} prefetch="intent">
             {n}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={enabled} rel="next" prefetch="intent">
+        <Link to={hrefFor(page + 1)} className="page-link" rel="next" prefetch="intent">
           Next <ChevronRight className="size-4" aria-hidden />
         </Link>
       ) : (
-        <span className={disabled} aria-disabled="true">
+        <span className="page-link" aria-disabled="true">
           Next <ChevronRight className="size-4" aria-hidden />
         </span>
       )}
