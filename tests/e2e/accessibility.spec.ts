@@ -29,6 +29,13 @@ async function expectToastChecked(page: Page, type: ToastType, text: string) {
   const toast = page.locator(`[data-sonner-toast][data-type='${type}']`).filter({ hasText: text }).last();
   await expect(toast).toBeVisible();
   await toast.hover();
+  // Hovering expands the stack: the toasts behind slide and fade in. Checked mid-way, their text blends
+  // with the page (contrast 4.36 for a moment), so the check waits for the motion to end.
+  await page.waitForFunction(() =>
+    (document.querySelector("[data-sonner-toaster]")?.getAnimations({ subtree: true }) ?? []).every(
+      (animation) => animation.playState !== "running",
+    ),
+  );
   await expectNoAxeViolations(page, `${page.url()} with the ${type} toast '${text}'`);
 }
 
