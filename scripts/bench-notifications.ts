@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
+import { withFreshPostgres } from "./bench-support";
 import { orderNotifications, orders, products, user } from "#db/schema/index";
 import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { openDatabase, type Database } from "~/lib/db/client.server";
@@ -302,19 +302,10 @@ export async function benchNotifications(options: { seconds?: number; postgresUr
       rmSync(dir, { recursive: true, force: true });
     }
 
-    const adminUrl = options.postgresUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
-    const admin = new pg.Client({ connectionString: adminUrl });
-    const connected = await admin.connect().then(
-      () => true,
-      () => false,
-    );
-    if (connected) {
-      const name = `abundance_bench_notify_${process.pid}_${Date.now()}`;
-      try {
-        await admin.query(`create database "${name}"`);
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        const server = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 20 });
+    await withFreshPostgres(
+      "notify",
+      async (databaseUrl) => {
+        const server = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 20 });
         try {
           const r = await benchDatabase(server, "PostgreSQL", fakes, seconds);
           checkout.push(...r.checkout);
@@ -323,11 +314,9 @@ export async function benchNotifications(options: { seconds?: number; postgresUr
         } finally {
           await server.close();
         }
-      } finally {
-        await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-        await admin.end();
-      }
-    }
+      },
+      options.postgresUrl,
+    );
   } finally {
     fakes.stop();
   }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
+import { withFreshPostgres } from "./bench-support";
 import { products, user } from "#db/schema/index";
 import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { openDatabase, type Database } from "~/lib/db/client.server";
@@ -118,28 +118,18 @@ export async function benchOrders(options: { concurrency?: number; seconds?: num
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const adminUrl = options.postgresUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `abundance_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-  } catch {
-    return results; // no PostgreSQL server here
-  }
-  try {
-    await admin.query(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const server = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 20 });
-    try {
-      results.push(await drive(server, "PostgreSQL", concurrency, seconds));
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-    await admin.end();
-  }
+  await withFreshPostgres(
+    "orders",
+    async (databaseUrl) => {
+      const server = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 20 });
+      try {
+        results.push(await drive(server, "PostgreSQL", concurrency, seconds));
+      } finally {
+        await server.close();
+      }
+    },
+    options.postgresUrl,
+  );
   return results;
 }
 

@@ -1,0 +1,140 @@
+/**
+ * Issue 15's render and scaling figures (`npm run bench -- --only=render,scaling`, or this file alone):
+ *  - render: the server render of /shop that no cache answers — a signed-in shopper whose browser has not
+ *    got the viewer hint — on one process of the embedded database: requests per second at 10
+ *    connections, the server's CPU time per render (its own clock, not the load generator's), and the
+ *    document's size (HTML and hydration data);
+ *  - scaling: on a fresh PostgreSQL database with 10,000 products, one process and then one per core
+ *    (WEB_CONCURRENCY): that render, and search and /shop?page=50 at 10 concurrent requests, every
+ *    cache off.
+ * The load generator runs on the same machine: on two cores it takes a good part of one.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { closedLoop, processTreeCpuMs, signIn, startStoreProcess, withFreshPostgres } from "./bench-support";
+
+export interface RenderFigures {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  cpuMsPerRender: number;
+  documentBytes: number;
+}
+
+/** Before issue 15's render work (commit eacf93b, this 2-core machine, embedded database). */
+export const RENDER_BEFORE = { cpuMsPerRender: 4.64, documentBytes: 66_052 };
+export const SEARCH_QUERIES = [
+  "hoodie",
+  "linen shirt",
+  "merino sweater",
+  "denim",
+  "navy",
+  "cotton t-shirt",
+  "jaket",
+  "relaxed fit",
+  "wool coat",
+  "cap",
+];
+
+interface Settings {
+  root: string;
+  buildDir: string;
+  port: number;
+  seconds: number;
+}
+
+/** The uncached signed-in /shop render against a running store whose main process is `pid`. */
+export async function measureRender(base: string, pid: number, cookie: string, seconds: number) {
+  const documentBytes = (await (await fetch(`${base}/shop`, { headers: { cookie } })).arrayBuffer()).byteLength;
+  const options = { url: `${base}/shop`, connections: 10, headers: { cookie } };
+  await autocannon({ ...options, duration: 3 });
+  const cpuBefore = processTreeCpuMs(pid);
+  const run = await autocannon({ ...options, duration: seconds });
+  const cpuMs = processTreeCpuMs(pid) - cpuBefore;
+  return {
+    requestsPerSecond: Math.round(run.requests.average),
+    p99: run.latency.p99,
+    errors: run.errors + run.non2xx,
+    cpuMsPerRender: cpuMs / Math.max(1, run.requests.total),
+    documentBytes,
+  } satisfies RenderFigures;
+}
+
+/** The render figures on one process of the embedded database, with the demo catalogue. */
+export async function benchRender(settings: Settings): Promise<RenderFigures> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-render-"));
+  const store = await startStoreProcess({ ...settings, dataDir, env: { WEB_CONCURRENCY: "1" } });
+  try {
+    return await measureRender(store.base, store.child.pid!, await signIn(store.base), settings.seconds);
+  } finally {
+    await store.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface ScalingRun {
+  processes: number;
+  render: RenderFigures;
+  search: Awaited<ReturnType<typeof closedLoop>>;
+  deepShop: Awaited<ReturnType<typeof closedLoop>>;
+}
+
+/**
+ * One process, then one per core, on a fresh PostgreSQL database holding 10,000 products. Answers
+ * undefined when no PostgreSQL server answers.
+ */
+export async function benchScaling(settings: Settings): Promise<ScalingRun[] | undefined> {
+  const cores = os.availableParallelism();
+  return withFreshPostgres("scaling", async (databaseUrl) => {
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/fill-catalog.ts", "--count=10000"], {
+      cwd: settings.root,
+      stdio: "ignore",
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-scaling-"));
+    const runs: ScalingRun[] = [];
+    try {
+      for (const processes of [...new Set([1, cores])]) {
+        const store = await startStoreProcess({
+          ...settings,
+          dataDir,
+          env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(processes), PAGE_CACHE_SECONDS: "0" },
+        });
+        try {
+          const cookie = await signIn(store.base);
+          const render = await measureRender(store.base, store.child.pid!, cookie, settings.seconds);
+          const searchPaths = SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
+          const search = await closedLoop(store.base, searchPaths, { cookie }, 10, settings.seconds);
+          const deepShop = await closedLoop(store.base, ["/shop?page=50"], { cookie }, 10, settings.seconds);
+          runs.push({ processes, render, search, deepShop });
+        } finally {
+          await store.stop();
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return runs;
+  });
+}
+
+export function renderLine(r: RenderFigures): string {
+  return `${r.requestsPerSecond} req/s, p99 ${r.p99} ms, ${r.cpuMsPerRender.toFixed(2)} ms CPU per render, document ${(r.documentBytes / 1024).toFixed(1)} KB, errors ${r.errors}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const settings = {
+    root: path.resolve(import.meta.dirname, ".."),
+    buildDir: process.env.BUILD_DIR ?? "build",
+    port: 3700 + Math.floor(Math.random() * 200),
+    seconds: Number(process.env.BENCH_SECONDS ?? 8),
+  };
+  console.log(`render, embedded, 1 process: ${renderLine(await benchRender(settings))}`);
+  for (const run of (await benchScaling(settings)) ?? []) {
+    console.log(`PostgreSQL, ${run.processes} process(es): ${renderLine(run.render)}`);
+    console.log(`  search p95 ${run.search.p95.toFixed(1)} ms, /shop?page=50 p95 ${run.deepShop.p95.toFixed(1)} ms`);
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * What the bench's sections share: starting the store as operators do (`node server.js`), waiting for it,
+ * signing the bench's admin in, a fresh PostgreSQL database, closed-loop latencies and the CPU time a
+ * server's processes used.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+
+export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin123" };
+
+export interface StartedStore {
+  child: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** `node server.js` from `root` with the bench's settings and `env`; resolves once /healthz answers 200. */
+export async function startStoreProcess(options: {
+  root: string;
+  buildDir: string;
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<StartedStore> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: options.root,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: options.dataDir,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      NODE_ENV: "development",
+      GUEST_SEARCH: "false",
+      BUILD_DIR: options.buildDir,
+      ...options.env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  try {
+    await waitFor(`${base}/healthz`, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { child, base, stop };
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Signs the bench's admin in through /login, as a browser without JavaScript does; answers the cookie. */
+export async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { origin: base },
+    body: new URLSearchParams(BENCH_ADMIN),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie.includes("session_token")) throw new Error(`Could not sign in (${res.status})`);
+  return cookie;
+}
+
+/** `concurrency` loops sending the given paths in turn for `seconds`; latency percentiles of the answers. */
+export async function closedLoop(
+  base: string,
+  paths: string[],
+  headers: Record<string, string>,
+  concurrency: number,
+  seconds: number,
+) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const run = async (until: number, keep: boolean) => {
+    let i = Math.floor(Math.random() * paths.length);
+    while (Date.now() < until) {
+      const started = performance.now();
+      const res = await fetch(`${base}${paths[i++ % paths.length]}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) errors++;
+      if (keep) latencies.push(performance.now() - started);
+    }
+  };
+  // Warm-up, then the measured run.
+  await Promise.all(Array.from({ length: concurrency }, () => run(Date.now() + 1500, false)));
+  errors = 0;
+  await Promise.all(Array.from({ length: concurrency }, () => run(Date.now() + seconds * 1000, true)));
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+  return { n: latencies.length, p50: at(50), p95: at(95), p99: at(99), errors };
+}
+
+/**
+ * Runs `work` with the URL of a database created for it on the PostgreSQL server at `adminUrl`, dropped
+ * afterwards. Answers undefined, without running `work`, when no server answers there.
+ */
+export async function withFreshPostgres<T>(
+  label: string,
+  work: (databaseUrl: string) => Promise<T>,
+  adminUrl = "postgres://postgres@127.0.0.1:5432/postgres",
+): Promise<T | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined; // no PostgreSQL server here
+  }
+  const name = `abundance_bench_${label}_${process.pid}_${Date.now()}`;
+  try {
+    await admin.query(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/** The CPU time (user + system, in ms) a process and its children (cluster workers) have used so far. */
+export function processTreeCpuMs(pid: number): number {
+  const ticksPerSecond = 100; // USER_HZ: 100 on Linux, whatever the kernel's own tick rate
+  const cpuOf = (id: number): number => {
+    try {
+      // The fields after the command name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // no children file: count the process alone
+  }
+  return cpuOf(pid) + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
+}
