@@ -12,7 +12,6 @@ export const cardColumns = {
   images: products.images,
   rating: products.rating,
   isNew: products.isNew,
-  isSale: products.isSale,
   inventory: products.inventory,
   sizes: products.sizes,
   colors: products.colors,

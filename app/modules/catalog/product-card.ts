@@ -1,6 +1,9 @@
-import { FALLBACK_IMAGE, isOnSale } from "./product-rules";
+import { FALLBACK_IMAGE } from "./product-rules";
 
-/** A product as cards show it (spec §3 Product card); prices in cents. */
+/**
+ * A product as cards show it (spec §3 Product card); prices in cents. Only what a card shows or adds to
+ * the cart: a page of cards ships these in its hydration data.
+ */
 export interface ProductCard {
   id: string;
   name: string;
@@ -8,11 +11,9 @@ export interface ProductCard {
   price: number;
   originalPrice: number | null;
   image: string;
-  images: string[];
   rating: number;
   category: string;
   isNew: boolean;
-  isSale: boolean;
   inventory: number;
   sizes: string[];
   colors: string[];
@@ -28,7 +29,6 @@ export interface ProductCardSource {
   images: string[];
   rating: number | null;
   isNew: boolean;
-  isSale: boolean;
   inventory: number;
   sizes: string[];
   colors: string[];
@@ -44,11 +44,9 @@ export function toProductCard(p: ProductCardSource): ProductCard {
     price: p.priceCents,
     originalPrice: p.originalPriceCents,
     image: images[0] ?? (p.imageUrl || FALLBACK_IMAGE),
-    images,
     rating: p.rating ?? 4.5,
     category: p.categoryName ?? "General",
     isNew: p.isNew,
-    isSale: p.isSale || isOnSale(p.priceCents, p.originalPriceCents),
     inventory: p.inventory,
     sizes: p.sizes,
     colors: p.colors,
