@@ -71,7 +71,11 @@ export interface StartReport {
 const holder = globalThis as unknown as { __abundanceServices?: Services };
 
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   try {
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const auth = createAuth(config, database.db, mailer);
@@ -88,9 +92,9 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const catalog = createCatalogReads({
       source: databaseCatalogSource(database.db),
       events,
-      cache: new ReadCache(config.pageCacheSeconds * 1000),
+      cache: new ReadCache(config.pageCacheSeconds * 1000, { maxBytes: config.cacheBytes.reads }),
       // The search vocabulary: a minute, or until the catalogue changes.
-      vocabularyCache: new ReadCache(60_000),
+      vocabularyCache: new ReadCache(60_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
     });
     // Orders left unpaid for UNPAID_ORDER_HOLD_MINUTES (15 by default) are cancelled and their stock
     // returned (docs/decisions/0005-checkout-places-then-pays.md).

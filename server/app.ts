@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
@@ -17,7 +18,7 @@ import { services, startServices, stopServices, type StartReport } from "~/servi
 import { fillPageCache } from "./cache-middleware";
 import { runPrimary, type WorkerReady } from "./cluster";
 import { serveMedia } from "./media";
-import { PageCache } from "./page-cache";
+import { BROTLI_WINDOW_BITS, PageCache } from "./page-cache";
 import { renderQueue } from "./render-queue";
 import { requestLimits } from "./request-limits";
 import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, sameOriginWrites } from "./security";
@@ -62,7 +63,7 @@ export function createApp(
   app.use(requestLimits);
   // Uploaded photos (WebP, not worth compressing), in development too.
   app.use("/media", serveMedia(services().media.storage));
-  app.use(compression());
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } }));
   if (vite) {
     app.use(vite.middlewares);
   } else {
@@ -162,7 +163,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const config = configOrExit(options.env ?? process.env);
 
   const { services: running, report } = await startServices(config);
-  const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds);
+  const pageCache = new PageCache(options.vite ? 0 : config.pageCacheSeconds, { maxBytes: config.cacheBytes.pages });
   // Emptied with the catalogue's read caches: services().catalog.invalidateCatalog() publishes this event.
   running.events.on("catalog.changed", () => pageCache.clear());
   const build = options.vite ? undefined : await import("virtual:react-router/server-build");

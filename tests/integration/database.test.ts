@@ -128,6 +128,18 @@ describe(`database on ${databaseKind}`, () => {
     ).rejects.toThrow();
   });
 
+  it.runIf(databaseKind === "pglite")("opens the embedded database with its memory lowered (issue 15)", async () => {
+    const settings = await queryRows<{ name: string; setting: string; unit: string }>(
+      t.database.db,
+      sql`select name, setting, unit from pg_settings where name in ('shared_buffers', 'maintenance_work_mem') order by name`,
+    );
+    // 16 MB of shared buffers (2,048 pages of 8 kB) and 16 MB for index builds and vacuum.
+    expect(settings).toEqual([
+      { name: "maintenance_work_mem", setting: "16384", unit: "kB" },
+      { name: "shared_buffers", setting: "2048", unit: "8kB" },
+    ]);
+  });
+
   it("neither duplicates nor deletes anything when reopened and seeded again (restart)", async () => {
     await t.database.close();
     const reopened = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });

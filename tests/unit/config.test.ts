@@ -60,6 +60,18 @@ describe("configuration (decisions.md §2)", () => {
     expect(publicConfig(config).maxQuantityPerProduct).toBe(5);
   });
 
+  it("bounds memory: 32 MB of pages, 32 MB per read cache, the embedded database's buffers as set", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).cacheBytes).toEqual({ pages: 32 * 2 ** 20, reads: 32 * 2 ** 20 });
+    expect(loadConfig({ DATA_DIR: tempDir(), PAGE_CACHE_MB: "16", READ_CACHE_MB: "8" }).cacheBytes).toEqual({
+      pages: 16 * 2 ** 20,
+      reads: 8 * 2 ** 20,
+    });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAGE_CACHE_MB: "0" })).toThrow(/PAGE_CACHE_MB/);
+    // The embedded database's buffers: its own default unless set.
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteSharedBuffersMb).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS_MB: "128" }).pgliteSharedBuffersMb).toBe(128);
+  });
+
   it("runs one process per core on PostgreSQL, one on the embedded database, and refuses more there", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
     const postgres = { DATA_DIR: tempDir(), DATABASE_URL: "postgres://shop@db/shop" };

@@ -88,6 +88,20 @@ describe("PageCache", () => {
     expect(cache.tryServe(request("/"), response().res)).toBe(false);
   });
 
+  it("lets go of expired pages when the next page is stored, not only when they are asked for", () => {
+    const cache = new PageCache(0.001);
+    cache.store("/shop/a", page, cache.generation);
+    cache.store("/shop/b", page, cache.generation);
+    const bytesOfOne = cache.bytes / 2;
+    const until = Date.now() + 5;
+    while (Date.now() < until) {
+      // wait past the 1 ms TTL
+    }
+    cache.store("/shop/c", page, cache.generation);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(bytesOfOne);
+  });
+
   it("drops everything on clear, and refuses a page rendered before the clear", () => {
     const cache = new PageCache(5);
     const renderedIn = cache.generation;
@@ -96,6 +110,57 @@ describe("PageCache", () => {
     expect(cache.tryServe(request("/"), response().res)).toBe(false);
     cache.store("/shop", page, renderedIn);
     expect(cache.size).toBe(0);
+  });
+
+  it("never holds more bytes than its bound: the oldest pages go first", () => {
+    const cache = new PageCache(5, { maxBytes: 4_000 });
+    // Under 1 KB: no compressed copies; each entry counts ~1.5 KB with its key, headers and overhead.
+    const small = { ...page, body: Buffer.alloc(900, "x") };
+    for (const key of ["/shop/a", "/shop/b", "/shop/c", "/shop/d"]) cache.store(key, small, cache.generation);
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBeLessThanOrEqual(4_000);
+    expect(cache.tryServe(request("/shop/b"), response().res)).toBe(false);
+    expect(cache.tryServe(request("/shop/d"), response().res)).toBe(true);
+    // A page stored again is the newest: /shop/c goes before it.
+    cache.store("/shop/d", small, cache.generation);
+    cache.store("/shop/e", small, cache.generation);
+    expect(cache.tryServe(request("/shop/c"), response().res)).toBe(false);
+    expect(cache.tryServe(request("/shop/d"), response().res)).toBe(true);
+    // A page larger than the whole bound is not stored.
+    cache.store("/shop/huge", { ...page, body: Buffer.alloc(5_000, "x") }, cache.generation);
+    expect(cache.tryServe(request("/shop/huge"), response().res)).toBe(false);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("counts the compressed copies when they arrive, and makes room for them", async () => {
+    const html = Buffer.from(
+      `<html>${Array.from({ length: 400 }, (_, i) => `<p>product ${i} ${(i * 7919) % 1000}</p>`).join("")}</html>`,
+    );
+    const big = { ...page, body: html };
+    const unbounded = new PageCache(5);
+    unbounded.store("/shop/a", big, unbounded.generation);
+    const plain = unbounded.bytes;
+    const compressed = async (cache: PageCache, url: string) => {
+      for (let i = 0; i < 200; i++) {
+        const out = response();
+        cache.tryServe(request(url, { "accept-encoding": "br" }), out.res);
+        if (out.headers.get("content-encoding") === "br") return true;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return false;
+    };
+    expect(await compressed(unbounded, "/shop/a")).toBe(true);
+    expect(unbounded.bytes).toBeGreaterThan(plain + 200);
+
+    // Room for two plain pages, not for two pages with their compressed copies.
+    const cache = new PageCache(5, { maxBytes: plain * 2 + 100 });
+    cache.store("/shop/a", big, cache.generation);
+    expect(await compressed(cache, "/shop/a")).toBe(true);
+    cache.store("/shop/b", big, cache.generation);
+    expect(await compressed(cache, "/shop/b")).toBe(true);
+    expect(cache.bytes).toBeLessThanOrEqual(plain * 2 + 100);
+    expect(cache.tryServe(request("/shop/a"), response().res)).toBe(false);
   });
 
   it("is off with a TTL of 0", () => {

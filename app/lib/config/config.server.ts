@@ -33,6 +33,10 @@ export interface AppConfig {
   guestSearch: boolean;
   requireEmailVerification: boolean;
   pageCacheSeconds: number;
+  /** The embedded database's shared buffers in MB (PGLITE_SHARED_BUFFERS_MB); unset = the database's default. */
+  pgliteSharedBuffersMb: number | undefined;
+  /** Byte bounds of the in-memory caches: the full-page cache, and each catalogue read cache. */
+  cacheBytes: { pages: number; reads: number };
   renderConcurrency: number;
   /** Server processes sharing the port (WEB_CONCURRENCY): cores on PostgreSQL, 1 on the embedded database. */
   webConcurrency: number;
@@ -83,6 +87,8 @@ function readablePassword(): string {
 function oauthClient(id: string | undefined, secret: string | undefined, baseUrl: string | undefined) {
   return id && secret ? { clientId: id, clientSecret: secret, baseUrl } : undefined;
 }
+
+const megabytes = (mb: number) => Math.round(mb * 1024 * 1024);
 
 export function resolveConfig(env: RawEnv): AppConfig {
   const isProduction = env.NODE_ENV === "production";
@@ -135,6 +141,8 @@ export function resolveConfig(env: RawEnv): AppConfig {
     guestSearch: env.GUEST_SEARCH,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    cacheBytes: { pages: megabytes(env.PAGE_CACHE_MB), reads: megabytes(env.READ_CACHE_MB) },
     renderConcurrency: env.RENDER_CONCURRENCY,
     webConcurrency: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? os.availableParallelism() : 1),
     rateLimitIpMultiplier: env.RATE_LIMIT_IP_MULTIPLIER,

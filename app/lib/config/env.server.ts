@@ -92,6 +92,17 @@ export const envSchema = z
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+    /** The embedded database's shared buffers in megabytes (its memory; unset = the default of db/client.server.ts). */
+    PGLITE_SHARED_BUFFERS_MB: z.coerce
+      .number({ error: "must be a whole number of megabytes" })
+      .int()
+      .min(1)
+      .max(1024)
+      .optional(),
+    /** Megabytes the full-page cache may hold (bodies, their gzip and brotli copies, headers); oldest pages go first. */
+    PAGE_CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).min(1).max(4096).default(32),
+    /** Megabytes each catalogue read cache may hold (loaded values, measured as JSON); oldest entries go first. */
+    READ_CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).min(1).max(4096).default(32),
     /**
      * Server processes, each with its own event loop, sharing the port (node:cluster): on PostgreSQL
      * the number of cores by default; the embedded database serves one process.

@@ -51,15 +51,20 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 }
 export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
 
+/** The embedded database's shared buffers by default (PGLITE_SHARED_BUFFERS_MB). */
+export const PGLITE_SHARED_BUFFERS_MB = 16;
+
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pg`. Migrates both. */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** The embedded database's shared buffers, in MB. */
+  pgliteSharedBuffersMb?: number;
 }): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(path.join(options.dataDir, "pg"));
+    : await openPglite(path.join(options.dataDir, "pg"), options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
   return database;
 }
 
@@ -190,13 +195,28 @@ function listenFor(
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+/**
+ * PGlite runs PostgreSQL inside the process, in WebAssembly memory that grows and never shrinks, so
+ * PostgreSQL's memory settings are this process's RSS (issue 15). Its defaults are a server's: 128 MB of
+ * shared buffers, all touched at start, and 64 MB for index builds, vacuums and the merges of a search
+ * index's pending list (search-index-upkeep.server.ts). Pages not in the buffers are read from the file
+ * system's cache: the storefront does not notice fewer buffers; a back office of 100,000 orders does a
+ * little, and `sharedBuffersMb` (PGLITE_SHARED_BUFFERS_MB) gives it more (README, Speed).
+ */
+async function openPglite(dir: string, sharedBuffersMb: number): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...["-c", `shared_buffers=${sharedBuffersMb}MB`],
+      ...["-c", "maintenance_work_mem=16MB"],
+    ],
+  });
   const db = drizzle({ client, schema, casing });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   await client.exec(`set ${SESSION_SETTING}`);

@@ -1,11 +1,23 @@
 import { createHash } from "node:crypto";
 import { buffer } from "node:stream/consumers";
-import sharp, { type Metadata } from "sharp";
+import type { default as Sharp, Metadata } from "sharp";
 import { DomainError, type DomainErrorCode } from "~/lib/domain-error";
 import { imageKind, type ImageKind } from "./image-kind";
 import type { ImageStorage } from "./image-storage.server";
 import { MAX_MEDIA_WIDTH, mediaKey, mediaUrl, storedWidths } from "./image-urls";
 import { MAX_UPLOAD_PIXELS, UPLOAD_MESSAGES, type UploadedImage } from "./upload-rules";
+
+/**
+ * sharp (libvips) is loaded at the first upload rather than at start: it would otherwise hold ~27 MB of
+ * every server process's memory for the rare photo an admin uploads (issue 15).
+ */
+let loadingSharp: Promise<typeof Sharp> | undefined;
+const loadSharp = () =>
+  (loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    // Each upload is decoded once; keeping decoded images in memory would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** A file as the upload route received it. */
 export interface ImageUpload {
@@ -61,12 +73,10 @@ export function createImageLibrary({
   maxInputPixels = MAX_UPLOAD_PIXELS,
   quality = 80,
 }: ImageLibraryOptions): ImageLibrary {
-  // Each upload is decoded once; keeping decoded images in memory would only hold memory.
-  sharp.cache(false);
-
   async function check(file: ImageUpload): Promise<CheckedImage | Refusal> {
     const kind = imageKind(file.bytes);
     if (!kind) return new Refusal("invalid", UPLOAD_MESSAGES.notAnImage);
+    const sharp = await loadSharp();
     let metadata: Metadata;
     try {
       // Reads the header only: the pixel count is known before anything is decoded.
@@ -85,6 +95,7 @@ export function createImageLibrary({
   /** The WebP files of one photo, smallest first; throws a Refusal when the pixels do not decode. */
   async function encode(image: CheckedImage): Promise<Array<{ width: number; height: number; data: Buffer }>> {
     const widths = storedWidths(Math.min(image.width, MAX_MEDIA_WIDTH));
+    const sharp = await loadSharp();
     try {
       const source = sharp(image.bytes, { limitInputPixels: maxInputPixels, autoOrient: true });
       const outputs = [];
@@ -106,6 +117,7 @@ export function createImageLibrary({
   async function storedSize(key: string): Promise<{ width: number; height: number } | null> {
     const stored = await storage.get(key);
     if (!stored) return null;
+    const sharp = await loadSharp();
     const { width, height } = await sharp(await buffer(stored.body)).metadata();
     return { width, height };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { z } from "zod";
 
 /** An e-mail to send. Addresses are validated; nodemailer encodes headers, so text never adds one. */
@@ -57,7 +57,8 @@ export class MailError extends Error {
 
 /** Real delivery through SMTP_URL (smtp:// with STARTTLS, smtps:// for implicit TLS). */
 export class SmtpMailer implements Mailer {
-  private transport: Transporter;
+  /** nodemailer is loaded only where mail goes out by SMTP: ~14 MB of each process's memory otherwise (issue 15). */
+  private transport: Promise<Transporter>;
 
   constructor(
     smtpUrl: string,
@@ -65,32 +66,37 @@ export class SmtpMailer implements Mailer {
     options: { ignoreTLS?: boolean; timeoutMs?: number } = {},
   ) {
     const url = new URL(smtpUrl);
-    this.transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
-      secure: url.protocol === "smtps:",
-      auth: url.username
-        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-        : undefined,
-      ignoreTLS: options.ignoreTLS ?? false,
-      // A few connections kept open and reused: the notification worker sends in parallel.
-      pool: true,
-      maxConnections: 5,
-      // A silent server fails the try instead of holding it (the worker retries later).
-      connectionTimeout: options.timeoutMs ?? 10_000,
-      greetingTimeout: options.timeoutMs ?? 10_000,
-      socketTimeout: options.timeoutMs ?? 10_000,
-    });
+    this.transport = import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: url.hostname,
+        port: Number(url.port || (url.protocol === "smtps:" ? 465 : 587)),
+        secure: url.protocol === "smtps:",
+        auth: url.username
+          ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+          : undefined,
+        ignoreTLS: options.ignoreTLS ?? false,
+        // A few connections kept open and reused: the notification worker sends in parallel.
+        pool: true,
+        maxConnections: 5,
+        // A silent server fails the try instead of holding it (the worker retries later).
+        connectionTimeout: options.timeoutMs ?? 10_000,
+        greetingTimeout: options.timeoutMs ?? 10_000,
+        socketTimeout: options.timeoutMs ?? 10_000,
+      }),
+    );
+    // A failure surfaces at the first send; until then it must not count as unhandled.
+    this.transport.catch(() => undefined);
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport.then((transport) => transport.close());
   }
 
   async send(message: MailMessage): Promise<SentMail> {
     const m = messageSchema.parse(message);
+    const transport = await this.transport;
     try {
-      const info = await this.transport.sendMail({
+      const info = await transport.sendMail({
         from: this.from,
         to: m.to,
         subject: m.subject,

@@ -117,7 +117,7 @@ export interface AdminOrderRow {
  * the 30 days' aggregate reads tens of thousands of rows, too many to read on every page of the list.
  */
 export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number }) {
-  const cache = new ReadCache(deps.ttlMs, 1);
+  const cache = new ReadCache(deps.ttlMs, { maxEntries: 1 });
   const clear = () => cache.clear();
   for (const event of [
     "order.paid",

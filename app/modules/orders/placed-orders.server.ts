@@ -20,7 +20,12 @@ export const MAX_PLACED_ORDERS = 20;
  */
 export const PLACED_ORDERS_MAX_AGE_SECONDS = 4 * 60 * 60;
 
+/**
+ * The cookie of each auth secret seen. A process has one secret; a test process starts servers with a few.
+ * Kept to the last `MAX_COOKIE_SECRETS`, so no number of secrets grows it without bound.
+ */
 const cookies = new Map<string, Cookie>();
+const MAX_COOKIE_SECRETS = 4;
 
 /**
  * The cookie, signed with a key derived from the auth secret for this one purpose, so that a value
@@ -37,6 +42,7 @@ function placedOrdersCookie(authSecret: string): Cookie {
       path: "/",
       maxAge: PLACED_ORDERS_MAX_AGE_SECONDS,
     });
+    if (cookies.size >= MAX_COOKIE_SECRETS) cookies.delete(cookies.keys().next().value!);
     cookies.set(authSecret, cookie);
   }
   return cookie;
