@@ -15,9 +15,16 @@
  *     (scripts/bench-admin-orders.ts), and the query plans behind them; the /secure-admin Analytics over
  *     them (scripts/bench-analytics.ts);
  *  9. notifications (scripts/bench-notifications.ts): checkout throughput with and without them, the
- *     backlog a rush leaves and how fast it goes, and 1,000 queued messages drained to the fakes.
+ *     backlog a rush leaves and how fast it goes, and 1,000 queued messages drained to the fakes;
+ * 10. memory (scripts/bench-memory.ts): the server's RSS idle and its peak under load, embedded and on
+ *     PostgreSQL (one process, and the default cluster), against issue 15's budgets.
+ * 11. the uncached server render of /shop for a signed-in shopper: req/s, CPU per render, document size
+ *     (scripts/bench-scaling.ts);
+ * 12. on PostgreSQL with 10,000 products, one process and one per core: that render, search and
+ *     /shop?page=50 at 10 concurrent requests.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications (sections 1-2 and 4-6, 3, 7, 8, 9; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling (sections 1-2 and 4-6, 3, 7,
+ * 8, 9, 10, 11, 12; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -39,17 +46,19 @@ import {
 } from "./bench-admin";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
 import { ANALYTICS_P95_BUDGET_MS, benchAnalytics } from "./bench-analytics";
+import { benchMemory, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
 import { benchOrders } from "./bench-orders";
+import { benchRender, benchScaling, RENDER_BEFORE, renderLine, SEARCH_QUERIES } from "./bench-scaling";
+import { BENCH_ADMIN, closedLoop, signIn, waitFor } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
 const connections = Number(args.get("connections") ?? 50);
 const only = args.get("only")?.split(",");
-const runs = (section: "pages" | "catalogue" | "orders" | "admin-orders" | "notifications") =>
-  !only || only.includes(section);
+type Section = "pages" | "catalogue" | "orders" | "admin-orders" | "notifications" | "memory" | "render" | "scaling";
+const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
-const admin = { email: "bench-admin@example.com", password: "BenchAdmin123" };
 const tempDirs: string[] = [];
 /** Its own build folder, so that nothing else rebuilding ./build disturbs the measurements. */
 const buildDir = process.env.BUILD_DIR || "build-bench";
@@ -82,19 +91,6 @@ function tempDir(name: string) {
   return dir;
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 function startStore(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
@@ -104,8 +100,8 @@ function startStore(port: number, dataDir: string, env: Record<string, string> =
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       NODE_ENV: "development",
       GUEST_SEARCH: "false",
       BUILD_DIR: buildDir,
@@ -148,49 +144,6 @@ async function cannon(url: string, headers: Record<string, string>, conns: numbe
   await autocannon({ url, connections: conns, duration: 3, headers });
   const r = await autocannon({ url, connections: conns, duration, headers });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
-/** `concurrency` loops sending the given paths in turn for `seconds`; latency percentiles of the answers. */
-async function closedLoop(
-  base: string,
-  paths: string[],
-  headers: Record<string, string>,
-  concurrency: number,
-  seconds: number,
-) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const run = async (until: number, keep: boolean) => {
-    let i = Math.floor(Math.random() * paths.length);
-    while (Date.now() < until) {
-      const started = performance.now();
-      const res = await fetch(`${base}${paths[i++ % paths.length]}`, { headers });
-      await res.arrayBuffer();
-      if (!res.ok) errors++;
-      if (keep) latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, () => run(Date.now() + 2_000, false)));
-  await Promise.all(Array.from({ length: concurrency }, () => run(Date.now() + seconds * 1000, true)));
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { n: latencies.length, p50: at(50), p95: at(95), p99: at(99), errors };
-}
-
-/** Signs the admin in through /login, as a browser without JavaScript does (the library's JSON sign-in is closed). */
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/login`, {
-    method: "POST",
-    headers: { origin: base },
-    body: new URLSearchParams(admin),
-    redirect: "manual",
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`Could not sign in (${res.status})`);
-  return cookie;
 }
 
 async function javascriptOf(base: string, page: string) {
@@ -371,19 +324,7 @@ async function main() {
     store = startStore(port, bigDir, { PAGE_CACHE_SECONDS: "0" });
     await waitFor(`${base}/healthz`);
     const bigCookie = await signIn(base);
-    const queries = [
-      "hoodie",
-      "linen shirt",
-      "merino sweater",
-      "denim",
-      "navy",
-      "cotton t-shirt",
-      "jaket",
-      "relaxed fit",
-      "wool coat",
-      "cap",
-    ];
-    const searchPaths = queries.map((q) => `/search?q=${encodeURIComponent(q)}`);
+    const searchPaths = SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
     const searchAlone = await closedLoop(base, searchPaths, { cookie: bigCookie }, 1, duration);
     record(
       "/search?q=… on 10,000 products, one at a time (time per request), no cache",
@@ -527,6 +468,54 @@ async function main() {
         d.seconds < 10 && d.sent === 1000,
       );
     }
+  }
+
+  // — 10: memory —
+  for (const r of runs("memory") ? await benchMemory({ seconds: duration, connections, buildDir }) : []) {
+    record(
+      `RSS of the server on ${r.label}: idle, and its peak under guest and signed-in load`,
+      memoryLine(r),
+      `≤ ${r.budgetMb} MB a process under load`,
+      withinBudget(r),
+    );
+  }
+
+  // — 11, 12: the uncached render; one process to one per core on PostgreSQL —
+  const renderSettings = { root, buildDir, port, seconds: duration };
+  if (runs("render")) {
+    const r = await benchRender(renderSettings);
+    record(
+      "signed-in /shop without the viewer hint (server render, no page cache), 10 conns, one process, embedded",
+      renderLine(r),
+      `≥ 500 req/s; CPU per render ≤ ${(RENDER_BEFORE.cpuMsPerRender / 2).toFixed(2)} ms, document ≤ ${((RENDER_BEFORE.documentBytes * 2) / 3 / 1024).toFixed(1)} KB (half and two thirds of before)`,
+      r.requestsPerSecond >= 500 &&
+        r.cpuMsPerRender <= RENDER_BEFORE.cpuMsPerRender / 2 &&
+        r.documentBytes <= (RENDER_BEFORE.documentBytes * 2) / 3,
+    );
+  }
+  const scaling = runs("scaling") ? await benchScaling(renderSettings) : undefined;
+  for (const run of scaling ?? []) {
+    const who = `PostgreSQL, 10,000 products, every cache off, ${run.processes === 1 ? "one process" : `${run.processes} processes (one per core)`}`;
+    const ratio = run.render.requestsPerSecond / scaling![0]!.render.requestsPerSecond;
+    record(
+      `signed-in /shop server render, 10 conns — ${who}`,
+      `${renderLine(run.render)}${run.processes > 1 ? ` (${ratio.toFixed(2)}× one process)` : ""}`,
+    );
+    const loop = (r: typeof run.search) =>
+      `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} answers, ${r.errors} errors)`;
+    const allCores = run.processes > 1 || scaling!.length === 1;
+    record(
+      `/search?q=… at 10 concurrent — ${who}`,
+      loop(run.search),
+      allCores ? "p95 < 50 ms" : "",
+      allCores ? run.search.p95 < 50 && run.search.errors === 0 : null,
+    );
+    record(
+      `/shop?page=50 at 10 concurrent — ${who}`,
+      loop(run.deepShop),
+      allCores ? "p95 < 50 ms" : "",
+      allCores ? run.deepShop.p95 < 50 && run.deepShop.errors === 0 : null,
+    );
   }
 
   const cpuAfter = cpuTimes();
