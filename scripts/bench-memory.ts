@@ -13,12 +13,11 @@
  * (after a build into DIR; `--root` measures another checkout of the shop).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { demoCategories, demoProducts } from "#db/seed/demo-catalog";
-import { signIn, startStoreProcess, withFreshPostgres } from "./bench-support";
+import { freePort, signIn, startStoreProcess, withFreshPostgres } from "./bench-support";
 
 /** Issue 15's budgets for a server process's RSS under load, in MB (2^20 bytes). */
 export const RSS_BUDGET_MB = { embedded: 450, postgres: 300 } as const;
@@ -92,17 +91,6 @@ export function sampleRss(pid: number, everyMs = 100): { stop(): { sum: number; 
       return peak;
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Paths that come in turn: a cycle of `fixed`, and every `everyNth` request a fresh one. */

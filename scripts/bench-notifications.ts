@@ -8,11 +8,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { withFreshPostgres } from "./bench-support";
+import { freePort, withFreshPostgres } from "./bench-support";
 import { orderNotifications, orders, products, user } from "#db/schema/index";
 import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { openDatabase, type Database } from "~/lib/db/client.server";
@@ -52,17 +51,6 @@ export interface DrainRun {
 const root = path.resolve(import.meta.dirname, "..");
 const BUYERS = 500;
 const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

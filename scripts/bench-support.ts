@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import pg from "pg";
 
 export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "BenchAdmin123" };
@@ -165,4 +166,16 @@ export function processTreeCpuMs(pid: number): number {
     // no children file: count the process alone
   }
   return cpuOf(pid) + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
+}
+
+/** A TCP port free on 127.0.0.1 at the time of asking. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+  });
 }
