@@ -1,7 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, useNavigate, useRevalidator, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { data, isRouteErrorResponse, useNavigate, useSearchParams } from "react-router";
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { OrderFacts, OrderItems } from "~/components/admin/orders/order-summary";
@@ -9,6 +7,7 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderTable } from "~/components/admin/orders/order-table";
 import { TestOrderTool } from "~/components/admin/orders/test-order-tool";
 import { StatCards } from "~/components/admin/stat-cards";
+import { useRefresh } from "~/components/secure-admin/use-refresh";
 import { FormMessage, secondaryButton } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { SidePanel } from "~/components/ui/side-panel";
@@ -88,29 +87,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   const { report } = loaderData;
-  const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const refreshing = useRef(false);
-  const total = report?.list.total ?? 0;
   // Refresh Orders says what it found (spec §8), once the reloaded page is in.
-  useEffect(() => {
-    if (revalidator.state !== "idle" || !refreshing.current) return;
-    refreshing.current = false;
-    toast.success(ORDER_TOAST.loaded(total));
-  }, [revalidator.state, total]);
+  const { refresh, busy } = useRefresh({
+    loaded: ORDER_TOAST.loaded(report?.list.total ?? 0),
+    failed: ORDER_TOAST.failed,
+  });
   if (!report) return null;
   const { totals, list, query, detail, testOrders } = report;
   const missing = searchParams.get("order") !== null && detail === null;
-  async function refresh() {
-    refreshing.current = true;
-    try {
-      await revalidator.revalidate();
-    } catch (error) {
-      refreshing.current = false;
-      toast.error(ORDER_TOAST.failed(error instanceof Error ? error.message : String(error)));
-    }
-  }
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
     for (const [k, v] of Object.entries(changes)) {
@@ -140,13 +126,8 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
           <h2 id="order-management-heading" className="font-display text-2xl font-semibold">
             Order Management
           </h2>
-          <button
-            type="button"
-            className={`${secondaryButton} h-10`}
-            onClick={() => void refresh()}
-            disabled={revalidator.state !== "idle"}
-          >
-            <RefreshCw className={`size-4 ${revalidator.state !== "idle" ? "animate-spin" : ""}`} aria-hidden />
+          <button type="button" className={`${secondaryButton} h-10`} onClick={() => void refresh()} disabled={busy}>
+            <RefreshCw className={`size-4 ${busy ? "animate-spin" : ""}`} aria-hidden />
             Refresh Orders
           </button>
         </div>

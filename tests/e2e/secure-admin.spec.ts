@@ -87,6 +87,9 @@ test("an order a shopper places appears in Orders, with its details and the fulf
   await expect(admin.getByText(`Order ${orderNumber} marked as shipped`).first()).toBeVisible();
   await admin.keyboard.press("Escape");
   await expect(details).toBeHidden();
+  // Refresh Orders reloads the list and says what it found (the search above matched this one order).
+  await admin.getByRole("button", { name: "Refresh Orders" }).click();
+  await expect(admin.getByText("Loaded 1 orders successfully")).toBeVisible();
   await admin.context().close();
 });
 

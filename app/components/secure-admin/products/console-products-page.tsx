@@ -1,8 +1,9 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigate, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { StatCards } from "~/components/admin/stat-cards";
+import { useRefresh } from "~/components/secure-admin/use-refresh";
 import { useProductSelection } from "~/components/admin/products/use-product-selection";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/field";
 import type { AdminProductPage, AdminProductStats } from "~/modules/product-admin/admin-product-list.server";
@@ -37,7 +38,6 @@ export interface ConsoleProductsPageProps {
  * 'Page x of y', and the product modal.
  */
 export function ConsoleProductsPage({ stats, list, query, edit, editor }: ConsoleProductsPageProps) {
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const submit = useSubmit();
   const bulk = useFetcher<ConsoleProductAnswer>({ key: "console-bulk-activate" });
@@ -48,13 +48,10 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
   );
 
   // Refresh: once the reload is done, how many products the database holds.
-  const refreshing = useRef(false);
-  useEffect(() => {
-    if (refreshing.current && revalidator.state === "idle") {
-      refreshing.current = false;
-      toast.success(loadedMessage(stats.total));
-    }
-  }, [revalidator.state, stats.total]);
+  const refresh = useRefresh({
+    loaded: loadedMessage(stats.total),
+    failed: (reason) => `Failed to load products: ${reason}`,
+  });
 
   // Each answer once (the selection changes identity on every render).
   const handled = useRef<ConsoleProductAnswer | null>(null);
@@ -87,7 +84,6 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
   const pageHref = (page: number) => consoleProductsHref({ ...query, page });
   const closeModal = () => navigate(consoleProductsHref(query), { preventScrollReset: true, replace: true });
   const linkButton = `${primaryButton} h-10`;
-  const refreshBusy = revalidator.state !== "idle";
 
   return (
     <>
@@ -113,13 +109,10 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
             <button
               type="button"
               className={`${secondaryButton} h-10`}
-              disabled={refreshBusy}
-              onClick={() => {
-                refreshing.current = true;
-                void revalidator.revalidate();
-              }}
+              disabled={refresh.busy}
+              onClick={() => void refresh.refresh()}
             >
-              <RefreshCw className={`size-4 ${refreshBusy ? "animate-spin" : ""}`} aria-hidden />
+              <RefreshCw className={`size-4 ${refresh.busy ? "animate-spin" : ""}`} aria-hidden />
               Refresh
             </button>
             <button
