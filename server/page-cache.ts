@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { promisify } from "node:util";
+import { BoundedEntries } from "~/lib/bounded-entries";
 import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
 import { VIEWER_HINT_COOKIE } from "~/modules/accounts/viewer-hint";
 import { nonceToHashes } from "./csp-hashes";
@@ -52,17 +53,14 @@ const CACHEABLE = [
   /^\/(?:sitemap\.xml|robots\.txt)$/,
 ];
 
-/** Our cookies all start with this; a request carrying one may be personal and is not cached. */
 /** The viewer hint: this browser runs our scripts and paints its own header (modules/accounts/viewer-hint.ts). */
 const HAS_VIEWER_HINT = new RegExp(`(?:^|;\\s*)${VIEWER_HINT_COOKIE}=[^;]`);
 
+/** Our cookies all start with this; a request carrying one may be personal and is not cached. */
 export const PERSONAL_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-|__Host-)?${SESSION_COOKIE_PREFIX}[.-]`);
 
 export class PageCache {
-  private entries = new Map<string, CachedPage>();
-  private totalBytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly entries: BoundedEntries<CachedPage>;
   /** Bumped by `clear()`; a render that started before a clear is not stored. */
   generation = 0;
 
@@ -70,8 +68,7 @@ export class PageCache {
     readonly ttlSeconds: number,
     limits: { maxEntries?: number; maxBytes?: number } = {},
   ) {
-    this.maxEntries = limits.maxEntries ?? 2_000;
-    this.maxBytes = limits.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES;
+    this.entries = new BoundedEntries(limits.maxEntries ?? 2_000, limits.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES);
   }
 
   get enabled(): boolean {
@@ -116,10 +113,6 @@ export class PageCache {
     if (key === undefined) return false;
     const entry = this.entries.get(key);
     if (!entry) return false;
-    if (entry.expiresAt <= Date.now()) {
-      this.drop(key);
-      return false;
-    }
     const accept = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] =
       entry.br && /\bbr\b/.test(accept)
@@ -150,15 +143,8 @@ export class PageCache {
     const shared = nonceToHashes(page.body, page.headers);
     let bytes = ENTRY_OVERHEAD_BYTES + key.length + shared.body.length;
     for (const [name, value] of shared.headers) bytes += name.length + value.length;
-    if (bytes > this.maxBytes) return;
-    // A page stored again goes to the end: insertion order stays the order of age, and of expiry.
-    this.drop(key);
-    this.dropExpired(Date.now());
-    this.makeRoom(bytes, 1);
     const entry: CachedPage = { ...page, ...shared, expiresAt: Date.now() + this.ttlSeconds * 1000, bytes };
-    this.entries.set(key, entry);
-    this.totalBytes += bytes;
-    const generation = this.generation;
+    if (!this.entries.set(key, entry)) return;
     if (entry.body.length > 1024) {
       void Promise.all([
         gzipAsync(entry.body),
@@ -171,48 +157,17 @@ export class PageCache {
         }),
       ])
         .then(([gz, br]) => {
-          if (generation !== this.generation || this.entries.get(key) !== entry) return;
-          const more = gz.length + br.length;
-          // Older pages make room; if that is not enough, this one is served uncompressed.
-          this.makeRoom(more, 0, entry);
-          if (this.totalBytes + more > this.maxBytes) return;
-          Object.assign(entry, { gzip: gz, br, bytes: entry.bytes + more });
-          this.totalBytes += more;
+          // Unless the page is gone meanwhile (cleared, replaced, evicted), older pages make room for its
+          // copies; if that is not enough, it is served uncompressed.
+          if (this.entries.grow(key, entry, gz.length + br.length)) Object.assign(entry, { gzip: gz, br });
         })
         .catch(() => undefined);
     }
   }
 
-  /**
-   * Drops the oldest entries (Map keeps insertion order), never `keep`, until `bytes` more fit within
-   * the byte bound and `entries` more within the entry bound.
-   */
-  private makeRoom(bytes: number, entries: number, keep?: CachedPage): void {
-    for (const [key, entry] of this.entries) {
-      if (this.totalBytes + bytes <= this.maxBytes && this.entries.size + entries <= this.maxEntries) return;
-      if (entry !== keep) this.drop(key);
-    }
-  }
-
-  /** Expired pages are the oldest (every page lives as long): they go as soon as a page is stored. */
-  private dropExpired(now: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.expiresAt > now) return;
-      this.drop(key);
-    }
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.totalBytes -= entry.bytes;
-    this.entries.delete(key);
-  }
-
   clear(): void {
     this.generation++;
     this.entries.clear();
-    this.totalBytes = 0;
   }
 
   get size(): number {
@@ -221,6 +176,6 @@ export class PageCache {
 
   /** Bytes held: bodies, compressed copies, headers and keys, with a little for each entry's objects. */
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.bytes;
   }
 }

@@ -1,3 +1,5 @@
+import { BoundedEntries, type Sized } from "./bounded-entries";
+
 /** The default byte bound of a read cache (READ_CACHE_MB). */
 export const DEFAULT_READ_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -8,11 +10,8 @@ export interface ReadCacheLimits {
   maxBytes?: number;
 }
 
-interface Entry {
+interface Entry extends Sized {
   value: Promise<unknown>;
-  expiresAt: number;
-  /** Measured once the value has resolved; 0 while it loads. */
-  bytes: number;
 }
 
 /**
@@ -23,65 +22,36 @@ interface Entry {
  * the whole byte bound is not remembered (nor is a failed load).
  */
 export class ReadCache {
-  private entries = new Map<string, Entry>();
-  private totalBytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly entries: BoundedEntries<Entry>;
 
   constructor(
     private readonly ttlMs: number,
     limits: ReadCacheLimits = {},
   ) {
-    this.maxEntries = limits.maxEntries ?? 1_000;
-    this.maxBytes = limits.maxBytes ?? DEFAULT_READ_CACHE_BYTES;
+    this.entries = new BoundedEntries(limits.maxEntries ?? 1_000, limits.maxBytes ?? DEFAULT_READ_CACHE_BYTES);
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    const hit = this.entries.get(key, now);
+    if (hit) return hit.value as Promise<T>;
     const value = load();
-    if (hit) this.drop(key);
-    // Every entry lives as long, so the oldest are the first to expire: they go now, not when the cache is full.
-    for (const [oldKey, entry] of this.entries) {
-      if (entry.expiresAt > now) break;
-      this.drop(oldKey);
-    }
-    if (this.entries.size >= this.maxEntries) this.evict(this.maxEntries - 1, this.maxBytes);
+    // Measured once the value has resolved; 0 while it loads.
     const entry: Entry = { value, expiresAt: now + this.ttlMs, bytes: 0 };
-    this.entries.set(key, entry);
+    this.entries.set(key, entry, now);
     value.then(
       (resolved) => {
         // Dropped meanwhile (cleared, evicted, replaced): nothing to account for.
-        if (this.entries.get(key) !== entry) return;
-        const bytes = valueBytes(resolved);
-        if (bytes > this.maxBytes) return this.drop(key);
-        entry.bytes = bytes;
-        this.totalBytes += bytes;
-        if (this.totalBytes > this.maxBytes) this.evict(this.maxEntries, this.maxBytes);
+        if (!this.entries.holds(key, entry)) return;
+        if (!this.entries.grow(key, entry, valueBytes(resolved))) this.entries.delete(key);
       },
       // A failed load is not remembered.
       () => {
-        if (this.entries.get(key) === entry) this.drop(key);
+        if (this.entries.holds(key, entry)) this.entries.delete(key);
       },
     );
     return value;
-  }
-
-  /** Drops the oldest entries (Map keeps insertion order) until at most `entries` remain, holding at most `bytes`. */
-  private evict(entries: number, bytes: number): void {
-    for (const key of this.entries.keys()) {
-      if (this.entries.size <= entries && this.totalBytes <= bytes) break;
-      this.drop(key);
-    }
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.totalBytes -= entry.bytes;
-    this.entries.delete(key);
   }
 
   get size(): number {
@@ -90,12 +60,11 @@ export class ReadCache {
 
   /** Bytes the resolved values hold, as `valueBytes` measures them. */
   get bytes(): number {
-    return this.totalBytes;
+    return this.entries.bytes;
   }
 
   clear(): void {
     this.entries.clear();
-    this.totalBytes = 0;
   }
 }
 
