@@ -11,6 +11,7 @@ import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
+import { SessionMemory } from "~/modules/accounts/session-memory.server";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pipeline.server";
 import { DiskImageStorage } from "~/modules/media/image-storage.server";
@@ -103,7 +104,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     // The Analytics roll-up's old shards folded into one row per day and key, and its tables vacuumed on
     // the embedded database, which has no autovacuum (docs/decisions/0014-sales-roll-up.md).
     const stopRollUpUpkeep = startSalesRollUpUpkeep(database.db, { vacuum: database.kind === "pglite" });
-    const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret });
+    // Sessions read once are kept in memory until the database says they changed (decision 0018).
+    const sessionMemory = new SessionMemory();
+    const stopSessionNotices = sessionMemory.listen(database);
+    const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret, memory: sessionMemory });
     const notifications = createNotifications({
       db: database.db,
       events,
@@ -154,7 +158,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         stopSweeper();
-        await stopBroadcast();
+        await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep()]);
         mailer.close?.();
       },

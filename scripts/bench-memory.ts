@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { demoCategories, demoProducts } from "#db/seed/demo-catalog";
-import { freePort, signIn, startStoreProcess, withFreshPostgres } from "./bench-support";
+import { freePort, signInShopper, startStoreProcess, withFreshPostgres } from "./bench-support";
 
 /** Issue 15's budgets for a server process's RSS under load, in MB (2^20 bytes). */
 export const RSS_BUDGET_MB = { embedded: 450, postgres: 300 } as const;
@@ -142,7 +142,7 @@ async function measure(label: string, budgetMb: number, settings: Settings, env:
     await new Promise((r) => setTimeout(r, 2_000));
     const idle = treeRss(pid);
 
-    const cookie = await signIn(base);
+    const cookie = await signInShopper(base);
     const sampler = sampleRss(pid);
     const [guests, members] = await Promise.all([
       load(

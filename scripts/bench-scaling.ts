@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { closedLoop, processTreeCpuMs, signIn, startStoreProcess, withFreshPostgres } from "./bench-support";
+import { closedLoop, processTreeCpuMs, signInShopper, startStoreProcess, withFreshPostgres } from "./bench-support";
 
 export interface RenderFigures {
   requestsPerSecond: number;
@@ -69,7 +69,7 @@ export async function benchRender(settings: Settings): Promise<RenderFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-render-"));
   const store = await startStoreProcess({ ...settings, dataDir, env: { WEB_CONCURRENCY: "1" } });
   try {
-    return await measureRender(store.base, store.child.pid!, await signIn(store.base), settings.seconds);
+    return await measureRender(store.base, store.child.pid!, await signInShopper(store.base), settings.seconds);
   } finally {
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -105,7 +105,7 @@ export async function benchScaling(settings: Settings): Promise<ScalingRun[] | u
           env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(processes) },
         });
         try {
-          const cookie = await signIn(store.base);
+          const cookie = await signInShopper(store.base);
           const render = await measureRender(store.base, store.child.pid!, cookie, settings.seconds);
           const searchPaths = SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
           const search = await closedLoop(store.base, searchPaths, { cookie }, 10, settings.seconds);

@@ -70,12 +70,15 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-/** Signs the bench's admin in through /login, as a browser without JavaScript does; answers the cookie. */
-export async function signIn(base: string): Promise<string> {
+/** Signs an account (the bench's admin by default) in through /login, as a browser without JavaScript does; answers the cookie. */
+export async function signIn(
+  base: string,
+  account: { email: string; password: string } = BENCH_ADMIN,
+): Promise<string> {
   const res = await fetch(`${base}/login`, {
     method: "POST",
     headers: { origin: base },
-    body: new URLSearchParams(BENCH_ADMIN),
+    body: new URLSearchParams(account),
     redirect: "manual",
   });
   const cookie = res.headers
@@ -84,6 +87,33 @@ export async function signIn(base: string): Promise<string> {
     .join("; ");
   if (!cookie.includes("session_token")) throw new Error(`Could not sign in (${res.status})`);
   return cookie;
+}
+
+export const BENCH_SHOPPER = { email: "bench-shopper@example.com", password: "BenchShopper123" };
+
+/**
+ * Signs in a shopper (a customer account, made on first use through /register): what the storefront
+ * figures measure, since the issue is about signed-in shoppers; an admin's session is read afresh on
+ * every request (decision 0018).
+ */
+export async function signInShopper(base: string): Promise<string> {
+  const res = await fetch(`${base}/register`, {
+    method: "POST",
+    headers: { origin: base },
+    body: new URLSearchParams({
+      fullName: "Bench Shopper",
+      email: BENCH_SHOPPER.email,
+      password: BENCH_SHOPPER.password,
+      confirmPassword: BENCH_SHOPPER.password,
+      agreeToTerms: "on",
+    }),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return cookie.includes("session_token") ? cookie : signIn(base, BENCH_SHOPPER);
 }
 
 /** `concurrency` loops sending the given paths in turn for `seconds`; latency percentiles of the answers. */

@@ -50,7 +50,7 @@ import { benchMemory, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
 import { benchOrders } from "./bench-orders";
 import { benchRender, benchScaling, RENDER_BEFORE, renderLine, SEARCH_QUERIES } from "./bench-scaling";
-import { BENCH_ADMIN, closedLoop, signIn, waitFor } from "./bench-support";
+import { BENCH_ADMIN, closedLoop, signIn, signInShopper, waitFor } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
@@ -234,7 +234,7 @@ async function main() {
     await stop(bare);
 
     // Signed-in shoppers get the same shared documents (issue 15); their header comes from the viewer hint.
-    const cookie = await signIn(base);
+    const cookie = await signInShopper(base);
     // A browser that runs our scripts carries the viewer hint (modules/accounts/viewer-hint.ts).
     const withHint = `${cookie}; abundance_viewer=customer:Bench`;
     for (const page of ["/shop", `/product/${product.slug}`]) {
@@ -323,7 +323,7 @@ async function main() {
     await filled.close();
     store = startStore(port, bigDir, { PAGE_CACHE_SECONDS: "0" });
     await waitFor(`${base}/healthz`);
-    const bigCookie = await signIn(base);
+    const bigCookie = await signInShopper(base);
     const searchPaths = SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
     const searchAlone = await closedLoop(base, searchPaths, { cookie: bigCookie }, 1, duration);
     record(

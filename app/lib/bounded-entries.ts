@@ -73,6 +73,11 @@ export class BoundedEntries<E extends Sized> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry `matches` picks. */
+  deleteWhere(matches: (entry: E, key: string) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry, key)) this.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
     this.totalBytes = 0;

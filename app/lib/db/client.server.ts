@@ -24,13 +24,25 @@ export interface Database {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Messages between the processes that share this database (PostgreSQL LISTEN/NOTIFY); none on the
-   * embedded database, whose one process has nobody to tell. `subscribe` keeps a connection of its own,
-   * reconnects after a loss and then calls `onReconnect` (messages sent meanwhile were missed).
+   * Messages between the processes that share this database (PostgreSQL LISTEN/NOTIFY). `notify` sends
+   * nothing on the embedded database, whose one process has nobody to tell. `subscribe` hears what any
+   * process or trigger notifies on the channel — on PostgreSQL over a connection of its own, which is
+   * opened again after a loss (then `onReconnect`: messages sent meanwhile were missed).
    */
   notify(channel: string, message: string): Promise<void>;
-  subscribe(channel: string, handlers: { onMessage(message: string): void; onReconnect(): void }): () => Promise<void>;
+  subscribe(channel: string, handlers: Subscriber): () => Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a subscription tells: each message, and whether it is listening. */
+export interface Subscriber {
+  onMessage(message: string): void;
+  /** Listening again after a loss: messages sent while it was not were missed. */
+  onReconnect(): void;
+  /** Listening (at first, and after each reconnection): from now on no message is missed. */
+  onListening?(): void;
+  /** Not listening any more (the connection was lost): messages may be missed until `onListening`. */
+  onLost?(): void;
 }
 
 /** The advisory lock of `exclusive` (any constant; this one spells "abundance"). */
@@ -141,11 +153,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  * lost it is opened again after 0.5 s, doubling to at most 10 s, and `onReconnect` says messages may have
  * been missed.
  */
-function listenFor(
-  url: string,
-  channel: string,
-  handlers: { onMessage(message: string): void; onReconnect(): void },
-): () => Promise<void> {
+function listenFor(url: string, channel: string, handlers: Subscriber): () => Promise<void> {
   let stopped = false;
   let client: PgClient | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -161,6 +169,7 @@ function listenFor(
       // Whatever connects next has missed what was sent meanwhile.
       connectedOnce = true;
       if (error) console.warn(`[db] listener for ${channel} lost: ${error.message}`);
+      handlers.onLost?.();
       next.end().catch(() => undefined);
       retry = setTimeout(() => void connect(), delay);
       retry.unref();
@@ -177,6 +186,7 @@ function listenFor(
       // A channel is an identifier: quoted, and only ever one of ours.
       await next.query(`listen "${channel.replace(/"/g, "")}"`);
       delay = 500;
+      handlers.onListening?.();
       if (connectedOnce) handlers.onReconnect();
       connectedOnce = true;
     } catch (error) {
@@ -230,7 +240,26 @@ async function openPglite(dir: string, sharedBuffersMb: number): Promise<Databas
     },
     exclusive: (work) => work(),
     notify: async () => undefined,
-    subscribe: () => async () => undefined,
+    // What triggers notify (sessions changed, migration 0013) reaches this process's listeners when the
+    // statement that fired them completes.
+    subscribe: (channel, handlers) => {
+      const listening = client
+        .listen(channel, (payload) => handlers.onMessage(payload))
+        .then(
+          (stop) => {
+            handlers.onListening?.();
+            return stop;
+          },
+          (error: unknown) => {
+            console.warn(`[db] could not listen for ${channel}: ${error instanceof Error ? error.message : error}`);
+            return async () => undefined;
+          },
+        );
+      return async () => {
+        const stop = await listening;
+        if (!closed) await stop();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;

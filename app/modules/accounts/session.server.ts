@@ -5,6 +5,7 @@ import { redirect } from "react-router";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { withRedirect } from "~/lib/redirects";
 import type { Auth } from "./auth.server";
+import type { KnownSession, SessionMemory } from "./session-memory.server";
 import type { SessionUser } from "./session-user";
 
 export type { SessionUser };
@@ -60,6 +61,7 @@ interface SessionRow {
   name: string;
   role: string;
   updated_at: Date | string;
+  expires_at: Date | string;
 }
 
 export interface RequestSession {
@@ -70,16 +72,23 @@ export interface RequestSession {
   due: boolean;
 }
 
-/** What a request's session is made of: the database, the auth library and its signing secret. */
+/**
+ * What a request's session is made of: the database, the auth library and its signing secret, and
+ * optionally the sessions this process has already read (decision 0018).
+ */
 export interface SessionDeps {
   db: Db;
   auth: Auth;
   authSecret: string;
+  memory?: SessionMemory;
 }
 
 /** Who is asking, for loaders and actions: the session reader and the guards built on it. */
 export interface Sessions {
-  /** The signed-in user of a request with the role as the database has it now; null for guests. */
+  /**
+   * The signed-in user of a request, null for guests; an admin's role is as the database has it now,
+   * a customer's may be a copy some milliseconds old (decision 0018).
+   */
   get(request: Request): Promise<RequestSession | null>;
   user(request: Request): Promise<SessionUser | null>;
   /**
@@ -102,17 +111,15 @@ export function requestedPath(request: Request): { pathname: string; search: str
   return { pathname, search };
 }
 
-export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions {
+export function createSessions({ db, auth, authSecret, memory }: SessionDeps): Sessions {
   const cookieName = sessionCookieName(auth);
   /** One lookup per request, however many loaders ask (React Router hands them the same Request). */
   const perRequest = new WeakMap<Request, Promise<RequestSession | null>>();
 
-  async function lookUp(request: Request): Promise<RequestSession | null> {
-    const token = readSessionToken(request.headers.get("cookie"), cookieName, authSecret);
-    if (!token) return null;
+  async function read(token: string): Promise<KnownSession | null> {
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`select s.id as session_id, u.id, u.email, u.name, u.role, s.updated_at
+      sql`select s.id as session_id, u.id, u.email, u.name, u.role, s.updated_at, s.expires_at
           from "session" s join "user" u on u.id = s.user_id
           where s.token = ${token} and s.expires_at > now()`,
     );
@@ -125,7 +132,26 @@ export function createSessions({ db, auth, authSecret }: SessionDeps): Sessions 
         role: row.role === "admin" ? "admin" : "customer",
       },
       sessionId: row.session_id,
-      due: Date.now() - new Date(row.updated_at).getTime() > REFRESH_AFTER_MS,
+      updatedAt: new Date(row.updated_at).getTime(),
+      expiresAt: new Date(row.expires_at).getTime(),
+    };
+  }
+
+  async function lookUp(request: Request): Promise<RequestSession | null> {
+    const token = readSessionToken(request.headers.get("cookie"), cookieName, authSecret);
+    if (!token) return null;
+    let known = memory?.get(token);
+    if (!known) {
+      const mark = memory?.mark() ?? 0;
+      const found = await read(token);
+      if (!found) return null;
+      memory?.keep(token, found, mark);
+      known = found;
+    }
+    return {
+      user: known.user,
+      sessionId: known.sessionId,
+      due: Date.now() - known.updatedAt > REFRESH_AFTER_MS,
     };
   }
 
