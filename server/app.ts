@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
@@ -19,6 +18,7 @@ import { fillPageCache } from "./cache-middleware";
 import { runPrimary, type WorkerReady } from "./cluster";
 import { serveMedia } from "./media";
 import { BROTLI_WINDOW_BITS, PageCache } from "./page-cache";
+import { randomToken } from "./random-tokens";
 import { renderQueue } from "./render-queue";
 import { requestLimits } from "./request-limits";
 import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, sameOriginWrites } from "./security";
@@ -83,7 +83,7 @@ export function createApp(
   // a client sent under these names is replaced.
   app.use((req, res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    const requestId = randomBytes(6).toString("hex");
+    const requestId = randomToken(6, "hex");
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader("X-Request-Id", requestId);
     next();

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { randomToken } from "./random-tokens";
 
 /** A fresh CSP nonce per rendered response; React Router puts it on its inline scripts. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = randomToken(16, "base64");
   next();
 };
 
