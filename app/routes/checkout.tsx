@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link } from "react-router";
 import { CheckoutSteps } from "~/components/checkout/checkout-steps";

@@ -1,4 +1,4 @@
-import { ArrowLeft, MailCheck } from "lucide-react";
+import { ArrowLeft, MailCheck } from "~/components/ui/icons";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, primaryButton, TextField } from "~/components/ui/field";

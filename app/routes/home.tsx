@@ -1,4 +1,4 @@
-import { RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { pageLoader } from "~/lib/http/error-answer.server";

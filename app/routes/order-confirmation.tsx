@@ -1,4 +1,4 @@
-import { CheckCircle2, PackageSearch, XCircle } from "lucide-react";
+import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
 import { data, Link } from "react-router";
 import { formatCents } from "~/lib/money";
 import { pageLoader } from "~/lib/http/error-answer.server";

@@ -1,4 +1,4 @@
-import { Package, RotateCcw, Search, Truck } from "lucide-react";
+import { Package, RotateCcw, Search, Truck } from "~/components/ui/icons";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { addToCart } from "~/components/cart/cart-client";

@@ -1,4 +1,4 @@
-import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { Price } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";

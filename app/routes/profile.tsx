@@ -1,4 +1,4 @@
-import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "lucide-react";
+import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";

@@ -1,4 +1,4 @@
-import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "lucide-react";
+import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { SearchFilters, SEARCH_DEBOUNCE_MS } from "~/components/search/search-filters";

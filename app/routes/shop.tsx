@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SlidersHorizontal } from "~/components/ui/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";

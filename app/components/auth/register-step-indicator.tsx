@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons";
 
 export const REGISTER_STEPS = ["Account Info", "Personal Details"] as const;
 export type RegisterStep = 1 | 2;

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import {

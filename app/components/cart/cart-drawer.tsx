@@ -1,4 +1,4 @@
-import { Minus, Plus, ShoppingBag, Trash2, X } from "lucide-react";
+import { Minus, Plus, ShoppingBag, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";

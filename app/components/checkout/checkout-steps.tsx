@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check } from "~/components/ui/icons";
 import { CHECKOUT_STEPS, type CheckoutStep } from "~/modules/orders/checkout-forms";
 
 /** The three steps as a progress list; the current one is marked for screen readers. */

@@ -1,4 +1,4 @@
-import { CreditCard, Lock } from "lucide-react";
+import { CreditCard, Lock } from "~/components/ui/icons";
 import { useState } from "react";
 import { Spinner } from "~/components/search/spinner";
 import { formatCents } from "~/lib/money";

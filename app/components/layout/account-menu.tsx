@@ -1,4 +1,4 @@
-import { ChevronDown, UserRound } from "lucide-react";
+import { ChevronDown, UserRound } from "~/components/ui/icons";
 import { useCallback, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { useDismiss } from "~/components/ui/use-dismiss";

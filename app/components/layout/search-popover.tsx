@@ -1,4 +1,4 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "~/components/ui/icons";
 import { useCallback, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { searchUrl } from "~/lib/redirects";

@@ -1,4 +1,4 @@
-import { Menu, ShoppingBag, X } from "lucide-react";
+import { Menu, ShoppingBag, X } from "~/components/ui/icons";
 import { Link, NavLink, useLocation } from "react-router";
 import { useClientStore } from "~/components/cart/client-store";
 import { withRedirect } from "~/lib/redirects";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";

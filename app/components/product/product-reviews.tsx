@@ -1,4 +1,4 @@
-import { ChevronDown, Star } from "lucide-react";
+import { ChevronDown, Star } from "~/components/ui/icons";
 import { useId, useState } from "react";
 
 /** Five stars filled to the rating (rounded to the nearest half), with an accessible label. */

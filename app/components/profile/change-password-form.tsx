@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/ui/icons";
 import { useState } from "react";
 import { useActionData, useFetcher, useSearchParams } from "react-router";
 import { CHANGE_PASSWORD_FIELDS, changePasswordSchema } from "~/modules/accounts/profile-forms";

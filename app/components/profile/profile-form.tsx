@@ -1,4 +1,4 @@
-import { Save, X } from "lucide-react";
+import { Save, X } from "~/components/ui/icons";
 import { CountryOptions } from "~/components/ui/country-options";
 import { useEffect, useRef } from "react";
 import { useActionData, useFetcher } from "react-router";

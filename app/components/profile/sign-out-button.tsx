@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/ui/icons";
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { signOut } from "~/components/auth/sign-out";

@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "~/components/ui/icons";
 import { useAddToCart } from "~/components/cart/use-add-to-cart";
 import { ProductCard } from "~/components/product/product-card";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { ShopQuery } from "~/modules/catalog/shop-query";
 import { shopHref, type ShopChoices } from "./shop-navigation";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 import { SORT_OPTIONS, type ShopSort } from "~/modules/catalog/shop-query";
 
 /**

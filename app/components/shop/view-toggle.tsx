@@ -1,4 +1,4 @@
-import { LayoutGrid, List } from "lucide-react";
+import { LayoutGrid, List } from "~/components/ui/icons";
 import { Form } from "react-router";
 import { shopSearchParams, type ShopQuery } from "~/modules/catalog/shop-query";
 

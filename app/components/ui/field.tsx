@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Eye, EyeOff } from "lucide-react";
+import { AlertCircle, CheckCircle2, Eye, EyeOff } from "~/components/ui/icons";
 import {
   useId,
   useState,

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { Link } from "react-router";
 import { pageWindow } from "~/modules/catalog/shop-query";
 

@@ -1,4 +1,4 @@
-import { AlertCircle, RotateCw } from "lucide-react";
+import { AlertCircle, RotateCw } from "~/components/ui/icons";
 import { isRouteErrorResponse, useRevalidator } from "react-router";
 
 /** Why a load failed, in words fit to show: the error's message, a short text answer, or the status. */

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 
 type SidePanelProps = {
