@@ -26,8 +26,9 @@ export interface SessionMemoryOptions {
 }
 
 /**
- * The sessions this process has read, by token (docs/decisions/0018-sessions-read-from-memory.md), so a
- * signed-in page view costs no query. A copy is forgotten the moment the database says its session or
+ * The sessions this process has read, by their signed cookie value as the browser sends it (its
+ * signature checked once), so a signed-in page view costs no query and no signature check
+ * (docs/decisions/0018-sessions-read-from-memory.md). A copy is forgotten the moment the database says its session or
  * user changed (migration 0013's triggers notify at commit; `listen` wires them here), and kept at most a
  * minute in case a notice is lost. While nothing is listening — before the subscription is up, and after
  * its connection is lost until it is back — nothing is kept, since a change could not be heard.
@@ -48,9 +49,9 @@ export class SessionMemory {
     this.store = new BoundedEntries(options.maxEntries ?? 10_000, options.maxBytes ?? 4 * 1024 * 1024);
   }
 
-  /** The kept copy of the session with this token, while it is valid. */
-  get(token: string, now = Date.now()): KnownSession | undefined {
-    return this.store.get(token, now)?.session;
+  /** The kept copy of the session whose signed cookie value is `key`, while it is valid. */
+  get(key: string, now = Date.now()): KnownSession | undefined {
+    return this.store.get(key, now)?.session;
   }
 
   /** A mark to hand back to `keep`: what was read after it may be kept if nothing was forgotten since. */
@@ -58,11 +59,11 @@ export class SessionMemory {
     return this.generation;
   }
 
-  /** Keeps what was read for `token` since `mark`, unless a notice came meanwhile or it is an admin's. */
-  keep(token: string, session: KnownSession, mark: number, now = Date.now()): void {
+  /** Keeps what was read for `key` since `mark`, unless a notice came meanwhile or it is an admin's. */
+  keep(key: string, session: KnownSession, mark: number, now = Date.now()): void {
     if (!this.listening || mark !== this.generation || session.user.role === "admin") return;
     const expiresAt = Math.min(session.expiresAt, now + this.ttlMs);
-    if (expiresAt > now) this.store.set(token, { session, expiresAt, bytes: sizeOf(token, session) }, now);
+    if (expiresAt > now) this.store.set(key, { session, expiresAt, bytes: sizeOf(key, session) }, now);
   }
 
   /** A notice from the database: `s:<session id>` or `u:<user id>`; anything else forgets everything. */
@@ -96,7 +97,7 @@ export class SessionMemory {
 }
 
 /** About what a copy holds: its strings (two bytes a character) and the objects around them. */
-function sizeOf(token: string, session: KnownSession): number {
+function sizeOf(key: string, session: KnownSession): number {
   const { user } = session;
-  return 2 * (token.length + session.sessionId.length + user.id.length + user.email.length + user.name.length) + 200;
+  return 2 * (key.length + session.sessionId.length + user.id.length + user.email.length + user.name.length) + 200;
 }

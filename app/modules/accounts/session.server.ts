@@ -19,9 +19,12 @@ const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
  * the auth secret (better-call's signed cookies). Checked here so a page view costs one query.
  */
 export function readSessionToken(cookieHeader: string | null, cookieName: string, secret: string): string | null {
-  if (!cookieHeader) return null;
-  const raw = cookieValue(cookieHeader, cookieName);
-  if (raw === null) return null;
+  const signed = cookieHeader ? cookieValue(cookieHeader, cookieName) : null;
+  return signed === null ? null : verifiedToken(signed, secret);
+}
+
+/** The token of a signed cookie value (`token.signature`, URL-encoded), when the signature is right. */
+function verifiedToken(raw: string, secret: string): string | null {
   let value: string;
   try {
     value = decodeURIComponent(raw);
@@ -138,14 +141,18 @@ export function createSessions({ db, auth, authSecret, memory }: SessionDeps): S
   }
 
   async function lookUp(request: Request): Promise<RequestSession | null> {
-    const token = readSessionToken(request.headers.get("cookie"), cookieName, authSecret);
-    if (!token) return null;
-    let known = memory?.get(token);
+    const cookieHeader = request.headers.get("cookie");
+    const signed = cookieHeader ? cookieValue(cookieHeader, cookieName) : null;
+    if (signed === null) return null;
+    // Kept under the signed value as the browser sent it: the very string whose signature was checked.
+    let known = memory?.get(signed);
     if (!known) {
+      const token = verifiedToken(signed, authSecret);
+      if (!token) return null;
       const mark = memory?.mark() ?? 0;
       const found = await read(token);
       if (!found) return null;
-      memory?.keep(token, found, mark);
+      memory?.keep(signed, found, mark);
       known = found;
     }
     return {
