@@ -1,3 +1,4 @@
+import { holdServices, services } from "./services-holder";
 import path from "node:path";
 import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
@@ -68,8 +69,6 @@ export interface StartReport {
   adminCreated: boolean;
 }
 
-// Kept on globalThis so the development server's module reloads reuse the open database.
-const holder = globalThis as unknown as { __abundanceServices?: Services };
 
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
   const database = await openDatabase({
@@ -165,7 +164,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     };
     // Every instance drains the outbox; rows are shared out by the database (FOR UPDATE SKIP LOCKED).
     if (config.notifications.enabled) notifications.worker.start();
-    holder.__abundanceServices = services;
+    holdServices(services);
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {
     await database.close();
@@ -173,15 +172,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
   }
 }
 
-export function services(): Services {
-  const current = holder.__abundanceServices;
-  if (!current) throw new Error("Services are not started: call startServices() first");
-  return current;
-}
+export { services };
 
 export async function stopServices(): Promise<void> {
-  const current = holder.__abundanceServices;
-  holder.__abundanceServices = undefined;
+  const current = holdServices(undefined);
   await current?.stopBackground();
   await current?.database.close();
 }
