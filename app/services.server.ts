@@ -69,7 +69,6 @@ export interface StartReport {
   adminCreated: boolean;
 }
 
-
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
