@@ -3,7 +3,7 @@
  *  - render: the server render of /shop that no cache answers — a signed-in shopper whose browser has not
  *    got the viewer hint — on one process of the embedded database: requests per second at 10
  *    connections, the server's CPU time per render (its own clock, not the load generator's), and the
- *    document's size (HTML and hydration data);
+ *    document's size (HTML and hydration data); and side by side with the commit before the render work;
  *  - scaling: on a fresh PostgreSQL database with 10,000 products, one process and then one per core
  *    (WEB_CONCURRENCY): that render, and search and /shop?page=50 at 10 concurrent requests, as the
  *    store runs: signed in, so no page cache; the shared read cache on (it holds shop pages, not search
@@ -11,7 +11,7 @@
  * The load generator runs on the same machine: on two cores it takes a good part of one.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -25,8 +25,8 @@ export interface RenderFigures {
   documentBytes: number;
 }
 
-/** Before issue 15's render work (commit eacf93b, this 2-core machine, embedded database). */
-export const RENDER_BEFORE = { cpuMsPerRender: 4.64, documentBytes: 66_052 };
+/** The commit before issue 15's render work, which the render section measures side by side with this one. */
+export const RENDER_BEFORE_COMMIT = "eacf93b";
 export const SEARCH_QUERIES = [
   "hoodie",
   "linen shirt",
@@ -74,6 +74,62 @@ export async function benchRender(settings: Settings): Promise<RenderFigures> {
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export interface SideBySide {
+  commit: string;
+  before: RenderFigures[];
+  now: RenderFigures[];
+}
+
+/**
+ * The render of `benchRender`, this build against `commit`'s (checked out in a temporary worktree and
+ * built there), in turns — before, now; now, before; … — on the same machine, so the ratio holds however
+ * fast the host runs that day. Undefined when the commit cannot be checked out (no git history).
+ */
+export async function benchRenderSideBySide(
+  settings: Settings,
+  commit = RENDER_BEFORE_COMMIT,
+  rounds = 3,
+): Promise<SideBySide | undefined> {
+  const worktree = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-before-"));
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: settings.root, stdio: "ignore" });
+  try {
+    git("worktree", "add", "--detach", "--force", worktree, commit);
+  } catch {
+    rmSync(worktree, { recursive: true, force: true });
+    return undefined;
+  }
+  try {
+    symlinkSync(path.join(settings.root, "node_modules"), path.join(worktree, "node_modules"), "dir");
+    execFileSync(process.execPath, [path.join(settings.root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: worktree,
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    const result: SideBySide = { commit, before: [], now: [] };
+    const beforeSettings = { ...settings, root: worktree, buildDir: "build" };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (["before", "now"] as const) : (["now", "before"] as const);
+      for (const which of order) {
+        result[which].push(await benchRender(which === "before" ? beforeSettings : settings));
+      }
+    }
+    return result;
+  } finally {
+    try {
+      git("worktree", "remove", "--force", worktree);
+    } catch {
+      rmSync(worktree, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export interface ScalingRun {
