@@ -1,4 +1,3 @@
-import { holdServices, services } from "./services-holder";
 import path from "node:path";
 import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
@@ -13,6 +12,7 @@ import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { SessionMemory } from "~/modules/accounts/session-memory.server";
+import { holdServices } from "./services-holder";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pipeline.server";
 import { DiskImageStorage } from "~/modules/media/image-storage.server";
@@ -171,7 +171,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
   }
 }
 
-export { services };
+export { services } from "./services-holder";
 
 export async function stopServices(): Promise<void> {
   const current = holdServices(undefined);

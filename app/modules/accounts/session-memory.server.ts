@@ -28,10 +28,11 @@ export interface SessionMemoryOptions {
 /**
  * The sessions this process has read, by their signed cookie value as the browser sends it (its
  * signature checked once), so a signed-in page view costs no query and no signature check
- * (docs/decisions/0018-sessions-read-from-memory.md). A copy is forgotten the moment the database says its session or
- * user changed (migration 0013's triggers notify at commit; `listen` wires them here), and kept at most a
- * minute in case a notice is lost. While nothing is listening — before the subscription is up, and after
- * its connection is lost until it is back — nothing is kept, since a change could not be heard.
+ * (docs/decisions/0018-sessions-read-from-memory.md). A copy is forgotten the moment the database says
+ * its session or user changed (migration 0013's triggers notify at commit; `listen` wires them here),
+ * and kept at most a minute in case a notice is lost. While nothing is listening — before the
+ * subscription is up, and after its connection is lost until it is back — nothing is kept, since a change
+ * could not be heard.
  *
  * What is kept never gives more than the database would: an admin's session is not kept at all (every
  * request with one reads the database, so a demotion counts at once), and a promotion shows when its
