@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
  * The browser's chunks. Left alone, the bundler gives every module that two routes share a file of its
  * own: a /shop document listed 40 modulepreloads, six of them React and React Router's parts and
  * fourteen of them icons (a file of a few hundred bytes each). React and React Router go in one chunk,
- * which every page loads anyway, and the icons that more than one route uses in another (13 KB, 4 KB
- * compressed, cached for good).
+ * which every page loads anyway. The storefront's icons are one module of their own
+ * (components/ui/icons.tsx); the Lucide icons that more than one back-office route uses go in one chunk.
  */
 const CLIENT_CHUNKS = [
   { name: "framework", test: /node_modules[\\/](?:react|react-dom|react-router|scheduler|turbo-stream|cookie)[\\/]/ },
