@@ -124,7 +124,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await pool.end();
     throw error;
   }
-  const subscriptions = new Set<() => Promise<void>>();
+  const listener = createListener(url);
   let closed: Promise<void> | undefined;
   return {
     db: db as unknown as Db,
@@ -132,76 +132,114 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => void (await db.execute(sql`select 1`)),
     exclusive,
     notify: async (channel, message) => void (await pool.query("select pg_notify($1, $2)", [channel, message])),
-    subscribe: (channel, handlers) => {
-      const stop = listenFor(url, channel, handlers);
-      subscriptions.add(stop);
-      return async () => {
-        subscriptions.delete(stop);
-        await stop();
-      };
-    },
+    subscribe: (channel, handlers) => listener.add(channel, handlers),
     close: () =>
       (closed ??= (async () => {
-        await Promise.all([...subscriptions].map((stop) => stop()));
+        await listener.close();
         await pool.end();
       })()),
   };
 }
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to a query). When the connection is
- * lost it is opened again after 0.5 s, doubling to at most 10 s, and `onReconnect` says messages may have
- * been missed.
+ * One connection per process for every channel it listens on (a pooled one would be handed to a query):
+ * it connects with the first subscription, LISTENs on each channel as it is added, and ends with the
+ * last. When the connection is lost it is opened again after 0.5 s, doubling to at most 10 s; every
+ * subscriber hears `onLost`, then `onListening` and `onReconnect` (messages may have been missed).
  */
-function listenFor(url: string, channel: string, handlers: Subscriber): () => Promise<void> {
-  let stopped = false;
+function createListener(url: string) {
+  const subscribers = new Map<string, Set<Subscriber>>();
   let client: PgClient | null = null;
+  let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | undefined;
   let delay = 500;
   let connectedOnce = false;
+  let stopped = false;
+  // A channel is an identifier: quoted, and only ever one of ours.
+  const quoted = (channel: string) => `"${channel.replace(/"/g, "")}"`;
+  const everyone = () => [...subscribers.values()].flatMap((set) => [...set]);
 
-  const connect = async () => {
-    const { default: pg } = await import("pg");
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    const lost = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = null;
-      // Whatever connects next has missed what was sent meanwhile.
-      connectedOnce = true;
-      if (error) console.warn(`[db] listener for ${channel} lost: ${error.message}`);
-      handlers.onLost?.();
-      next.end().catch(() => undefined);
-      retry = setTimeout(() => void connect(), delay);
-      retry.unref();
-      delay = Math.min(delay * 2, 10_000);
-    };
-    client = next;
-    next.on("error", lost);
-    next.on("end", () => lost());
-    next.on("notification", (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? "");
-    });
-    try {
-      await next.connect();
-      // A channel is an identifier: quoted, and only ever one of ours.
-      await next.query(`listen "${channel.replace(/"/g, "")}"`);
-      delay = 500;
-      handlers.onListening?.();
-      if (connectedOnce) handlers.onReconnect();
-      connectedOnce = true;
-    } catch (error) {
-      lost(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  const started = connect();
+  const connect = (): Promise<void> =>
+    (connecting ??= (async () => {
+      const { default: pg } = await import("pg");
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const lost = (error?: Error) => {
+        if (stopped || client !== next) return;
+        client = null;
+        connecting = null;
+        // Whatever connects next has missed what was sent meanwhile.
+        connectedOnce = true;
+        if (error) console.warn(`[db] listener lost: ${error.message}`);
+        for (const subscriber of everyone()) subscriber.onLost?.();
+        next.end().catch(() => undefined);
+        retry = setTimeout(() => void connect(), delay);
+        retry.unref();
+        delay = Math.min(delay * 2, 10_000);
+      };
+      client = next;
+      next.on("error", lost);
+      next.on("end", () => lost());
+      next.on("notification", (message) => {
+        for (const subscriber of subscribers.get(message.channel) ?? []) subscriber.onMessage(message.payload ?? "");
+      });
+      try {
+        await next.connect();
+        for (const channel of subscribers.keys()) await next.query(`listen ${quoted(channel)}`);
+        delay = 500;
+        const reconnected = connectedOnce;
+        connectedOnce = true;
+        for (const subscriber of everyone()) {
+          subscriber.onListening?.();
+          if (reconnected) subscriber.onReconnect();
+        }
+      } catch (error) {
+        lost(error instanceof Error ? error : new Error(String(error)));
+      }
+    })());
 
-  return async () => {
+  async function stop(): Promise<void> {
     stopped = true;
     clearTimeout(retry);
-    await started;
+    await connecting;
+    connecting = null;
     const open = client;
     client = null;
     await open?.end().catch(() => undefined);
+  }
+
+  return {
+    add(channel: string, subscriber: Subscriber): () => Promise<void> {
+      const known = subscribers.get(channel);
+      subscribers.set(channel, (known ?? new Set()).add(subscriber));
+      let ready: Promise<void>;
+      if (!connecting) {
+        // The first subscription: LISTENs on every channel known by the time the connection is up.
+        stopped = false;
+        ready = connect();
+      } else {
+        ready = (async () => {
+          await connecting;
+          if (known || client === null) return;
+          try {
+            await client.query(`listen ${quoted(channel)}`);
+            subscriber.onListening?.();
+          } catch {
+            // The connection is being lost: the reconnection LISTENs on this channel too.
+          }
+        })();
+      }
+      return async () => {
+        await ready;
+        const set = subscribers.get(channel);
+        set?.delete(subscriber);
+        if (set && set.size === 0) {
+          subscribers.delete(channel);
+          await client?.query(`unlisten ${quoted(channel)}`).catch(() => undefined);
+        }
+        if (subscribers.size === 0) await stop();
+      };
+    },
+    close: stop,
   };
 }
 
