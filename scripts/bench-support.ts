@@ -70,7 +70,18 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-/** Signs an account (the bench's admin by default) in through /login, as a browser without JavaScript does; answers the cookie. */
+/** The session cookies an answer sets, as a `Cookie` header. */
+function cookiesOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * Signs an account (the bench's admin by default) in through /login, as a browser without JavaScript
+ * does; answers the cookie.
+ */
 export async function signIn(
   base: string,
   account: { email: string; password: string } = BENCH_ADMIN,
@@ -81,10 +92,7 @@ export async function signIn(
     body: new URLSearchParams(account),
     redirect: "manual",
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(res);
   if (!cookie.includes("session_token")) throw new Error(`Could not sign in (${res.status})`);
   return cookie;
 }
@@ -109,10 +117,7 @@ export async function signInShopper(base: string): Promise<string> {
     }),
     redirect: "manual",
   });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookiesOf(res);
   return cookie.includes("session_token") ? cookie : signIn(base, BENCH_SHOPPER);
 }
 

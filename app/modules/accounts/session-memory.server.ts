@@ -69,9 +69,9 @@ export class SessionMemory {
 
   /** A notice from the database: `s:<session id>` or `u:<user id>`; anything else forgets everything. */
   forget(notice: string): void {
-    this.generation++;
     const [kind, id] = [notice.slice(0, 2), notice.slice(2)];
     if ((kind !== "s:" && kind !== "u:") || !id) return this.forgetAll();
+    this.generation++;
     this.store.deleteWhere(({ session }) => (kind === "s:" ? session.sessionId : session.user.id) === id);
   }
 
