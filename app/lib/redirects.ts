@@ -1,3 +1,6 @@
+/** A path of this site, query and hash included: `/shop/men?size=M`. */
+export type SitePath = `/${string}`;
+
 /** A path a browser reads as this site's: "/x", never "//x", "/\\x", control characters or backslashes. */
 function isSameSitePath(value: string): boolean {
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
@@ -26,7 +29,7 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
 }
 
 /** A link to a page that should send the visitor back here afterwards (Sign In, Sign Up). */
-export function withRedirect(path: string, current: { pathname: string; search: string }): string {
+export function withRedirect(path: SitePath, current: { pathname: string; search: string }): SitePath {
   if (current.pathname === "/") return path;
   return `${path}?redirect=${encodeURIComponent(`${current.pathname}${current.search}`)}`;
 }

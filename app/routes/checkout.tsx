@@ -1,6 +1,7 @@
 import { ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { CheckoutSteps } from "~/components/checkout/checkout-steps";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentStep } from "~/components/checkout/payment-step";
@@ -105,9 +106,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <div className="container-page flex min-h-[50vh] flex-col items-center justify-center gap-4 py-16 text-center">
         <ShoppingBag className="size-12 text-stone-300" aria-hidden />
         <h1 className="text-2xl font-semibold">Your cart is empty</h1>
-        <Link to="/shop" className="rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black">
+        <SiteLink to="/shop" className="rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black">
           Continue Shopping
-        </Link>
+        </SiteLink>
       </div>
     );
   }
@@ -150,12 +151,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     Back
                   </button>
                 ) : (
-                  <Link
+                  <SiteLink
                     to="/shop"
                     className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink"
                   >
                     Continue Shopping
-                  </Link>
+                  </SiteLink>
                 )}
                 <button
                   type="submit"

@@ -1,5 +1,6 @@
 import { ArrowLeft, MailCheck } from "~/components/ui/icons";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, primaryButton, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -60,9 +61,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <p className="mt-3 text-xs leading-relaxed text-muted">
             The link works once, for one hour. Nothing arrived? Check your spam folder, or ask again in a few minutes.
           </p>
-          <Link to="/login" className={`${primaryButton} mt-8 w-full`}>
+          <SiteLink to="/login" className={`${primaryButton} mt-8 w-full`}>
             Back to sign in
-          </Link>
+          </SiteLink>
         </div>
       </AuthCard>
     );
@@ -94,9 +95,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
 function BackToSignIn() {
   return (
-    <Link to="/login" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
+    <SiteLink to="/login" className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline">
       <ArrowLeft className="size-4" aria-hidden />
       Back to sign in
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,5 +1,5 @@
 import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ProductCard } from "~/components/product/product-card";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
@@ -55,18 +55,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Soft fabrics, honest tailoring and colours that work together. Built to be worn often and kept for years.
           </p>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link
+            <SiteLink
               to="/shop"
               className="rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black"
             >
               Shop Now
-            </Link>
-            <Link
+            </SiteLink>
+            <SiteLink
               to="/shop/new-arrivals"
               className="rounded-full border border-ink bg-white/70 px-7 py-3.5 text-sm font-semibold hover:bg-white"
             >
               New Arrivals
-            </Link>
+            </SiteLink>
           </div>
         </div>
       </section>
@@ -95,9 +95,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 text-muted">Our most-loved pieces this season.</p>
           </div>
-          <Link to="/shop" className="text-sm font-semibold text-brand hover:underline">
+          <SiteLink to="/shop" className="text-sm font-semibold text-brand hover:underline">
             View all
-          </Link>
+          </SiteLink>
         </div>
         {loaderData.featured.length === 0 ? (
           <p className="mt-10 text-muted">No products available at the moment.</p>

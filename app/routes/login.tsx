@@ -1,6 +1,7 @@
 import { Loader2 } from "~/components/ui/icons";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { CheckboxField, FormMessage, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -101,9 +102,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         <>
           Don&apos;t have an account?{" "}
-          <Link to={authPageHref("/register", redirectTo)} className="font-semibold text-brand hover:underline">
+          <SiteLink to={authPageHref("/register", redirectTo)} className="font-semibold text-brand hover:underline">
             Sign up
-          </Link>
+          </SiteLink>
         </>
       }
     >
@@ -158,9 +159,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
         <div className="flex items-center justify-between gap-4">
           <CheckboxField id="login-remember" name="rememberMe" label="Remember me" />
-          <Link to="/forgot-password" className="text-sm font-medium text-brand hover:underline">
+          <SiteLink to="/forgot-password" className="text-sm font-medium text-brand hover:underline">
             Forgot password?
-          </Link>
+          </SiteLink>
         </div>
         <button type="submit" className={primaryButtonClass} disabled={submitting}>
           {submitting && <Loader2 className="size-4 animate-spin" aria-hidden />}

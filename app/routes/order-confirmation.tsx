@@ -1,5 +1,6 @@
 import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { formatCents } from "~/lib/money";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
@@ -235,24 +236,24 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <li>Estimated delivery: 3-5 business days after dispatch.</li>
           <li>
             Questions about your order?{" "}
-            <Link
+            <SiteLink
               to="/contact-us"
               className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark"
             >
               Contact our support team
-            </Link>
+            </SiteLink>
             .
           </li>
         </ul>
       </section>
 
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <Link to="/shop" className={primaryButton}>
+        <SiteLink to="/shop" className={primaryButton}>
           Continue Shopping
-        </Link>
-        <Link to="/orders" className={secondaryButton}>
+        </SiteLink>
+        <SiteLink to="/orders" className={secondaryButton}>
           View Order History
-        </Link>
+        </SiteLink>
       </div>
     </div>
   );
@@ -271,13 +272,13 @@ function OrderNotFound({ signedIn, noNumber }: { signedIn: boolean; noNumber: bo
           : ", or sign in with the account that placed the order."}
       </p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <Link to="/shop" className={primaryButton}>
+        <SiteLink to="/shop" className={primaryButton}>
           Continue Shopping
-        </Link>
+        </SiteLink>
         {signedIn && (
-          <Link to="/orders" className={secondaryButton}>
+          <SiteLink to="/orders" className={secondaryButton}>
             View Order History
-          </Link>
+          </SiteLink>
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { Package, RotateCcw, Search, Truck } from "~/components/ui/icons";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { toast } from "sonner";
 import { addToCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
@@ -95,9 +96,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 flex flex-col items-center gap-3 rounded-2xl border border-line bg-white p-12 text-center">
           <Package className="size-10 text-stone-300" aria-hidden />
           <p className="text-lg font-medium">No orders found</p>
-          <Link to="/shop" className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white">
+          <SiteLink to="/shop" className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white">
             Continue Shopping
-          </Link>
+          </SiteLink>
         </div>
       ) : (
         <ul className="mt-8 space-y-5" aria-label="Orders">
@@ -204,12 +205,12 @@ function OrderCard({ order }: { order: Order }) {
               <RotateCcw className="size-4" aria-hidden /> Reorder
             </button>
           )}
-          <Link
+          <SiteLink
             to={`/order-confirmation/${order.orderNumber}`}
             className="rounded-full bg-ink px-4 py-2 font-medium text-white hover:bg-black"
           >
             View Details
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </li>

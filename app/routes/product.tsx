@@ -1,5 +1,7 @@
+import type { SitePath } from "~/lib/redirects";
 import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { Price } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
@@ -42,10 +44,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="container-page pb-20 pt-6 lg:pt-8">
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
         <Breadcrumb product={product} />
-        <Link to="/shop" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-ink">
+        <SiteLink to="/shop" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-ink">
           <ArrowLeft className="size-4" aria-hidden />
           Back to Shop
-        </Link>
+        </SiteLink>
       </div>
 
       <div className="mt-6 grid gap-10 lg:mt-8 lg:grid-cols-2 lg:gap-16">
@@ -150,7 +152,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Breadcrumb({ product }: { product: ProductDetail }) {
-  const crumbs = [
+  const crumbs: Array<{ to: SitePath; label: string }> = [
     { to: "/", label: "Home" },
     product.category
       ? { to: `/shop/${product.category.slug}`, label: product.category.name }
@@ -161,9 +163,9 @@ function Breadcrumb({ product }: { product: ProductDetail }) {
       <ol className="flex items-center gap-1.5 text-muted">
         {crumbs.map((crumb) => (
           <li key={crumb.to} className="flex items-center gap-1.5">
-            <Link to={crumb.to} className="hover:text-ink">
+            <SiteLink to={crumb.to} className="hover:text-ink">
               {crumb.label}
-            </Link>
+            </SiteLink>
             <ChevronRight className="size-3.5 shrink-0" aria-hidden />
           </li>
         ))}
@@ -192,13 +194,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "This product is no longer available, or the link is not quite right."
           : (shownMessage(error) ?? "We could not load this product just now. Please try again in a moment.")}
       </p>
-      <Link
+      <SiteLink
         to="/shop"
         className="mt-4 inline-flex items-center gap-2 rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black"
       >
         <ArrowLeft className="size-4" aria-hidden />
         Back to Shop
-      </Link>
+      </SiteLink>
     </div>
   );
 }

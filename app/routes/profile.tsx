@@ -1,6 +1,7 @@
 import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
+import { data, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { toast } from "sonner";
 import { Breadcrumbs } from "~/components/ui/breadcrumbs";
 import { ChangePasswordForm } from "~/components/profile/change-password-form";
@@ -232,22 +233,22 @@ function ProfilePage({ profile }: { profile: ProfileView }) {
           </div>
         </section>
         <nav aria-label="Account" className="rounded-3xl border border-line bg-white p-2 shadow-sm">
-          <Link
+          <SiteLink
             to="/orders"
             className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100"
           >
             <Package className="size-5 text-muted" aria-hidden />
             <span className="flex-1">My Orders</span>
             <ChevronRight className="size-4 text-muted" aria-hidden />
-          </Link>
-          <Link
+          </SiteLink>
+          <SiteLink
             to="/shop"
             className="flex items-center gap-3 rounded-2xl px-4 py-3 text-sm font-medium hover:bg-stone-100"
           >
             <ShoppingBag className="size-5 text-muted" aria-hidden />
             <span className="flex-1">Continue Shopping</span>
             <ChevronRight className="size-4 text-muted" aria-hidden />
-          </Link>
+          </SiteLink>
         </nav>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { AuthCard, Divider } from "~/components/auth/auth-card";
 import { RegisterForm, type RegisterActionData } from "~/components/auth/register-form";
 import { SocialButtons, useSocialErrorToast } from "~/components/auth/social-buttons";
@@ -99,9 +100,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       footer={
         <>
           Already have an account?{" "}
-          <Link to={authPageHref("/login", redirectTo)} className="font-semibold text-brand hover:underline">
+          <SiteLink to={authPageHref("/login", redirectTo)} className="font-semibold text-brand hover:underline">
             Sign in
-          </Link>
+          </SiteLink>
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { KeyRound } from "~/components/ui/icons";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormMessage, PasswordField, primaryButton } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -52,9 +53,9 @@ export async function action({ request }: Route.ActionArgs) {
 const remembered = (
   <>
     Remembered it?{" "}
-    <Link to="/login" className="font-semibold text-brand hover:underline">
+    <SiteLink to="/login" className="font-semibold text-brand hover:underline">
       Sign in
-    </Link>
+    </SiteLink>
   </>
 );
 
@@ -71,9 +72,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormMessage kind="error">
           {linkError ?? "This page needs the link from your password reset e-mail."}
         </FormMessage>
-        <Link to="/forgot-password" className={`${primaryButton} mt-6 w-full`}>
+        <SiteLink to="/forgot-password" className={`${primaryButton} mt-6 w-full`}>
           Request a new reset link
-        </Link>
+        </SiteLink>
       </AuthCard>
     );
   }
@@ -89,9 +90,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <FormMessage kind="error">
             {result.message}{" "}
             {result.message === INVALID_RESET_LINK && (
-              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+              <SiteLink to="/forgot-password" className="font-semibold underline underline-offset-2">
                 Request a new link
-              </Link>
+              </SiteLink>
             )}
           </FormMessage>
         )}

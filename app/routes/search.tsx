@@ -1,6 +1,7 @@
 import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "~/components/ui/icons";
 import { useId, useState } from "react";
-import { data, Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { SearchFilters, SEARCH_DEBOUNCE_MS } from "~/components/search/search-filters";
 import { searchHref } from "~/components/search/search-href";
 import { SearchResultCard } from "~/components/search/search-result-card";
@@ -197,12 +198,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <ul aria-label="Popular searches" className="mt-6 flex flex-wrap justify-center gap-2">
               {POPULAR.map((term) => (
                 <li key={term}>
-                  <Link
+                  <SiteLink
                     to={searchHref({ ...query, q: term, page: 1 })}
                     className="block rounded-full border border-line bg-white px-4 py-2 text-sm font-medium hover:border-ink"
                   >
                     {term}
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>

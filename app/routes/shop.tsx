@@ -1,6 +1,7 @@
+import type { SitePath } from "~/lib/redirects";
 import { SlidersHorizontal } from "~/components/ui/icons";
 import { useState } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ProductCard } from "~/components/product/product-card";
 import { ActiveFilters } from "~/components/shop/active-filters";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/shop/filter-panel";
@@ -35,7 +36,7 @@ function intro(slug: string, heading: string, known: boolean): string {
 async function load({ params, request }: Route.LoaderArgs) {
   const slug = "category" in params ? params.category : undefined;
   const query = parseShopQuery(slug, new URL(request.url).searchParams);
-  const basePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
+  const basePath: SitePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
   const { categories, name, page } = await services().catalog.shopListing(query);
   const known = name !== null;
   const heading = name ?? "Shop";
@@ -143,7 +144,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <Breadcrumbs
             items={[
               { label: "Home", to: "/" },
-              ...(basePath === "/shop" ? [{ label: "Shop" }] : [{ label: "Shop", to: "/shop" }, { label: heading }]),
+              ...(basePath === "/shop"
+                ? [{ label: "Shop" }]
+                : [{ label: "Shop", to: "/shop" } as const, { label: heading }]),
             ]}
           />
           <h1 className="mt-4 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{heading}</h1>
@@ -235,32 +238,32 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function EmptyState({ filtered, basePath }: { filtered: boolean; basePath: string }) {
+function EmptyState({ filtered, basePath }: { filtered: boolean; basePath: SitePath }) {
   return (
     <div className="flex flex-col items-center rounded-3xl bg-stone-100 px-6 py-16 text-center">
       {filtered ? (
         <>
           <p className="font-display text-2xl font-semibold">No products found matching your criteria.</p>
           <p className="mt-2 text-sm text-muted">Try another size, colour or price range.</p>
-          <Link
+          <SiteLink
             to={basePath}
             preventScrollReset
             className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black"
           >
             Clear Filters
-          </Link>
+          </SiteLink>
         </>
       ) : (
         <>
           <p className="font-display text-2xl font-semibold">No products available at the moment.</p>
           <p className="mt-2 text-sm text-muted">New pieces arrive often. In the meantime, see the whole collection.</p>
           {basePath !== "/shop" && (
-            <Link
+            <SiteLink
               to="/shop"
               className="mt-6 rounded-full bg-ink px-6 py-2.5 text-sm font-semibold text-white hover:bg-black"
             >
               Browse all products
-            </Link>
+            </SiteLink>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
 import { useMaxPerProduct } from "~/components/use-root-data";
@@ -66,13 +66,13 @@ export function CartDrawer() {
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
             <ShoppingBag className="size-12 text-stone-300" aria-hidden />
             <p className="text-lg font-medium">Your cart is empty</p>
-            <Link
+            <SiteLink
               to="/shop"
               onClick={() => setCartOpen(false)}
               className="rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white"
             >
               Continue Shopping
-            </Link>
+            </SiteLink>
           </div>
         ) : (
           <>
@@ -165,13 +165,13 @@ export function CartDrawer() {
                   </button>
                 </>
               ) : (
-                <Link
+                <SiteLink
                   to="/checkout"
                   onClick={() => setCartOpen(false)}
                   className="mt-3 block rounded-full bg-ink py-3 text-center font-medium text-white hover:bg-black"
                 >
                   Checkout
-                </Link>
+                </SiteLink>
               )}
             </div>
           </>

@@ -1,6 +1,7 @@
 import { ChevronDown, UserRound } from "~/components/ui/icons";
 import { useCallback, useRef, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { useDismiss } from "~/components/ui/use-dismiss";
 import { signOut } from "~/components/auth/sign-out";
 import type { SessionUser } from "~/modules/accounts/session-user";
@@ -24,16 +25,16 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           className="absolute right-0 top-12 z-50 w-56 overflow-hidden rounded-xl border border-line bg-white py-1 shadow-xl"
         >
           <p className="truncate border-b border-line px-4 py-2 text-xs text-muted">{user.email}</p>
-          <Link role="menuitem" to="/profile" className={itemClass} onClick={close}>
+          <SiteLink role="menuitem" to="/profile" className={itemClass} onClick={close}>
             Profile
-          </Link>
-          <Link role="menuitem" to="/orders" className={itemClass} onClick={close}>
+          </SiteLink>
+          <SiteLink role="menuitem" to="/orders" className={itemClass} onClick={close}>
             My Orders
-          </Link>
+          </SiteLink>
           {user.role === "admin" && (
-            <Link role="menuitem" to="/admin" className={itemClass} onClick={close}>
+            <SiteLink role="menuitem" to="/admin" className={itemClass} onClick={close}>
               Admin Dashboard
-            </Link>
+            </SiteLink>
           )}
           <button
             role="menuitem"

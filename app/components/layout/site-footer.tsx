@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { FOOTER_SECTIONS } from "./nav-links";
 
 export function SiteFooter() {
@@ -18,7 +18,7 @@ export function SiteFooter() {
             <ul className="footer-links mt-4 space-y-3">
               {section.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <SiteLink to={link.to}>{link.label}</SiteLink>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { Menu, ShoppingBag, X } from "~/components/ui/icons";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { useClientStore } from "~/components/cart/client-store";
-import { withRedirect } from "~/lib/redirects";
+import { withRedirect, type SitePath } from "~/lib/redirects";
 import type { SessionUser } from "~/modules/accounts/session-user";
 import { itemCount } from "~/modules/cart/cart-rules";
 import { useViewer } from "~/components/viewer/viewer";
@@ -42,9 +43,9 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
         >
           {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
         </button>
-        <Link to="/" className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl">
+        <SiteLink to="/" className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl">
           Abundance Collection
-        </Link>
+        </SiteLink>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-6 md:flex">
           {HEADER_NAV.map((link) => (
             <NavLink key={link.to} to={link.to} end className={navClass}>
@@ -86,15 +87,15 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
   );
 }
 
-function GuestLinks({ signInLink, signUpLink }: { signInLink: string; signUpLink: string }) {
+function GuestLinks({ signInLink, signUpLink }: { signInLink: SitePath; signUpLink: SitePath }) {
   return (
     <div className="hidden items-center gap-2 sm:flex">
-      <Link to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
+      <SiteLink to={signInLink} className="rounded-full px-3 py-2 text-sm font-medium hover:bg-stone-100">
         Sign In
-      </Link>
-      <Link to={signUpLink} className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black">
+      </SiteLink>
+      <SiteLink to={signUpLink} className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-black">
         Sign Up
-      </Link>
+      </SiteLink>
     </div>
   );
 }
@@ -122,33 +123,38 @@ function CartButton() {
   );
 }
 
-function MobileMenu(props: { user: SessionUser | null; signInLink: string; signUpLink: string; close: () => void }) {
+function MobileMenu(props: {
+  user: SessionUser | null;
+  signInLink: SitePath;
+  signUpLink: SitePath;
+  close: () => void;
+}) {
   const linkClass = "block rounded-lg px-3 py-3 text-base font-medium hover:bg-stone-100";
   return (
     <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-white px-4 pb-4 md:hidden">
       {HEADER_NAV.map((link) => (
-        <Link key={link.to} to={link.to} className={linkClass} onClick={props.close}>
+        <SiteLink key={link.to} to={link.to} className={linkClass} onClick={props.close}>
           {link.label}
-        </Link>
+        </SiteLink>
       ))}
       <div className="mt-2 border-t border-line pt-2">
         {props.user ? (
           <>
-            <Link to="/profile" className={linkClass} onClick={props.close}>
+            <SiteLink to="/profile" className={linkClass} onClick={props.close}>
               Profile
-            </Link>
-            <Link to="/orders" className={linkClass} onClick={props.close}>
+            </SiteLink>
+            <SiteLink to="/orders" className={linkClass} onClick={props.close}>
               My Orders
-            </Link>
+            </SiteLink>
           </>
         ) : (
           <>
-            <Link to={props.signInLink} className={linkClass} onClick={props.close}>
+            <SiteLink to={props.signInLink} className={linkClass} onClick={props.close}>
               Sign In
-            </Link>
-            <Link to={props.signUpLink} className={linkClass} onClick={props.close}>
+            </SiteLink>
+            <SiteLink to={props.signUpLink} className={linkClass} onClick={props.close}>
               Sign Up
-            </Link>
+            </SiteLink>
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { swatchColor } from "~/modules/catalog/purchase-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
@@ -53,7 +53,7 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
         const css = swatchColor(s.color);
         return (
           <li key={s.slug}>
-            <Link
+            <SiteLink
               to={`/product/${s.slug}`}
               preventScrollReset
               aria-label={`Color: ${s.color}`}
@@ -86,7 +86,7 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
                   className="absolute h-0.5 w-10 rotate-45 rounded-full bg-stone-400 ring-1 ring-white"
                 />
               )}
-            </Link>
+            </SiteLink>
           </li>
         );
       })}

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import type { ProductCard as Card } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
@@ -52,9 +52,9 @@ export function ProductCard({
       <div className="pc-body">
         <p className="pc-category">{product.category}</p>
         <h3 id={titleId} className="pc-title">
-          <Link to={`/product/${product.slug}`} className="pc-link">
+          <SiteLink to={`/product/${product.slug}`} className="pc-link">
             {product.name}
-          </Link>
+          </SiteLink>
         </h3>
         <div className="pc-foot">
           <Price cents={product.price} compareAtCents={product.originalPrice} />

@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag } from "~/components/ui/icons";
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { toast } from "sonner";
 import { useAddToCart } from "~/components/cart/use-add-to-cart";
 import { useMaxPerProduct } from "~/components/use-root-data";
@@ -92,9 +92,9 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
           value={size}
           onChange={setSize}
           aside={
-            <Link to="/size-guide" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+            <SiteLink to="/size-guide" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
               Size guide
-            </Link>
+            </SiteLink>
           }
         />
       )}

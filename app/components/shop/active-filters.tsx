@@ -1,5 +1,6 @@
+import type { SitePath } from "~/lib/redirects";
 import { X } from "~/components/ui/icons";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import type { ShopQuery } from "~/modules/catalog/shop-query";
 import { shopHref, type ShopChoices } from "./shop-navigation";
 
@@ -10,7 +11,7 @@ function priceLabel(min: number | null, max: number | null): string {
 }
 
 /** The filters in force as removable chips (each a link to the same page without it). */
-export function ActiveFilters({ basePath, query }: { basePath: string; query: ShopQuery }) {
+export function ActiveFilters({ basePath, query }: { basePath: SitePath; query: ShopQuery }) {
   const chips: Array<{ label: string; without: Partial<ShopChoices> }> = [];
   if (query.size) chips.push({ label: `Size: ${query.size}`, without: { size: null } });
   if (query.color) chips.push({ label: `Colour: ${query.color}`, without: { color: null } });
@@ -25,7 +26,7 @@ export function ActiveFilters({ basePath, query }: { basePath: string; query: Sh
     <ul aria-label="Active filters" className="flex flex-wrap gap-2">
       {chips.map((chip) => (
         <li key={chip.label}>
-          <Link
+          <SiteLink
             to={shopHref(basePath, { ...query, ...chip.without, page: 1 })}
             preventScrollReset
             aria-label={`Remove filter ${chip.label}`}
@@ -33,7 +34,7 @@ export function ActiveFilters({ basePath, query }: { basePath: string; query: Sh
           >
             {chip.label}
             <X className="size-3.5" aria-hidden />
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

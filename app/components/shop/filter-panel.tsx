@@ -1,4 +1,6 @@
-import { Form, Link } from "react-router";
+import type { SitePath } from "~/lib/redirects";
+import { Form } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import type { CategoryOption } from "~/modules/catalog/catalog-types";
 import { COLOR_FILTERS, SHOP_ALL, SIZE_FILTERS, type ShopQuery } from "~/modules/catalog/shop-query";
 import { PriceRange } from "./price-range";
@@ -74,7 +76,7 @@ export function FilterPanel({
   onApply,
   onSubmitForm,
 }: {
-  basePath: string;
+  basePath: SitePath;
   query: ShopQuery;
   categories: CategoryOption[];
   onApply: (changes: Partial<ShopChoices>) => void;
@@ -91,13 +93,13 @@ export function FilterPanel({
         <ul className="mt-3 flex flex-col gap-1">
           {collections.map((c) => (
             <li key={c.slug}>
-              <Link
+              <SiteLink
                 to={`/shop/${c.slug}`}
                 aria-current={c.slug === query.category ? "page" : undefined}
                 className="category-link"
               >
                 {c.name}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
@@ -139,13 +141,13 @@ export function FilterPanel({
           >
             Apply
           </button>
-          <Link
+          <SiteLink
             to={shopHref(basePath, withoutFilters(query))}
             preventScrollReset
             className="rounded-full border border-line bg-white px-5 py-2.5 text-center text-sm font-semibold hover:border-ink"
           >
             Clear Filters
-          </Link>
+          </SiteLink>
         </div>
       </Form>
     </div>

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import type { SitePath } from "~/lib/redirects";
+import { SiteLink } from "~/components/ui/site-link";
 import { Price } from "~/components/product/price";
 import type { ProductCard } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
@@ -7,10 +8,10 @@ import { responsiveImage } from "~/modules/media/image-urls";
 /** A product in the shop's list view: image left; name, category, rating, sizes and price; a View link. */
 export function ProductListRow({ product, priority = false }: { product: ProductCard; priority?: boolean }) {
   const discount = discountPercent(product.price, product.originalPrice);
-  const href = `/product/${product.slug}`;
+  const href: SitePath = `/product/${product.slug}`;
   return (
     <article className="flex gap-4 rounded-2xl border border-line bg-white p-3 transition-shadow hover:shadow-md sm:gap-6 sm:p-4">
-      <Link
+      <SiteLink
         to={href}
         tabIndex={-1}
         aria-hidden
@@ -29,14 +30,14 @@ export function ProductListRow({ product, priority = false }: { product: Product
             -{discount}%
           </span>
         )}
-      </Link>
+      </SiteLink>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 py-1 sm:flex-row sm:items-center sm:gap-6">
         <div className="min-w-0 flex-1">
           <p className="text-xs uppercase tracking-wider text-muted">{product.category}</p>
           <h3 className="mt-1 font-medium leading-snug sm:text-lg">
-            <Link to={href} className="hover:text-brand">
+            <SiteLink to={href} className="hover:text-brand">
               {product.name}
-            </Link>
+            </SiteLink>
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
             <span className="flex items-center gap-1" aria-label={`Rated ${product.rating.toFixed(1)} out of 5`}>
@@ -50,13 +51,13 @@ export function ProductListRow({ product, priority = false }: { product: Product
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 sm:mt-0 sm:flex-col sm:items-end sm:justify-center">
           <Price cents={product.price} compareAtCents={product.originalPrice} />
-          <Link
+          <SiteLink
             to={href}
             aria-label={`View ${product.name}`}
             className="rounded-full border border-ink px-4 py-1.5 text-sm font-medium hover:bg-ink hover:text-white"
           >
             View
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </article>

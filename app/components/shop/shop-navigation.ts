@@ -1,11 +1,12 @@
 import { useCallback, useMemo } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
+import type { SitePath } from "~/lib/redirects";
 import { PRICE_SLIDER_MAX, parseShopQuery, shopSearchParams, type ShopQuery } from "~/modules/catalog/shop-query";
 
 export type ShopChoices = Omit<ShopQuery, "category">;
 
 /** The URL of a shop query under a category path, defaults left out. */
-export function shopHref(basePath: string, query: ShopChoices): string {
+export function shopHref(basePath: SitePath, query: ShopChoices): SitePath {
   const search = shopSearchParams(query).toString();
   return search ? `${basePath}?${search}` : basePath;
 }
@@ -29,7 +30,7 @@ export function priceBounds(min: number | null, max: number | null): Pick<ShopQu
  * `apply` makes a choice: every choice is a navigation (shareable, reloadable, Back works), and
  * any change but the view or the page goes back to page 1.
  */
-export function useShopNavigation(basePath: string, loaded: ShopQuery) {
+export function useShopNavigation(basePath: SitePath, loaded: ShopQuery) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();

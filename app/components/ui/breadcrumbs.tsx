@@ -1,11 +1,12 @@
 import { ChevronRight } from "~/components/ui/icons";
 import { Fragment } from "react";
-import { Link } from "react-router";
+import type { SitePath } from "~/lib/redirects";
+import { SiteLink } from "~/components/ui/site-link";
 
 export interface Crumb {
   label: string;
   /** Leave out for the current page (the last crumb). */
-  to?: string;
+  to?: SitePath;
 }
 
 /** "Home › Shop › Men": links up the hierarchy; the current page is marked aria-current. */
@@ -22,9 +23,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
             )}
             <li>
               {item.to ? (
-                <Link to={item.to} className="hover:text-ink">
+                <SiteLink to={item.to} className="hover:text-ink">
                   {item.label}
-                </Link>
+                </SiteLink>
               ) : (
                 <span aria-current="page" className="text-ink">
                   {item.label}

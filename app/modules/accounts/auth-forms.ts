@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkbox, emailField, isTicked, parseForm } from "~/lib/forms";
-import { safeRedirect } from "~/lib/redirects";
+import { safeRedirect, type SitePath } from "~/lib/redirects";
 import { COUNTRIES, FULL_NAME_MAX, MESSAGES, newPassword, profileSchema, type CountryCode } from "./profile-forms";
 
 /**
@@ -146,7 +146,11 @@ export function authRedirectTarget(raw: string | null | undefined): string {
 }
 
 /** A link to another auth page that keeps the redirect target. */
-export function authPageHref(page: "/login" | "/register", redirectTo: string, extra?: Record<string, string>): string {
+export function authPageHref(
+  page: "/login" | "/register",
+  redirectTo: string,
+  extra?: Record<string, string>,
+): SitePath {
   const params = new URLSearchParams(extra);
   if (redirectTo !== "/") params.set("redirect", redirectTo);
   const query = params.toString();

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/contact-us";
 
@@ -74,24 +74,24 @@ export default function ContactUs() {
         <p>Many questions are answered on our help pages:</p>
         <ul className="mt-3">
           <li>
-            <Link to="/faq" className={link}>
+            <SiteLink to="/faq" className={link}>
               Frequently asked questions
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to="/shipping-info" className={link}>
+            <SiteLink to="/shipping-info" className={link}>
               Shipping information
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to="/returns" className={link}>
+            <SiteLink to="/returns" className={link}>
               Returns and exchanges
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to="/size-guide" className={link}>
+            <SiteLink to="/size-guide" className={link}>
               Size guide
-            </Link>
+            </SiteLink>
           </li>
         </ul>
       </section>

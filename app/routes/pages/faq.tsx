@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/faq";
 
@@ -42,9 +42,9 @@ export default function Faq() {
         <Question q="How much does shipping cost?">
           Standard shipping is free on orders over $50; otherwise it costs $9.99. Express shipping is $19.99 and
           overnight shipping is $29.99. See{" "}
-          <Link to="/shipping-info" className={link}>
+          <SiteLink to="/shipping-info" className={link}>
             Shipping Information
-          </Link>{" "}
+          </SiteLink>{" "}
           for details.
         </Question>
         <Question q="How long will my order take to arrive?">
@@ -54,9 +54,9 @@ export default function Faq() {
         </Question>
         <Question q="How can I track my order?">
           We e-mail you a tracking number as soon as your order ships. You can also sign in, open{" "}
-          <Link to="/orders" className={link}>
+          <SiteLink to="/orders" className={link}>
             My Orders
-          </Link>{" "}
+          </SiteLink>{" "}
           and choose Track Package on any shipped order.
         </Question>
       </section>
@@ -84,16 +84,16 @@ export default function Faq() {
           You can return items within 30 days of delivery if they are unworn, unwashed and have their tags attached —
           sale items included. Refunds go to your original payment method within 5–10 business days after we receive
           your return. Read the full{" "}
-          <Link to="/returns" className={link}>
+          <SiteLink to="/returns" className={link}>
             returns policy
-          </Link>
+          </SiteLink>
           .
         </Question>
         <Question q="How do I find my size?">
           Our{" "}
-          <Link to="/size-guide" className={link}>
+          <SiteLink to="/size-guide" className={link}>
             size guide
-          </Link>{" "}
+          </SiteLink>{" "}
           lists chest, waist and hip measurements for sizes XS to 4XL and waist sizes 28 to 38 for bottoms, with tips on
           how to measure yourself.
         </Question>
@@ -108,9 +108,9 @@ export default function Faq() {
         <Question q="How can I contact you?">
           E-mail support@abundancecollection.example or call +1 (555) 010-2030, Monday to Friday 9:00–17:00 ET. We reply
           within 1 business day. All the details are on our{" "}
-          <Link to="/contact-us" className={link}>
+          <SiteLink to="/contact-us" className={link}>
             Contact Us
-          </Link>{" "}
+          </SiteLink>{" "}
           page.
         </Question>
       </section>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/privacy";
 
@@ -82,9 +82,9 @@ export default function Privacy() {
         <h2>Your rights</h2>
         <p>
           You can ask to access, correct or delete your personal information at any time.{" "}
-          <Link to="/contact-us" className={link}>
+          <SiteLink to="/contact-us" className={link}>
             Contact us
-          </Link>{" "}
+          </SiteLink>{" "}
           and we will respond promptly.
         </p>
       </section>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/returns";
 
@@ -34,9 +34,9 @@ export default function Returns() {
         <h2>How to start a return</h2>
         <ol className="space-y-1">
           <li className="list-decimal!">
-            <Link to="/contact-us" className={link}>
+            <SiteLink to="/contact-us" className={link}>
               Contact us
-            </Link>{" "}
+            </SiteLink>{" "}
             with your order number (for example, ORD-12345678), the items you want to return and whether you would like
             a refund or an exchange.
           </li>
@@ -61,9 +61,9 @@ export default function Returns() {
         <p>
           Need a different size? We are happy to exchange an item for another size of the same product, subject to
           availability. If the size you want is no longer in stock, we refund the item instead. Our{" "}
-          <Link to="/size-guide" className={link}>
+          <SiteLink to="/size-guide" className={link}>
             size guide
-          </Link>{" "}
+          </SiteLink>{" "}
           can help you choose the right fit.
         </p>
       </section>

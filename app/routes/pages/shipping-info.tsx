@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/shipping-info";
 
@@ -85,9 +85,9 @@ export default function ShippingInfo() {
         <p>
           As soon as your order ships, we e-mail you a tracking number. Signed-in customers can also follow every order
           from the{" "}
-          <Link to="/orders" className={link}>
+          <SiteLink to="/orders" className={link}>
             My Orders
-          </Link>{" "}
+          </SiteLink>{" "}
           page using Track Package.
         </p>
       </section>
@@ -96,13 +96,13 @@ export default function ShippingInfo() {
         <h2>Questions</h2>
         <p>
           Need to send something back? See our{" "}
-          <Link to="/returns" className={link}>
+          <SiteLink to="/returns" className={link}>
             returns policy
-          </Link>
+          </SiteLink>
           . For anything else about your delivery,{" "}
-          <Link to="/contact-us" className={link}>
+          <SiteLink to="/contact-us" className={link}>
             contact us
-          </Link>{" "}
+          </SiteLink>{" "}
           with your order number.
         </p>
       </section>

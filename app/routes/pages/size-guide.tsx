@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/size-guide";
 
@@ -133,9 +133,9 @@ export default function SizeGuide() {
         <p>
           If your measurements fall between two sizes, we recommend choosing the larger size for a more relaxed fit. If
           a size doesn’t work out, you can exchange it for another size within 30 days — see our{" "}
-          <Link to="/returns" className={link}>
+          <SiteLink to="/returns" className={link}>
             returns policy
-          </Link>
+          </SiteLink>
           .
         </p>
       </section>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { ContentPage, pageTitle } from "~/components/layout/content-page";
 import type { Route } from "./+types/terms";
 
@@ -58,13 +58,13 @@ export default function Terms() {
         <h2>Shipping and returns</h2>
         <p>
           Shipping methods, costs and delivery times are described on our{" "}
-          <Link to="/shipping-info" className={link}>
+          <SiteLink to="/shipping-info" className={link}>
             Shipping Information
-          </Link>{" "}
+          </SiteLink>{" "}
           page, and returns and exchanges are covered by our{" "}
-          <Link to="/returns" className={link}>
+          <SiteLink to="/returns" className={link}>
             returns policy
-          </Link>
+          </SiteLink>
           .
         </p>
       </section>
@@ -107,9 +107,9 @@ export default function Terms() {
             support@abundancecollection.example
           </a>{" "}
           or visit our{" "}
-          <Link to="/contact-us" className={link}>
+          <SiteLink to="/contact-us" className={link}>
             Contact Us
-          </Link>{" "}
+          </SiteLink>{" "}
           page.
         </p>
       </section>
