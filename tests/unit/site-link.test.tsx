@@ -38,7 +38,9 @@ describe("SiteLink", () => {
       ],
     ];
     for (const [ours, theirs] of cases) expect(markupOf(ours)).toBe(markupOf(theirs));
-    expect(markupOf(<SiteLink to="/product/linen-shirt" className="pc-link" />)).toContain('<a class="pc-link" href="/product/linen-shirt" data-discover="true">');
+    expect(markupOf(<SiteLink to="/product/linen-shirt" className="pc-link" />)).toContain(
+      '<a class="pc-link" href="/product/linen-shirt" data-discover="true">',
+    );
   });
 
   it("handles only a plain click of the main button on a link that opens here", () => {
