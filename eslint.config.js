@@ -86,6 +86,33 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // The storefront links with SiteLink (components/ui/site-link.tsx): React Router's <Link> resolves its
+    // path and sets up prefetch state on every render. <Link> stays where those are used: the pagination
+    // (prefetch on intent) and the back offices.
+    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx"],
+    ignores: [
+      "app/components/admin/**",
+      "app/components/secure-admin/**",
+      "app/routes/admin*.tsx",
+      "app/routes/secure-admin*.tsx",
+      "app/components/ui/pagination.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message: "Storefront pages link with SiteLink (~/components/ui/site-link).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and scripts drive every layer on purpose.
     files: ["tests/**", "scripts/**"],
     rules: { "import-x/no-restricted-paths": "off" },
