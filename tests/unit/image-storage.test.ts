@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -31,6 +31,26 @@ describe("DiskImageStorage", () => {
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
     await storage.delete(key); // deleting what is gone is fine
+  });
+
+  it("hands out a file already open: deleting it afterwards neither breaks the read nor an unread stream", async () => {
+    await storage.put(key, Buffer.from("webp bytes"), "image/webp");
+    const read = (await storage.get(key))!;
+    const unread = (await storage.get(key))!;
+    rmSync(path.join(root, "media"), { recursive: true, force: true });
+    const errors: unknown[] = [];
+    unread.body.on("error", (error) => errors.push(error));
+    unread.body.destroy();
+    await new Promise((resolve) => unread.body.once("close", resolve));
+    expect(errors).toEqual([]);
+    expect((await buffer(read.body)).toString()).toBe("webp bytes");
+    expect(await storage.get(key)).toBeNull();
+  });
+
+  it("answers nothing for a folder where a file would be", async () => {
+    const folder = `${"d".repeat(64)}.webp`;
+    mkdirSync(path.join(root, "media", folder), { recursive: true });
+    expect(await storage.get(folder)).toBeNull();
   });
 
   it("refuses keys that could leave its folder or are not images, before touching the disk", async () => {

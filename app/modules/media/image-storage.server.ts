@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -63,14 +62,29 @@ export class DiskImageStorage implements ImageStorage {
     }
   }
 
+  /**
+   * The file is opened here, not when the stream is first read: a stream that opened lazily could find the
+   * file gone (deleted, or its folder emptied) after the answer had been decided, and, when nothing read it
+   * (a 304, a HEAD), fail with no one listening, which ends the process.
+   */
   async get(key: string): Promise<StoredImage | null> {
     const file = this.file(key);
+    let handle: FileHandle;
     try {
-      const info = await stat(file);
-      if (!info.isFile()) return null;
-      return { body: createReadStream(file), size: info.size, contentType: contentTypeOfKey(key) };
+      handle = await open(file, "r");
     } catch (error) {
       if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { body: handle.createReadStream(), size: info.size, contentType: contentTypeOfKey(key) };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
       throw error;
     }
   }
