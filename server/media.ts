@@ -30,8 +30,9 @@ export function serveMedia(storage: ImageStorage): RequestHandler {
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'",
     };
+    let stored: Awaited<ReturnType<ImageStorage["get"]>> = null;
     try {
-      const stored = await storage.get(key);
+      stored = await storage.get(key);
       if (!stored) return notFound(res);
       res.set(headers);
       if (req.fresh) {
@@ -47,6 +48,8 @@ export function serveMedia(storage: ImageStorage): RequestHandler {
       }
       await pipeline(stored.body, res);
     } catch (error) {
+      // The file is open from the lookup on: whatever failed, it is closed.
+      stored?.body.destroy();
       if (res.headersSent) return void res.destroy();
       next(error);
     }
