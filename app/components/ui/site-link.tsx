@@ -11,12 +11,13 @@ export type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & {
 };
 
 /**
- * A link to a page of the shop: the same `<a href data-discover>` React Router's `<SiteLink>` renders, and a
- * plain left click navigates inside the app as `<SiteLink>` does. It takes only absolute paths, which is all
- * the storefront links to, so it skips `<SiteLink>`'s per-render work (resolving the path against the route
- * matches, prefetch state, view transitions): a `/shop` render has some forty links, and with `<SiteLink>`
- * they cost 5 % of its CPU. Use `<SiteLink>` for what this does not do (`prefetch`, relative paths, state).
- * `data-discover` lets React Router fetch the target's route manifest ahead of the click, as for `<SiteLink>`.
+ * A link to a page of the shop: the same `<a href data-discover>` React Router's `<Link>` renders, and a plain
+ * left click navigates inside the app as `<Link>` does. It takes only absolute paths, which is all the
+ * storefront links to, so it skips `<Link>`'s per-render work (resolving the path against the route matches,
+ * prefetch state, view transitions). Rendered alone, forty of them cost 247 µs against 389 for `<Link>` and
+ * 180 for bare anchors; a `/shop` page has some forty. Use `<Link>` for what this does not do (`prefetch`,
+ * relative paths, state). `data-discover` lets React Router fetch the target's route manifest ahead of the
+ * click, as for `<Link>`.
  */
 export function SiteLink({ to, replace, preventScrollReset, onClick, target, ...props }: SiteLinkProps) {
   const navigate = useNavigate();
