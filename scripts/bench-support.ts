@@ -38,6 +38,8 @@ export async function startStoreProcess(options: {
       NODE_ENV: "development",
       GUEST_SEARCH: "false",
       BUILD_DIR: options.buildDir,
+      // As `npm start` runs it: two malloc arenas (decision 0017).
+      MALLOC_ARENA_MAX: "2",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -115,6 +115,8 @@ function startStore(port: number, dataDir: string, env: Record<string, string> =
       NODE_ENV: "development",
       GUEST_SEARCH: "false",
       BUILD_DIR: buildDir,
+      // As `npm start` runs it: two malloc arenas (decision 0017).
+      MALLOC_ARENA_MAX: "2",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -25,7 +25,8 @@ export function runPrimary(config: AppConfig, options: { quiet?: boolean } = {})
   let stopping = false;
   const ready: WorkerReady[] = [];
   const fork = () => {
-    const worker = cluster.fork();
+    // Two malloc arenas, as `npm start` gives the process it starts (decision 0017), unless the operator chose.
+    const worker = cluster.fork({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
     worker.on("message", (message: unknown) => {
       if (!isWorkerReady(message)) return;
       ready.push(message);

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,12 +92,13 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
     );
     expect(slugs[0]!.dupes).toBe(0);
     expect(rows[0]!.products).toBeGreaterThan(0);
-    // B is a primary and two workers.
-    expect(
-      execFileSync("pgrep", ["-P", String(b.child.pid)], { encoding: "utf8" })
-        .trim()
-        .split("\n"),
-    ).toHaveLength(2);
+    // B is a primary and two workers, each with two malloc arenas (decision 0017).
+    const workers = execFileSync("pgrep", ["-P", String(b.child.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    expect(workers).toHaveLength(2);
+    for (const pid of workers)
+      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
   });
 
   it("shows an admin's edit made through one instance through the other at once", async () => {
