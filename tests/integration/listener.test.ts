@@ -56,6 +56,12 @@ describe.skipIf(databaseKind !== "postgres")("listening on PostgreSQL", () => {
     await t.database.notify("test_channel_b", "to b");
     await poll(() => b.heard).toEqual(["to b"]);
 
+    // A second subscriber on a channel already listened on is told it is listening too.
+    const c = recorder();
+    const stopC = t.database.subscribe("test_channel_b", c.subscriber);
+    await poll(() => c.events).toEqual(["listening"]);
+    await stopC();
+
     await stopA();
     await t.database.notify("test_channel_a", "nobody");
     await t.database.notify("test_channel_b", "still b");

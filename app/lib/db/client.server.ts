@@ -219,12 +219,13 @@ function createListener(url: string) {
       } else {
         ready = (async () => {
           await connecting;
-          if (known || client === null) return;
+          // Lost meanwhile: the reconnection LISTENs on this channel too and tells every subscriber.
+          if (client === null) return;
           try {
-            await client.query(`listen ${quoted(channel)}`);
+            if (!known) await client.query(`listen ${quoted(channel)}`);
             subscriber.onListening?.();
           } catch {
-            // The connection is being lost: the reconnection LISTENs on this channel too.
+            // The connection is being lost: as above.
           }
         })();
       }
