@@ -92,6 +92,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       source: databaseCatalogSource(database.db),
       events,
       cache: new ReadCache(config.pageCacheSeconds * 1000, { maxBytes: config.cacheBytes.reads }),
+      // Popular searches repeat; a quarter of the read cache's bytes holds a few thousand result pages.
+      searchCache: new ReadCache(config.pageCacheSeconds * 1000, { maxBytes: config.cacheBytes.reads / 4 }),
       // The search vocabulary: a minute, or until the catalogue changes.
       vocabularyCache: new ReadCache(60_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
     });

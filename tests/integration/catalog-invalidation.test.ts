@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 let server: TestServer;
 beforeAll(async () => {
   // Lifetimes far longer than the test: whatever changes on screen was emptied, not expired.
-  server = await startTestServer({ PAGE_CACHE_SECONDS: "600" });
+  server = await startTestServer({ PAGE_CACHE_SECONDS: "600", GUEST_SEARCH: "true" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -24,6 +24,15 @@ describe(`invalidateCatalog on ${databaseKind}`, () => {
     const home = await guestGet("/");
     const slug = /href="\/product\/([a-z0-9-]+)"/.exec(home.html)![1]!;
     const db = server.services().database.db;
+    const [product] = await db.select({ name: products.name }).from(products).where(eq(products.slug, slug));
+    // Search results are kept too (never in the guest page cache: they are the search page's own).
+    const search = `/search?q=${encodeURIComponent(product!.name)}`;
+    const searchShows = async (text: string) => {
+      const page = await guestGet(search);
+      expect(page.cache, search).toBeNull();
+      return page.html.includes(text);
+    };
+    expect(await searchShows(`href="/product/${slug}"`)).toBe(true);
     const paths = ["/", "/shop", `/product/${slug}`];
     for (const path of paths) {
       const first = await guestGet(path);
@@ -32,7 +41,8 @@ describe(`invalidateCatalog on ${databaseKind}`, () => {
     }
 
     // A write behind the caches' back (what the back office does before it calls the entry point).
-    const renamed = "Renamed By The Back Office";
+    // The old name stays in the new one, so that the search for it still finds the product.
+    const renamed = `${product!.name} Renamed By The Back Office`;
     await db.update(products).set({ name: renamed, updatedAt: new Date() }).where(eq(products.slug, slug));
     for (const path of paths) {
       const page = await guestGet(path);
@@ -47,8 +57,11 @@ describe(`invalidateCatalog on ${databaseKind}`, () => {
       expect(page.html, path).toContain(`href="/product/${slug}"`);
       expect(page.html, path).not.toContain(renamed);
     }
+    expect(await searchShows(renamed)).toBe(false);
+    expect(await searchShows(`href="/product/${slug}"`)).toBe(true);
 
     await server.services().catalog.invalidateCatalog("product renamed");
+    expect(await searchShows(renamed)).toBe(true);
     for (const path of paths) {
       const page = await guestGet(path);
       expect(page.cache, path).toBe("MISS");

@@ -60,7 +60,10 @@ const pageOf = (names: string[], page = 1): ProductPage => ({
  * A catalogue that records every read and whose answers carry a version: a read served from the
  * cache shows the version it was loaded at, a fresh one the current version.
  */
-function fakeCatalogue(categories: CategoryOption[] = [{ name: "Accessories", slug: "accessories" }]) {
+function fakeCatalogue(
+  categories: CategoryOption[] = [{ name: "Accessories", slug: "accessories" }],
+  searchCache = new ReadCache(60_000),
+) {
   const reads: string[] = [];
   let version = 1;
   const source: CatalogSource = {
@@ -79,7 +82,7 @@ function fakeCatalogue(categories: CategoryOption[] = [{ name: "Accessories", sl
       return pageOf([`${query.category} v${version}`], query.page);
     },
     search: async (query, vocabulary) => {
-      reads.push(`search ${query.q}`);
+      reads.push(`search ${query.q} ${query.page}`);
       await vocabulary();
       return pageOf([`${query.q} v${version}`]);
     },
@@ -91,6 +94,7 @@ function fakeCatalogue(categories: CategoryOption[] = [{ name: "Accessories", sl
     source,
     events,
     cache: new ReadCache(60_000),
+    searchCache,
     vocabularyCache: new ReadCache(60_000),
   });
   return {
@@ -205,18 +209,49 @@ describe("the catalogue's cached reads", () => {
     expect(t.reads.some((r) => r.startsWith("listProducts"))).toBe(false);
   });
 
-  it("runs every search, but builds the typo vocabulary once until the catalogue changes", async () => {
+  it("keeps each search's results and the typo vocabulary until the catalogue changes", async () => {
     const t = fakeCatalogue();
     expect((await t.catalog.search(search("hodie"))).products[0]!.name).toBe("hodie v1");
     t.change();
-    expect((await t.catalog.search(search("hodie"))).products[0]!.name).toBe("hodie v2");
+    expect((await t.catalog.search(search("hodie"))).products[0]!.name).toBe("hodie v1");
     await t.catalog.search(search("jaket"));
-    expect(t.count("search hodie")).toBe(2);
+    expect(t.count("search hodie 1")).toBe(1);
+    expect(t.count("search jaket 1")).toBe(1);
     expect(t.count("vocabulary")).toBe(1);
 
     await t.catalog.invalidateCatalog("test");
-    await t.catalog.search(search("hodie"));
+    expect((await t.catalog.search(search("hodie"))).products[0]!.name).toBe("hodie v2");
+    expect(t.count("search hodie 1")).toBe(2);
     expect(t.count("vocabulary")).toBe(2);
+  });
+
+  it("shares a search's entry between spellings of the same terms, not between filters or pages", async () => {
+    const t = fakeCatalogue();
+    for (const q of ["hodie", "Hodie ", "HODIE!"]) await t.catalog.search(search(q));
+    expect(t.reads.filter((r) => r.startsWith("search"))).toEqual(["search hodie 1"]);
+
+    const variants: Partial<SearchQuery>[] = [
+      { page: 2 },
+      { category: "accessories" },
+      { minPrice: 10 },
+      { maxPrice: 90 },
+      { inStock: true },
+    ];
+    for (const changes of variants) {
+      await t.catalog.search({ ...search("hodie"), ...changes });
+      await t.catalog.search({ ...search("hodie"), ...changes });
+    }
+    expect(t.reads.filter((r) => r.startsWith("search"))).toHaveLength(1 + variants.length);
+  });
+
+  it("bounds searches on their own, so that free text cannot push the shop pages out", async () => {
+    const t = fakeCatalogue(undefined, new ReadCache(60_000, { maxEntries: 2 }));
+    await t.catalog.shopListing(shop("accessories"));
+    for (const q of ["one", "two", "three", "one"]) await t.catalog.search(search(q));
+    // "one" was the oldest of three searches in two places: read again. The shop page was not touched.
+    expect(t.count("search one 1")).toBe(2);
+    await t.catalog.shopListing(shop("accessories"));
+    expect(t.count("listProducts accessories featured 1")).toBe(1);
   });
 
   it("reads the sitemap entries once, and again after invalidateCatalog", async () => {

@@ -6,6 +6,7 @@ import { getHomeProducts } from "./home.server";
 import { categoryName, listCategories, listProducts } from "./list-products.server";
 import type { ProductCard } from "./product-card";
 import { getProductBySlug } from "./product-detail.server";
+import { searchTerms } from "./search-query";
 import { searchProducts } from "./search.server";
 import { collectionName, SHOP_PAGE_SIZE, shopSearchParams, type ShopQuery } from "./shop-query";
 import { sitemapEntries, type SitemapEntry } from "./sitemap.server";
@@ -55,7 +56,11 @@ export interface CatalogReads {
   /** Active categories in their sort order. */
   categories(): Promise<CategoryOption[]>;
   shopListing(query: ShopQuery): Promise<ShopListing>;
-  /** Search results are not kept (free text); the vocabulary that corrects typos is. */
+  /**
+   * Search results, kept like shop pages (same lifetime, emptied when the catalogue changes) in a cache
+   * of their own, so that free text cannot push the shop pages out; the vocabulary that corrects typos
+   * is kept too.
+   */
   search(query: SearchQuery): Promise<ProductPage>;
   sitemapEntries(): Promise<SitemapEntry[]>;
   /** The one entry point for every catalogue write: see createCatalogReads. */
@@ -67,6 +72,8 @@ export interface CatalogReadsOptions {
   events: EventBus;
   /** Shared reads; the same lifetime as a cached page. */
   cache: ReadCache;
+  /** Search results: the same lifetime, bounded on their own. */
+  searchCache: ReadCache;
   /** The search vocabulary, which changes slowly and is costly to build. */
   vocabularyCache: ReadCache;
 }
@@ -81,6 +88,9 @@ const keys = {
   categoryName: (slug: string) => `shop-name:${slug}`,
   // The view does not change the data: one entry serves grid and list.
   shopPage: (query: ShopQuery) => `shop-page:${query.category}?${shopSearchParams({ ...query, view: "grid" })}`,
+  // A search's results follow from its terms, not its spelling: "Hoodie " and "hoodie" share an entry.
+  search: (query: SearchQuery) =>
+    `search:${JSON.stringify([searchTerms(query.q), query.category, query.minPrice, query.maxPrice, query.inStock, query.page])}`,
 };
 
 /**
@@ -99,14 +109,23 @@ const emptyShopPage = (): ProductPage => ({ products: [], total: 0, page: 1, pag
  * Invalidation has one mechanism, the `catalog.changed` event: `invalidateCatalog()` publishes it,
  * and its subscribers empty these caches (below) and the guest full-page cache (server/app.ts).
  * Catalogue writes call `invalidateCatalog()`; other modules whose writes change what the catalogue
- * shows (orders giving stock back) publish the same event. Changes made elsewhere (another
- * instance, SQL) show when the entries expire.
+ * shows (orders giving stock back) publish the same event, and other processes and instances hear it
+ * through PostgreSQL (lib/event-broadcast.server.ts). Changes made by hand in SQL show when the entries
+ * expire.
  */
-export function createCatalogReads({ source, events, cache, vocabularyCache }: CatalogReadsOptions): CatalogReads {
+export function createCatalogReads({
+  source,
+  events,
+  cache,
+  searchCache,
+  vocabularyCache,
+}: CatalogReadsOptions): CatalogReads {
   events.on("catalog.changed", () => {
     cache.clear();
+    searchCache.clear();
     vocabularyCache.clear();
   });
+  const vocabulary = () => vocabularyCache.get(keys.vocabulary, () => source.vocabulary());
 
   const categories = () => cache.get(keys.categories, () => source.categories());
 
@@ -128,7 +147,7 @@ export function createCatalogReads({ source, events, cache, vocabularyCache }: C
         : await source.listProducts(query);
       return { categories: all, name, page };
     },
-    search: (query) => source.search(query, () => vocabularyCache.get(keys.vocabulary, () => source.vocabulary())),
+    search: (query) => searchCache.get(keys.search(query), () => source.search(query, vocabulary)),
     sitemapEntries: () => cache.get(keys.sitemap, () => source.sitemapEntries()),
     invalidateCatalog: (reason) => events.emit("catalog.changed", { reason }),
   };
