@@ -132,18 +132,29 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+type Latencies = Awaited<ReturnType<typeof closedLoop>>;
+
 export interface ScalingRun {
   processes: number;
   render: RenderFigures;
-  search: Awaited<ReturnType<typeof closedLoop>>;
-  deepShop: Awaited<ReturnType<typeof closedLoop>>;
+  search: Latencies;
+  deepShop: Latencies;
 }
 
+export interface ScalingFigures {
+  /** One process, then one per core, as the store runs. */
+  runs: ScalingRun[];
+  /** Search and /shop?page=50 with one process per core and every cache off: what the database and a render cost. */
+  cachesOff: { processes: number; search: Latencies; deepShop: Latencies };
+}
+
+const searchPaths = () => SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
+
 /**
- * One process, then one per core, on a fresh PostgreSQL database holding 10,000 products. Answers
- * undefined when no PostgreSQL server answers.
+ * One process, then one per core, on a fresh PostgreSQL database holding 10,000 products; then one per
+ * core again with every cache off. Answers undefined when no PostgreSQL server answers.
  */
-export async function benchScaling(settings: Settings): Promise<ScalingRun[] | undefined> {
+export async function benchScaling(settings: Settings): Promise<ScalingFigures | undefined> {
   const cores = os.availableParallelism();
   return withFreshPostgres("scaling", async (databaseUrl) => {
     execFileSync(process.execPath, ["--import", "tsx", "scripts/fill-catalog.ts", "--count=10000"], {
@@ -152,29 +163,40 @@ export async function benchScaling(settings: Settings): Promise<ScalingRun[] | u
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-scaling-"));
-    const runs: ScalingRun[] = [];
-    try {
-      for (const processes of [...new Set([1, cores])]) {
-        const store = await startStoreProcess({
-          ...settings,
-          dataDir,
-          env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(processes) },
-        });
-        try {
-          const cookie = await signInShopper(store.base);
-          const render = await measureRender(store.base, store.child.pid!, cookie, settings.seconds);
-          const searchPaths = SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
-          const search = await closedLoop(store.base, searchPaths, { cookie }, 10, settings.seconds);
-          const deepShop = await closedLoop(store.base, ["/shop?page=50"], { cookie }, 10, settings.seconds);
-          runs.push({ processes, render, search, deepShop });
-        } finally {
-          await store.stop();
-        }
+    const withStore = async <T>(
+      env: Record<string, string>,
+      work: (base: string, pid: number, cookie: string) => Promise<T>,
+    ) => {
+      const store = await startStoreProcess({ ...settings, dataDir, env: { DATABASE_URL: databaseUrl, ...env } });
+      try {
+        return await work(store.base, store.child.pid!, await signInShopper(store.base));
+      } finally {
+        await store.stop();
       }
+    };
+    const latencies = async (base: string, cookie: string) => ({
+      search: await closedLoop(base, searchPaths(), { cookie }, 10, settings.seconds),
+      deepShop: await closedLoop(base, ["/shop?page=50"], { cookie }, 10, settings.seconds),
+    });
+    try {
+      const runs: ScalingRun[] = [];
+      for (const processes of [...new Set([1, cores])]) {
+        runs.push(
+          await withStore({ WEB_CONCURRENCY: String(processes) }, async (base, pid, cookie) => ({
+            processes,
+            render: await measureRender(base, pid, cookie, settings.seconds),
+            ...(await latencies(base, cookie)),
+          })),
+        );
+      }
+      const cachesOff = await withStore(
+        { WEB_CONCURRENCY: String(cores), PAGE_CACHE_SECONDS: "0" },
+        async (base, _pid, cookie) => ({ processes: cores, ...(await latencies(base, cookie)) }),
+      );
+      return { runs, cachesOff };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    return runs;
   });
 }
 
@@ -190,8 +212,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(process.env.BENCH_SECONDS ?? 8),
   };
   console.log(`render, embedded, 1 process: ${renderLine(await benchRender(settings))}`);
-  for (const run of (await benchScaling(settings)) ?? []) {
+  const scaling = await benchScaling(settings);
+  for (const run of scaling?.runs ?? []) {
     console.log(`PostgreSQL, ${run.processes} process(es): ${renderLine(run.render)}`);
     console.log(`  search p95 ${run.search.p95.toFixed(1)} ms, /shop?page=50 p95 ${run.deepShop.p95.toFixed(1)} ms`);
+  }
+  if (scaling) {
+    const off = scaling.cachesOff;
+    console.log(
+      `PostgreSQL, ${off.processes} process(es), every cache off: search p95 ${off.search.p95.toFixed(1)} ms, /shop?page=50 p95 ${off.deepShop.p95.toFixed(1)} ms`,
+    );
   }
 }
