@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from "~/modules/notifications/mailer.server
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 import { startSalesRollUpUpkeep } from "~/modules/analytics/sales-roll-up.server";
+import { startCatalogVacuum } from "~/modules/catalog/catalog-vacuum.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
@@ -104,6 +105,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     // The Analytics roll-up's old shards folded into one row per day and key, and its tables vacuumed on
     // the embedded database, which has no autovacuum (docs/decisions/0014-sales-roll-up.md).
     const stopRollUpUpkeep = startSalesRollUpUpkeep(database.db, { vacuum: database.kind === "pglite" });
+    // The same for the catalogue's tables, which every order updates (stock).
+    const stopCatalogVacuum = database.kind === "pglite" ? startCatalogVacuum(database.db) : async () => {};
     // Sessions read once are kept in memory until the database says they changed (decision 0018).
     const sessionMemory = new SessionMemory();
     const stopSessionNotices = sessionMemory.listen(database);
@@ -157,9 +160,9 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
-        stopSweeper();
+        await stopSweeper();
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
-        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep()]);
+        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum()]);
         mailer.close?.();
       },
     };

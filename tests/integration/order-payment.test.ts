@@ -342,7 +342,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
         interval: 20,
       });
     } finally {
-      stop();
+      await stop();
     }
     expect(await inventory()).toEqual({ a: 50, b: 50 });
     expect(catalog).toHaveBeenCalledTimes(1);
@@ -366,7 +366,7 @@ describe(`abandoned orders (${databaseKind})`, () => {
       await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("abandoned orders"), "database is down");
     } finally {
-      stop();
+      await stop();
       warn.mockRestore();
     }
   });

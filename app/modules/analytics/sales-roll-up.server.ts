@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "~/lib/db/client.server";
+import { runPeriodically } from "~/lib/periodic.server";
 
 /**
  * Upkeep of the sales roll-up that the Analytics page reads (db/schema/sales.ts, migration 0012,
@@ -45,21 +46,12 @@ export function startSalesRollUpUpkeep(
   options: { intervalMs?: number; vacuum?: boolean } = {},
 ): () => Promise<void> {
   const { intervalMs = 10 * 60_000, vacuum = false } = options;
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = foldSalesRollUp(db)
-      .then(() => (vacuum ? vacuumSalesRollUp(db) : undefined))
-      .catch((error: unknown) => {
-        console.warn("[analytics] folding the sales roll-up failed:", error instanceof Error ? error.message : error);
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runPeriodically(
+    intervalMs,
+    async () => {
+      await foldSalesRollUp(db);
+      if (vacuum) await vacuumSalesRollUp(db);
+    },
+    "[analytics] folding the sales roll-up failed:",
+  );
 }

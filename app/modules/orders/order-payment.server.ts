@@ -3,6 +3,7 @@ import { orderItems, orders, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
+import { runPeriodically } from "~/lib/periodic.server";
 import { PAYMENT_MESSAGES } from "./checkout-api";
 import { removeOrderedLines } from "~/modules/cart/server-cart.server";
 import { customer, recordStatusChange, recordStatusChanges, SYSTEM } from "./status-history.server";
@@ -252,26 +253,18 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
 
 /**
  * Runs `cancelAbandonedOrders` every `intervalMs` (one run at a time) on a timer that does not keep the
- * process alive; failures are logged with console.warn. Returns a function that stops it.
+ * process alive; failures are logged with console.warn. The returned function stops it and waits for a
+ * run under way.
  */
 export function startAbandonedOrderSweeper(
   db: Db,
   events: EventBus,
   options: { intervalMs?: number; olderThanMinutes: number },
-): () => void {
+): () => Promise<void> {
   const { intervalMs = 60_000, olderThanMinutes } = options;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    cancelAbandonedOrders(db, { events, olderThanMinutes })
-      .catch((error: unknown) => {
-        console.warn("[orders] cancelling abandoned orders failed:", error instanceof Error ? error.message : error);
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runPeriodically(
+    intervalMs,
+    () => cancelAbandonedOrders(db, { events, olderThanMinutes }),
+    "[orders] cancelling abandoned orders failed:",
+  );
 }
