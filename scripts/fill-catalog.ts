@@ -55,7 +55,10 @@ try {
         }),
       );
     }
-    await database.db.execute(sql`analyze`);
+    // As a shop's database is once autovacuum has been by (within a minute of a bulk load on PostgreSQL;
+    // the embedded database's catalogue upkeep does it there): the visibility map set, so that counts of
+    // the active products read an index (~1 ms) rather than the table (~5 ms).
+    await database.db.execute(sql`vacuum analyze`);
     await mergePendingSearchEntries(database.db);
     console.log(`inserted ${rows.length} fixture products`);
   }
