@@ -98,7 +98,11 @@ export async function benchBulk(
       headers: { cookie, origin: base, "content-type": "application/json" },
       body: JSON.stringify({ intent: "bulk", action: i % 2 === 0 ? "deactivate" : "activate", target }),
     });
-    const answer = (await res.json()) as { ok: boolean; changed?: number };
+    // Anything but the action's JSON (a sign-in page, an error page) counts as an error, not a crash.
+    const answer = (res.headers.get("content-type")?.includes("json") ? await res.json() : { ok: false }) as {
+      ok: boolean;
+      changed?: number;
+    };
     latencies.push(performance.now() - started);
     if (!res.ok || !answer.ok) errors++;
     changed.push(answer.changed ?? -1);
