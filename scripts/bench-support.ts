@@ -17,22 +17,21 @@ export interface StartedStore {
   stop(): Promise<void>;
 }
 
-/** `node server.js` from `root` with the bench's settings and `env`; resolves once /healthz answers 200. */
-export async function startStoreProcess(options: {
+/** `node server.js` from `root` with the bench's settings and `env`, as operators start it. */
+export function spawnStore(options: {
   root: string;
   buildDir: string;
   port: number;
   dataDir: string;
   env?: Record<string, string>;
-}): Promise<StartedStore> {
-  const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+}): ChildProcess {
+  return spawn(process.execPath, ["server.js"], {
     cwd: options.root,
     env: {
       ...process.env,
       PORT: String(options.port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       DATA_DIR: options.dataDir,
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
@@ -45,6 +44,12 @@ export async function startStoreProcess(options: {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+}
+
+/** `spawnStore`, resolved once /healthz answers 200. */
+export async function startStoreProcess(options: Parameters<typeof spawnStore>[0]): Promise<StartedStore> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const child = spawnStore(options);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -60,7 +60,7 @@ import {
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
-import { BENCH_ADMIN, closedLoop, signIn, signInShopper, waitFor } from "./bench-support";
+import { closedLoop, signIn, signInShopper, spawnStore, waitFor } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
@@ -102,25 +102,7 @@ function tempDir(name: string) {
 }
 
 function startStore(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      NODE_ENV: "development",
-      GUEST_SEARCH: "false",
-      BUILD_DIR: buildDir,
-      // As `npm start` runs it: two malloc arenas (decision 0017).
-      MALLOC_ARENA_MAX: "2",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnStore({ root, buildDir, port, dataDir, env });
   children.push(child);
   return child;
 }

@@ -7,7 +7,6 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { categories, products } from "#db/schema/index";
 import { fixtureProducts } from "#db/seed/fixture-products";
 import { openDatabase } from "~/lib/db/client.server";
-import { mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
@@ -57,9 +56,9 @@ try {
     }
     // As a shop's database is once autovacuum has been by (within a minute of a bulk load on PostgreSQL;
     // the embedded database's catalogue upkeep does it there): the visibility map set, so that counts of
-    // the active products read an index (~1 ms) rather than the table (~5 ms).
+    // the active products read an index (~1 ms) rather than the table (~5 ms). VACUUM also merges the
+    // search indexes' pending entries.
     await database.db.execute(sql`vacuum analyze`);
-    await mergePendingSearchEntries(database.db);
     console.log(`inserted ${rows.length} fixture products`);
   }
 } finally {
