@@ -148,6 +148,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
+  }).catch(async (error: unknown) => {
+    // The port is taken (or not ours): nothing keeps running behind the error, database and workers included.
+    await stopServices();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from "../support/server-proces
 import { registerOverHttp, signIn } from "../support/sessions";
 import { fillCart } from "../support/shop-load";
 import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
-import { freePort } from "../support/test-server";
+import { freePort } from "../support/ports";
 
 /**
  * Two instances of the shop on one PostgreSQL database behind a real load balancer (nginx), as an

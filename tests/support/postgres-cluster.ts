@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "./test-server";
+import { freePort } from "./ports";
 
 /**
  * A throwaway PostgreSQL cluster of a test's own, on a free port of 127.0.0.1, for tests that stop,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { freePort } from "./test-server";
+import { freePort } from "./ports";
 
 /**
  * The production server as operators run it — `node server.js` in a process of its own — for tests

@@ -1,8 +1,8 @@
-import { createServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Services } from "~/services.server";
 import type { RunningServer } from "../../server/app";
+import { freePort } from "./ports";
 import { prepareDatabaseLocation, type DatabaseLocation } from "./test-database";
 
 interface ServerBundle {
@@ -15,19 +15,6 @@ export interface TestServer {
   running: RunningServer;
   services: () => Services;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on right now, on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
