@@ -57,7 +57,8 @@ export async function startStoreProcess(options: Parameters<typeof spawnStore>[0
     await exited;
   };
   try {
-    await waitFor(`${base}/healthz`, 120_000);
+    // A store that exits while starting (a missing build, a taken port) fails at once, not at the timeout.
+    await waitFor(`${base}/healthz`, 120_000, () => child.exitCode !== null || child.signalCode !== null);
   } catch (error) {
     await stop();
     throw error;
@@ -65,9 +66,11 @@ export async function startStoreProcess(options: Parameters<typeof spawnStore>[0
   return { child, base, stop };
 }
 
-export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+/** Polls `url` until it answers 2xx; fails after `timeoutMs`, or as soon as `gaveUp` says so. */
+export async function waitFor(url: string, timeoutMs = 60_000, gaveUp: () => boolean = () => false): Promise<void> {
   const started = Date.now();
   for (;;) {
+    if (gaveUp()) throw new Error(`${url}: the server exited before it answered`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -63,6 +63,34 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     }
   });
 
+  it("renders a page in one piece, its route data for hydration within it", async () => {
+    server.running.pageCache.clear();
+    const [product] = await server
+      .services()
+      .database.db.select({ name: products.name, slug: products.slug })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .limit(1);
+    const res = await get(`/product/${product!.slug}`, { headers: { "accept-encoding": "identity" } });
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(body.length));
+    const html = body.toString("utf8");
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    // No boundary left for the browser to render, nor one streamed in afterwards.
+    expect(html).not.toContain("<!--$!");
+    expect(html).not.toContain("<!--$?");
+    expect(html).not.toContain("<template");
+    // The loaders' data, whole, then the end of the stream; a page the browser can hydrate.
+    const enqueued = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g)].map(
+      (m) => JSON.parse(m[1]!) as string,
+    );
+    expect(enqueued).toHaveLength(1);
+    expect(enqueued[0]).toContain('"loaderData"');
+    expect(enqueued[0]).toContain(JSON.stringify(product!.name));
+    expect(html.indexOf("streamController.close()")).toBeGreaterThan(html.indexOf("streamController.enqueue("));
+  });
+
   it("sends security headers, with a CSP nonce on React Router's inline scripts", async () => {
     server.running.pageCache.clear();
     const res = await get("/shipping-info");
