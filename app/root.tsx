@@ -17,6 +17,7 @@ import { ErrorScreen, shownMessage } from "./components/error-screen";
 import type { RootData } from "./components/use-root-data";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { SiteNavigation } from "./components/ui/site-link";
 import { useViewer, ViewerProvider } from "./components/viewer/viewer";
 import { VIEWER_HINT_SCRIPT } from "./modules/accounts/viewer-hint";
 import { syncSession } from "./components/cart/cart-client";
@@ -64,14 +65,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <ViewerProvider root={data}>
-          <SiteHeader guestSearch={Boolean(data?.config.guestSearch)} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <CartDrawer />
-        </ViewerProvider>
+        <SiteNavigation>
+          <ViewerProvider root={data}>
+            <SiteHeader guestSearch={Boolean(data?.config.guestSearch)} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+            <CartDrawer />
+          </ViewerProvider>
+        </SiteNavigation>
         <Toaster position="top-right" duration={4000} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

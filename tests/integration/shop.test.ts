@@ -395,6 +395,30 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
     );
   });
 
+  it("marks the header's link to the section shown, and only that one", async () => {
+    const mainNav = (page: string) => /<nav aria-label="Main"[^>]*>(.*?)<\/nav>/.exec(page)?.[1] ?? "";
+    const current = (page: string) =>
+      [...mainNav(page).matchAll(/<a ([^>]*)>([^<]+)<\/a>/g)].filter(([, attrs]) =>
+        attrs!.includes('aria-current="page"'),
+      );
+    for (const [path, label] of [
+      ["/shop", "Shop All"],
+      ["/shop/men", "Men"],
+      ["/shop/Women/", "Women"],
+      ["/shop/sale?sort=price-low", "Sale"],
+    ] as const) {
+      const marked = current(await html(path));
+      expect(
+        marked.map(([, , text]) => text),
+        path,
+      ).toEqual([label]);
+      expect(marked[0]![1]).toContain("text-brand");
+    }
+    for (const path of ["/", "/shop/new-arrivals", `/product/${productLinks(await html("/shop"))[0]}`]) {
+      expect(current(await html(path)), path).toEqual([]);
+    }
+  });
+
   it("serves /shop and /shop/shop-all with every active product", async () => {
     for (const path of ["/shop", "/shop/shop-all"]) {
       const page = await html(path);

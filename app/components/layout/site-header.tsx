@@ -1,5 +1,5 @@
 import { Menu, ShoppingBag, X } from "~/components/ui/icons";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { useClientStore } from "~/components/cart/client-store";
 import { withRedirect, type SitePath } from "~/lib/redirects";
@@ -24,8 +24,8 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
   const setMenuOpen = useClientStore((s) => s.setMenuOpen);
   const signInLink = withRedirect("/login", location);
   const signUpLink = withRedirect("/register", location);
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    `text-sm font-medium tracking-wide transition-colors hover:text-brand ${isActive ? "text-brand" : "text-ink"}`;
+  // The page's own section, marked as `<NavLink end>` would: the same path, ignoring case and a final slash.
+  const shownPath = location.pathname.replace(/(.)\/+$/, "$1").toLowerCase();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
@@ -47,11 +47,19 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
           Abundance Collection
         </SiteLink>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-6 md:flex">
-          {HEADER_NAV.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={navClass}>
-              {link.label}
-            </NavLink>
-          ))}
+          {HEADER_NAV.map((link) => {
+            const current = link.to === shownPath;
+            return (
+              <SiteLink
+                key={link.to}
+                to={link.to}
+                aria-current={current ? "page" : undefined}
+                className={`text-sm font-medium tracking-wide transition-colors hover:text-brand ${current ? "text-brand" : "text-ink"}`}
+              >
+                {link.label}
+              </SiteLink>
+            );
+          })}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           {guestSearch || user ? (
