@@ -198,12 +198,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-4 py-4">
               <img
-                {...responsiveImage(item.imageUrl || FALLBACK_IMAGE, "64px")}
                 alt=""
                 width={64}
                 height={80}
                 loading="lazy"
                 className="h-20 w-16 rounded-lg bg-stone-100 object-cover"
+                {...responsiveImage(item.imageUrl || FALLBACK_IMAGE, "64px")}
               />
               <div className="flex-1">
                 <p className="font-medium">{item.productName}</p>

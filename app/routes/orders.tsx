@@ -161,11 +161,11 @@ function OrderCard({ order }: { order: Order }) {
         {order.items.slice(0, ORDER_CARD_ITEMS).map((item, i) => (
           <li key={`${item.productName}-${i}`} className="flex items-center gap-3 text-sm">
             <img
-              {...responsiveImage(item.imageUrl ?? FALLBACK_IMAGE, "40px")}
               alt=""
               width={40}
               height={50}
               className="h-12 w-10 rounded bg-stone-100 object-cover"
+              {...responsiveImage(item.imageUrl ?? FALLBACK_IMAGE, "40px")}
             />
             <span className="flex-1">
               {item.productName}

@@ -85,11 +85,11 @@ export function CartDrawer() {
                 return (
                   <li key={`${item.id}|${item.size}|${item.color}`} className="flex gap-4 py-4">
                     <img
-                      {...responsiveImage(item.image, "80px")}
                       alt=""
                       width={80}
                       height={100}
                       className="h-24 w-20 rounded-lg bg-stone-100 object-cover"
+                      {...responsiveImage(item.image, "80px")}
                     />
                     <div className="flex flex-1 flex-col">
                       <p className="font-medium">{item.name}</p>

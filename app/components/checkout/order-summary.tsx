@@ -31,11 +31,11 @@ export function OrderSummary({
             <li key={`${item.id}|${item.size}|${item.color}`} className="flex items-center gap-3 py-3">
               <div className="relative">
                 <img
-                  {...responsiveImage(item.image, "56px")}
                   alt=""
                   width={56}
                   height={70}
                   className="h-[70px] w-14 rounded-lg bg-stone-100 object-cover"
+                  {...responsiveImage(item.image, "56px")}
                 />
                 <span className="absolute -right-2 -top-2 flex size-5 items-center justify-center rounded-full bg-stone-700 text-[11px] font-semibold text-white">
                   {item.quantity}

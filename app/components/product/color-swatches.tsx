@@ -71,13 +71,13 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
                 />
               ) : (
                 <img
-                  {...responsiveImage(s.image, "36px")}
                   alt=""
                   width={36}
                   height={36}
                   loading="lazy"
                   onError={swapToFallbackImage}
                   className="size-9 rounded-full object-cover"
+                  {...responsiveImage(s.image, "36px")}
                 />
               )}
               {s.soldOut && (

@@ -31,13 +31,13 @@ export function ProductCard({
     <article aria-labelledby={titleId} className="pc">
       <div className="pc-media">
         <img
-          {...responsiveImage(product.image, sizes)}
           alt={product.name}
           width={600}
           height={750}
           loading={priority ? "eager" : "lazy"}
           fetchPriority={priority ? "high" : "auto"}
           className={soldOut ? "pc-img opacity-70" : "pc-img"}
+          {...responsiveImage(product.image, sizes)}
         />
         <div className="pc-badges">
           {product.isNew && <span className="pc-badge bg-white text-ink">New</span>}

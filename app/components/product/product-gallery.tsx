@@ -60,7 +60,6 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
     <section ref={section} aria-label="Product images" className="flex flex-col gap-4">
       <div className="group relative aspect-[4/5] overflow-hidden rounded-3xl bg-stone-100">
         <img
-          {...responsiveImage(list[current]!, MAIN_SIZES)}
           alt={name}
           width={600}
           height={750}
@@ -69,6 +68,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           decoding="async"
           onError={swapToFallbackImage}
           className="size-full object-cover"
+          {...responsiveImage(list[current]!, MAIN_SIZES)}
         />
         {many && (
           <>
@@ -113,7 +113,6 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             }`}
           >
             <img
-              {...responsiveImage(src, THUMB_SIZES)}
               alt=""
               width={96}
               height={120}
@@ -121,6 +120,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
               decoding="async"
               onError={swapToFallbackImage}
               className="aspect-[4/5] size-full object-cover"
+              {...responsiveImage(src, THUMB_SIZES)}
             />
           </button>
         ))}

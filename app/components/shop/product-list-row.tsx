@@ -18,12 +18,12 @@ export function ProductListRow({ product, priority = false }: { product: Product
         className="relative block w-24 shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:w-36"
       >
         <img
-          {...responsiveImage(product.image, "(min-width: 640px) 144px, 96px")}
           alt=""
           width={288}
           height={360}
           loading={priority ? "eager" : "lazy"}
           className="aspect-[4/5] size-full object-cover"
+          {...responsiveImage(product.image, "(min-width: 640px) 144px, 96px")}
         />
         {discount > 0 && (
           <span className="absolute left-2 top-2 rounded-full bg-red-700 px-2 py-0.5 text-[11px] font-semibold text-white">
