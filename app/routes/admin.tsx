@@ -7,6 +7,7 @@ import {
   AdminSignInRequired,
   type AdminPasswordAnswer,
 } from "~/components/admin/orders/admin-gate";
+import type { SitePath } from "~/lib/redirects";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderStats } from "~/components/admin/orders/order-stats";
 import { OrderTable } from "~/components/admin/orders/order-table";
@@ -92,7 +93,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   if (!loaderData.dashboard) return <AdminPasswordPrompt />;
   const { adminName, query, stats, list, testOrders } = loaderData.dashboard;
   const exportHref = `/admin/orders/export${withQuery(adminOrderSearchParams({ ...query, page: 1 }))}`;
-  const hrefFor = (page: number) => `/admin${withQuery(adminOrderSearchParams({ ...query, page }))}`;
+  const hrefFor = (page: number): SitePath => `/admin${withQuery(adminOrderSearchParams({ ...query, page }))}`;
 
   return (
     <div className="container-page py-12">

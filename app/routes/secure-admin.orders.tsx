@@ -1,5 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { data, isRouteErrorResponse, useNavigate, useSearchParams } from "react-router";
+import type { SitePath } from "~/lib/redirects";
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { OrderFacts, OrderItems } from "~/components/admin/orders/order-summary";
@@ -106,7 +107,7 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
     const text = next.toString();
     return `/secure-admin/orders${text ? `?${text}` : ""}`;
   };
-  const pageHref = (page: number) => {
+  const pageHref = (page: number): SitePath => {
     const params = adminOrderSearchParams({ ...query, page });
     return `/secure-admin/orders${params.size ? `?${params}` : ""}`;
   };

@@ -81,6 +81,19 @@ test.describe("shop page", () => {
     await expect(countLine(page)).toHaveText(all);
   });
 
+  test("fetches a page ahead while the pointer rests on its link, and stops when it leaves", async ({ page }) => {
+    await openHydrated(page, "/shop/shop-all");
+    const pages = page.getByRole("navigation", { name: "Product pages" });
+    const prefetchLinks = page.locator('link[rel="prefetch"][href*="page=2"]');
+    await expect(prefetchLinks).toHaveCount(0);
+    const fetched = page.waitForRequest((request) => /\.data\?.*page=2/.test(request.url()));
+    await pages.getByRole("link", { name: "Page 2" }).hover();
+    await fetched;
+    await expect(prefetchLinks).toHaveCount(1);
+    await page.getByRole("heading", { level: 1 }).hover();
+    await expect(prefetchLinks).toHaveCount(0);
+  });
+
   test("pages through the page links; Back returns to the previous page", async ({ page }) => {
     await page.goto("/shop/shop-all");
     const pages = page.getByRole("navigation", { name: "Product pages" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SitePath } from "~/lib/redirects";
 
 /**
  * The product dashboard's list query (spec §2 Product dashboard) as it lives in the URL:
@@ -120,7 +121,7 @@ export function adminProductSearchParams(query: AdminProductQuery): URLSearchPar
 export const ADMIN_PRODUCTS_PATH = "/admin/products";
 
 /** The page's URL for a list query. */
-export function adminProductsHref(query: AdminProductQuery): string {
+export function adminProductsHref(query: AdminProductQuery): SitePath {
   const search = adminProductSearchParams(query).toString();
   return search ? `${ADMIN_PRODUCTS_PATH}?${search}` : ADMIN_PRODUCTS_PATH;
 }
