@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { registerAccount } from "./support/accounts";
+import { openHydrated } from "./support/hydration";
 
 test.describe("home page (spec §1)", () => {
   test("shows the hero, the three benefits, four featured products, the newsletter and the stats", async ({ page }) => {
@@ -147,4 +149,33 @@ test("@mobile the mobile menu opens and links work", async ({ page }) => {
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Women" }).click();
   await expect(page).toHaveURL(/\/shop\/women|\/$/);
+});
+
+test.describe("hydration", () => {
+  /** Opens each path and waits for hydration; answers every console error and page error on the way. */
+  async function errorsWhileOpening(page: Page, paths: string[]): Promise<string[]> {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const path of paths) {
+      await openHydrated(page, path);
+      await expect(page.locator("main")).toBeVisible();
+    }
+    return errors;
+  }
+
+  test("storefront pages hydrate without an error, for a guest and a signed-in shopper", async ({ page, baseURL }) => {
+    await page.goto("/shop");
+    const product = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");
+    const storefront = ["/", "/shop", "/shop/men?page=2", "/shop/sale?sort=price-low", product!, "/faq"];
+    expect(await errorsWhileOpening(page, storefront)).toEqual([]);
+
+    const account = { email: `hydration-${Date.now()}@example.com`, password: "Hydration123", name: "Hydra Tion" };
+    await registerAccount(page.request, baseURL!, account);
+    // Twice each: rendered for the shopper, then (with the viewer hint set) the shared cached page.
+    const signedIn = [...storefront, "/search?q=hoodie", "/profile", "/orders"];
+    expect(await errorsWhileOpening(page, [...signedIn, ...signedIn])).toEqual([]);
+  });
 });
