@@ -8,33 +8,50 @@ import type { Request, RequestHandler } from "express";
  * finished one's callback: renders and embedded-database queries resolve through promises only,
  * so starting them back to back would keep the loop from reading sockets until the queue is empty.
  * Requests `skip` names (uploads, which wait on the sender's network) pass without taking a place.
+ * A request whose client goes away while it waits leaves the queue: nobody would read its page, and a
+ * server stopping would otherwise start renders after its database is closed.
  */
 export function renderQueue(limit: number, options: { skip?: (req: Request) => boolean } = {}): RequestHandler {
   let running = 0;
-  const waiting: Array<() => void> = [];
-  const release = () => {
-    running--;
-    const next = waiting.shift();
-    if (next) {
-      running++;
-      setImmediate(next);
-    }
+  const waiting = new Set<{ admit(): void; start(): void }>();
+  const admitNext = () => {
+    const [turn] = waiting;
+    if (!turn) return;
+    waiting.delete(turn);
+    turn.admit();
+    setImmediate(turn.start);
   };
   return (req, res, next) => {
     if (options.skip?.(req)) return next();
-    let released = false;
+    let holdsPlace = false;
+    let finished = false;
+    const turn = {
+      admit: () => {
+        holdsPlace = true;
+        running++;
+      },
+      // A client gone between its admission and this turn of the loop has given its place back already.
+      start: () => {
+        if (!finished) next();
+      },
+    };
     const done = () => {
-      if (released) return;
-      released = true;
-      release();
+      if (finished) return;
+      finished = true;
+      if (holdsPlace) {
+        running--;
+        admitNext();
+      } else {
+        waiting.delete(turn);
+      }
     };
     res.once("finish", done);
     res.once("close", done);
     if (running < limit) {
-      running++;
+      turn.admit();
       next();
     } else {
-      waiting.push(next);
+      waiting.add(turn);
     }
   };
 }

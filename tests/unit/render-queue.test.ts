@@ -46,3 +46,34 @@ describe("renderQueue skip", () => {
     expect(started).toEqual(["page", "upload"]);
   });
 });
+
+describe("renderQueue and clients that go away", () => {
+  it("drops a waiting request whose client closed, without giving away a place it never had", async () => {
+    const queue = renderQueue(1);
+    const started: number[] = [];
+    const responses = [0, 1, 2, 3].map(() => fakeResponse());
+    responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    expect(started).toEqual([0]);
+    responses[1]!.emit("close"); // gone while waiting: never rendered
+    await nextTurn();
+    expect(started).toEqual([0]); // and the one place is still taken by 0
+    responses[0]!.emit("finish");
+    await nextTurn();
+    expect(started).toEqual([0, 2]);
+    responses[2]!.emit("finish");
+    await nextTurn();
+    expect(started).toEqual([0, 2, 3]);
+  });
+
+  it("gives the place on when the client goes between its admission and its turn", async () => {
+    const queue = renderQueue(1);
+    const started: number[] = [];
+    const responses = [0, 1, 2].map(() => fakeResponse());
+    responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    responses[0]!.emit("finish"); // admits 1, which starts on the next turn
+    responses[1]!.emit("close"); // ... but its client has gone by then
+    await nextTurn();
+    await nextTurn();
+    expect(started).toEqual([0, 2]);
+  });
+});
