@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin.notifications.mail";
  * admins. Served as its own document under a sandboxing policy: no script runs, nothing loads but
  * images, and it cannot reach the admin's page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { adminAccess, database, notifications } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return new Response("Admin access required", { status: 403 });
@@ -15,7 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const row = /^[0-9a-f-]{36}$/.test(id) ? await notificationById(database.db, id) : null;
   const mail = row ? await notifications.outboxMail(row) : null;
   if (!mail) return new Response("Notification not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  const asText = new URL(request.url).searchParams.get("format") === "text";
+  const asText = url.searchParams.get("format") === "text";
   return new Response(asText ? mail.text : (mail.html ?? mail.text), {
     headers: {
       "Content-Type": asText || !mail.html ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",

@@ -15,13 +15,13 @@ import type { Route } from "./+types/admin.orders.export";
  */
 const noStore = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { adminAccess, database } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") {
     throw data(ADMIN_ACCESS_MESSAGES.forbidden, { status: 403, headers: noStore });
   }
-  const { q, status, payment } = parseAdminOrderQuery(new URL(request.url).searchParams);
+  const { q, status, payment } = parseAdminOrderQuery(url.searchParams);
   const batches = exportAdminOrders(database.db, { q, status, payment });
   // The first batch is read before answering: a database that is away is a 503 page, not a cut-off download.
   let first: IteratorResult<ExportOrder[]>;

@@ -18,10 +18,10 @@ import type { Route } from "./+types/admin.products.csv";
  */
 const noStore = { "Cache-Control": "private, no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
   // The products the list's search and filters match (all of them without any).
-  const filter = parseAdminProductQuery(new URL(request.url).searchParams);
+  const filter = parseAdminProductQuery(url.searchParams);
   const csv = await exportProductsCsv(services().database.db, adminProductConditions(filter));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
@@ -35,10 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
   const reply = (body: CsvAnswer, status = 200) => data(body, { status, headers: noStore });
-  const url = new URL(request.url);
   const intent = url.searchParams.get("intent") ?? "";
   const { database, catalog } = services();
   try {

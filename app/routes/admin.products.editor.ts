@@ -23,16 +23,16 @@ import type { Route } from "./+types/admin.products.editor";
 const noStore = { "Cache-Control": "private, no-store" };
 
 /** The URL's target: "new", a product id (lowercase), or null when it is neither. */
-function targetOf(request: Request): string | null {
-  const id = new URL(request.url).searchParams.get("id") ?? "";
+function targetOf(url: URL): string | null {
+  const id = url.searchParams.get("id") ?? "";
   if (id === "new") return id;
   return isUuid(id) ? id.toLowerCase() : null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
   const reply = (body: EditorLoad, status = 200) => data(body, { status, headers: noStore });
-  const target = targetOf(request);
+  const target = targetOf(url);
   if (!target) return reply({ ok: false, target: "", message: PRODUCT_SAVE_MESSAGES.notFound }, 404);
   const db = services().database.db;
   try {
@@ -50,12 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
   const reply = (body: SaveAnswer, status: number) => data(body, { status, headers: noStore });
   if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
   const { database, catalog } = services();
-  const target = targetOf(request);
+  const target = targetOf(url);
   try {
     if (!target) throw new DomainError("not-found", PRODUCT_SAVE_MESSAGES.notFound);
     const parsed = saveRequestSchema.safeParse(await readJsonBody(request));

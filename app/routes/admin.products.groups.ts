@@ -39,9 +39,8 @@ import type { Route } from "./+types/admin.products.groups";
  * Every write empties the catalogue caches at once, so the product pages' colour swatches follow.
  * Answers are never stored (the server marks every non-catalogue answer `private, no-store`).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
-  const url = new URL(request.url);
   const part = url.searchParams.get("part");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);

@@ -39,9 +39,9 @@ export function meta() {
  * editor and groups panels and are ignored here. Writes go to `/admin/products/flags`,
  * `/admin/products/demo`, `/admin/products/editor`, `/admin/products/groups` and `/admin/products/csv`.
  */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
-  const query = parseAdminProductQuery(new URL(request.url).searchParams);
+  const query = parseAdminProductQuery(url.searchParams);
   return adminProductDashboard(services().database.db, query);
 }
 export const loader = pageLoader(load);

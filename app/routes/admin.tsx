@@ -35,11 +35,11 @@ const noStore = { "Cache-Control": "private, no-store" };
  * dashboard: figures, the order list with its search and filters in the URL, the test-order tool.
  * Nothing of the orders is read for anyone else.
  */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   const { adminAccess, database, config } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return data({ access: access.kind, dashboard: null }, { headers: noStore });
-  const query = parseAdminOrderQuery(new URL(request.url).searchParams);
+  const query = parseAdminOrderQuery(url.searchParams);
   const [stats, list] = await Promise.all([services().orderStats.read(), listAdminOrders(database.db, query)]);
   return data(
     {

@@ -15,7 +15,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 type Answer = { notifications: NotificationRow[] } | { error: string };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const reply = (body: Answer, status = 200) => data(body, { status, headers: noStore });
   try {
     const { adminAccess, database, notifications } = services();
@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (access.kind !== "admin") {
       return reply({ error: ADMIN_ACCESS_MESSAGES.forbidden }, access.kind === "visitor" ? 401 : 403);
     }
-    const params = Object.fromEntries(new URL(request.url).searchParams);
+    const params = Object.fromEntries(url.searchParams);
     const named = Boolean(params.orderId || params.orderNumber);
     const orderId = named ? await orderIdFrom(database.db, params) : undefined;
     if (named && !orderId) return reply({ error: NOTIFICATION_MESSAGES.orderNotFound }, 404);

@@ -35,8 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** A signed-in visitor has nothing to do here: straight on to where they were going. */
-async function load({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+async function load({ request, url }: Route.LoaderArgs) {
   const redirectTo = authRedirectTarget(url.searchParams.get("redirect"));
   if (await services().sessions.user(request)) throw redirect(redirectTo);
   return {
@@ -61,8 +60,7 @@ interface LoginActionData {
   email: string;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url }: Route.ActionArgs) {
   let email = "";
   try {
     const form = await readFormBody(request);

@@ -28,9 +28,8 @@ export function meta() {
 }
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Forders. */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
-  const url = new URL(request.url);
   const filter = {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     status: parseStatus(url.searchParams.get("status")),

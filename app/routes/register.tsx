@@ -30,8 +30,8 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-async function load({ request }: Route.LoaderArgs) {
-  const redirectTo = authRedirectTarget(new URL(request.url).searchParams.get("redirect"));
+async function load({ request, url }: Route.LoaderArgs) {
+  const redirectTo = authRedirectTarget(url.searchParams.get("redirect"));
   if (await services().sessions.user(request)) throw redirect(redirectTo);
   return { redirectTo };
 }
@@ -49,8 +49,7 @@ function echo(form: FormData): Record<string, string> {
   return values;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url }: Route.ActionArgs) {
   let form: FormData | null = null;
   try {
     form = await readFormBody(request);

@@ -22,8 +22,7 @@ export function meta() {
  * The link of the reset e-mail goes through the auth library (/api/auth/reset-password/{token}),
  * which sends the visitor here with ?token=… or, for an unknown or expired token, ?error=INVALID_TOKEN.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token")?.trim() || null;
   const linkError = url.searchParams.get("error") ? INVALID_RESET_LINK : null;
   return { token: linkError ? null : token, linkError };

@@ -29,8 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * /search. Signed-in visitors only, unless GUEST_SEARCH opens it to guests
  * (decisions.md §4). The URL is the whole state: ?q=&category=&min=&max=&stock=1&page=.
  */
-async function load({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+async function load({ request, url }: Route.LoaderArgs) {
   const { config, catalog } = services();
   if (!config.guestSearch) await services().sessions.requireUser(request);
 

@@ -16,9 +16,9 @@ import type { Route } from "./+types/secure-admin.analytics";
  * range in the URL, sales per day, best sellers, units by size and colour, payment methods. Sales are
  * paid, not cancelled, not test orders (modules/analytics/sales-analytics.server.ts).
  */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   if (!(await hasConsolePass(request))) return data({ report: null }, { headers: consoleNoStore });
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const parsed = parseAnalyticsRange({ from: params.get("from"), to: params.get("to") });
   const range = parsed.ok
     ? parsed.range

@@ -29,10 +29,10 @@ import type { Route } from "./+types/secure-admin.orders";
  * filters, 20 a page) and an order's details in a panel (`?order=…`) with the same fulfilment moves as
  * /admin — one state machine, one history. 'No orders found' comes with the test-order helper.
  */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   if (!(await hasConsolePass(request))) return data({ report: null }, { headers: consoleNoStore });
   const { database, config } = services();
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = parseAdminOrderQuery(params);
   const number = params.get("order")?.slice(0, 40);
   const [totals, list, detail] = await Promise.all([
@@ -48,13 +48,13 @@ async function load({ request }: Route.LoaderArgs) {
 export const loader = pageLoader(load);
 
 /** A fulfilment move of the order named by `?order=`. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: consoleNoStore });
   try {
     const form = await readFormBody(request);
     const refused = await consoleGate(request, form, SECURE_ADMIN_MESSAGES.ordersForbidden);
     if (refused) return refused;
-    const number = new URL(request.url).searchParams.get("order") ?? "";
+    const number = url.searchParams.get("order") ?? "";
     const moved = await applyMoveForm(services().fulfilment, number, form, await consoleActor());
     return reply(moved.answer, moved.status);
   } catch (error) {

@@ -42,10 +42,10 @@ import type { Route } from "./+types/secure-admin.products";
  * activate), the one product save (version check, audit) and the product groups, acting as
  * `consoleActor()`. Every read and write asks for the console pass first.
  */
-async function load({ request }: Route.LoaderArgs) {
+async function load({ request, url }: Route.LoaderArgs) {
   if (!(await hasConsolePass(request))) return data({ page: null }, { headers: consoleNoStore });
   const db = services().database.db;
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = parseConsoleProductQuery(params);
   const edit = params.get("edit");
   const target = edit === null ? null : edit === "new" ? "new" : isUuid(edit) ? edit.toLowerCase() : "";

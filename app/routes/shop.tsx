@@ -33,9 +33,9 @@ function intro(slug: string, heading: string, known: boolean): string {
   return INTROS[slug] ?? `Shop ${heading} at ${SHOP_NAME}: considered clothing made to last.`;
 }
 
-async function load({ params, request }: Route.LoaderArgs) {
+async function load({ params, url }: Route.LoaderArgs) {
   const slug = "category" in params ? params.category : undefined;
-  const query = parseShopQuery(slug, new URL(request.url).searchParams);
+  const query = parseShopQuery(slug, url.searchParams);
   const basePath: SitePath = slug === undefined ? "/shop" : `/shop/${encodeURIComponent(query.category)}`;
   const { categories, name, page } = await services().catalog.shopListing(query);
   const known = name !== null;

@@ -105,10 +105,14 @@ export interface Sessions {
   requireAdmin(request: Request): Promise<SessionUser>;
 }
 
-/** The page a request asked for, as a same-site path (without React Router's data-request suffix). */
+/**
+ * The page a request asked for, as a same-site path: without what React Router adds to a data request
+ * (the `.data` suffix, `_routes`, and the bare `index` of an index route's action).
+ */
 export function requestedPath(request: Request): { pathname: string; search: string } {
   const url = new URL(request.url);
   url.searchParams.delete("_routes");
+  url.searchParams.delete("index", "");
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   const search = url.searchParams.size > 0 ? `?${url.searchParams.toString()}` : "";
   return { pathname, search };
