@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products } from "#db/schema/index";
+import { queryRows } from "~/lib/db/client.server";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import type { ConsoleProductAnswer } from "~/modules/product-admin/console-product-rules";
+import { saveConsoleProduct } from "~/modules/product-admin/console-products.server";
 import { newProductValues, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -259,6 +261,16 @@ describe(`the modal's save (${databaseKind})`, () => {
     const shop = await fetch(`${server.url}/product/${saved.slug}`);
     expect(shop.status).toBe(200);
     expect(await shop.text()).toContain("Console Linen Shirt");
+  });
+
+  it("gives products created in the same millisecond with a blank SKU the next free millisecond's", async () => {
+    const now = Date.UTC(2031, 0, 1);
+    const [admin] = await queryRows<{ id: string }>(db(), sql`select id from "user" where email = ${ADMIN_EMAIL}`);
+    const actor = { id: admin!.id, email: ADMIN_EMAIL };
+    const create = (name: string) =>
+      saveConsoleProduct(db(), actor, { kind: "create" }, values({ name, sku: "", slug: "" }), now);
+    const saved = await Promise.all(["Same Moment Tee", "Same Moment Cap", "Same Moment Scarf"].map(create));
+    expect(saved.map((s) => s.product.values.sku).sort()).toEqual([`SKU-${now}`, `SKU-${now + 1}`, `SKU-${now + 2}`]);
   });
 
   it("on edit, appends a timestamp to a changed slug or SKU another product has", async () => {

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { productGroups, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
-import { DomainError } from "~/lib/domain-error";
+import { DomainError, isDomainError } from "~/lib/domain-error";
 import { hasErrors } from "~/lib/forms";
 import { slugify } from "~/modules/catalog/product-rules";
 import {
   consoleFormValues,
   consoleProductErrors,
+  generatedSku,
   groupCreateError,
   resolveUniqueClash,
   withConsoleDefaults,
@@ -173,8 +174,20 @@ export async function saveConsoleProduct(
     );
     return saveProduct(db, actor, target, { ...ready, ...resolved });
   }
-  return saveProduct(db, actor, target, ready);
+  if (values.sku.trim() !== "") return saveProduct(db, actor, target, ready);
+  // A generated SKU is the millisecond's, so products created in the same one (two admins, or quick
+  // creates side by side) would share it: a later one takes the next free millisecond's.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await saveProduct(db, actor, target, { ...ready, sku: generatedSku(now + attempt) });
+    } catch (error) {
+      if (attempt >= GENERATED_SKU_ATTEMPTS - 1 || !isDomainError(error, "SKU_TAKEN")) throw error;
+    }
+  }
 }
+
+/** How many milliseconds' SKUs a create with a blank SKU tries before it gives up with 'SKU taken'. */
+const GENERATED_SKU_ATTEMPTS = 10;
 
 /**
  * 'Create group' in the modal: a new group of this product alone, named after it, for variants to
