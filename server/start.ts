@@ -4,7 +4,6 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { AppConfig } from "~/lib/config/config.server";
@@ -20,7 +19,9 @@ import type { WorkerReady } from "./cluster";
 import { serveMedia } from "./media";
 import { BROTLI_WINDOW_BITS, PageCache } from "./page-cache";
 import { randomToken } from "./random-tokens";
+import { reactRouterHandler } from "./react-router-handler";
 import { renderQueue } from "./render-queue";
+import { workInFlight, type WorkInFlight } from "./work-in-flight";
 import { requestLimits } from "./request-limits";
 import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, sameOriginWrites } from "./security";
 
@@ -29,6 +30,9 @@ declare module "react-router" {
     cspNonce: string;
   }
 }
+
+/** How long a stopping server waits, once its connections are closed, for the requests still being handled. */
+const STOP_WORK_GRACE_MS = 5_000;
 
 export interface RunningServer {
   server: Server;
@@ -41,6 +45,7 @@ export interface RunningServer {
 export function createApp(
   config: AppConfig,
   pageCache: PageCache,
+  work: WorkInFlight,
   build: ServerBuild | undefined,
   vite?: ViteDevServer,
 ) {
@@ -99,12 +104,13 @@ export function createApp(
   // An upload waits on the sender's network, not on rendering: it takes no place in the queue.
   app.use(renderQueue(config.renderConcurrency, { skip: (req) => takesUploads(req.path) }));
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       // Development loads the build per request (so edits show); production hands over the build itself,
       // since given a loader function React Router derives its handler, route table included, for every
       // request (8 % of a /shop render's CPU).
       build: build ?? (() => import("virtual:react-router/server-build")),
       getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+      work,
     }),
   );
   return app;
@@ -143,7 +149,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   // Emptied with the catalogue's read caches: services().catalog.invalidateCatalog() publishes this event.
   running.events.on("catalog.changed", () => pageCache.clear());
   const build = options.vite ? undefined : await import("virtual:react-router/server-build");
-  const app = createApp(config, pageCache, build, options.vite);
+  const work = workInFlight();
+  const app = createApp(config, pageCache, work, build, options.vite);
 
   // Cache hits are answered before Express sees the request: that is most guest traffic.
   const server = createServer(expressInstances(app), (req, res) => {
@@ -174,6 +181,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 3_000).unref();
       });
+      // A request whose connection was closed under it may still be in its loaders or its action.
+      await work.settled(STOP_WORK_GRACE_MS);
       await stopServices();
     })());
   return { server, url, pageCache, stop };

@@ -1,0 +1,78 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { WorkInFlight } from "./work-in-flight";
+
+/**
+ * React Router behind Express: what `@react-router/express` does, but the request's signal does not
+ * abort when the client goes away (docs/decisions/0022).
+ *
+ * React Router races every loader and action against that signal and stops waiting once it fires, while
+ * the handler runs on. A server that stops could then close its database under an action still writing,
+ * a payment whose shopper closed the tab, and nothing would know. Here React Router waits for its handlers,
+ * so `work` holds each request until its loaders, its action and its answer are done. A request whose
+ * client left before its render started is dropped earlier, by the render queue.
+ */
+export function reactRouterHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  work: WorkInFlight;
+}) {
+  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    void options.work.track(
+      (async () => {
+        try {
+          const response = await handle(webRequest(req), options.getLoadContext(req, res));
+          await send(res, response);
+        } catch (error) {
+          next(error);
+        }
+      })(),
+    );
+  };
+}
+
+/**
+ * The web `Request` for an Express request: its address as `@react-router/express` builds it (protocol and
+ * host through the trusted proxies, the port of the forwarded host or else of `Host`), its headers, its body.
+ */
+function webRequest(req: ExpressRequest): Request {
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const withBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(url.href, {
+    method: req.method,
+    headers,
+    ...(withBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/** Writes React Router's answer; a client that has gone gets nothing (and the body is released). */
+async function send(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
