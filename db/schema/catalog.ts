@@ -12,6 +12,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -125,6 +126,48 @@ export const products = pgTable(
     index("products_search_idx").using("gin", t.searchVector),
     index("products_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("products_search_name_trgm_idx").using("gin", t.searchName.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * A variant is one product in one size and one colour (decisions.md §6): it has its own SKU, stock,
+ * optional barcode and optional price (the product's price when null). A product without sizes has
+ * the size '' and one without colours the colour '': a product with neither has one variant.
+ * `products.inventory` is the sum of its variants' stock, kept by statement-level triggers
+ * (migration 0014) in the transaction of every change; the application never writes it.
+ *
+ * Lock order: a writer of variants' stock locks their product rows first (in product id order), so
+ * concurrent checkouts of several sizes of one product queue instead of deadlocking.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text().notNull().default(""),
+    color: text().notNull().default(""),
+    sku: text().notNull().unique(),
+    stock: integer().notNull().default(0),
+    barcode: text(),
+    /** The variant's own price (for instance XXL +$5); null: the product's price. */
+    priceCents: integer(),
+    /** Display order within the product: sizes in the product's order, then colours. */
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("product_variants_option_unique").on(t.productId, t.size, t.color),
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
+    check("product_variants_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    // The size filter and 'Hide sold out': styles with that size in stock.
+    index("product_variants_in_stock_size_idx")
+      .on(t.size, t.productId)
+      .where(sql`${t.stock} > 0`),
+    // The back office's low-stock view, lowest first.
+    index("product_variants_stock_idx").on(t.stock, t.productId),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { products } from "./catalog";
+import { products, productVariants } from "./catalog";
 
 /** One shipping-address shape, stored as JSON and read the same everywhere (decisions.md §4). */
 export interface AddressJson {
@@ -106,7 +106,10 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid().references(() => products.id, { onDelete: "set null" }),
     productName: text().notNull(),
+    /** The variant's SKU as it was when the order was placed. */
     productSku: text().notNull(),
+    /** The variant sold: its stock is taken at placement and given back on cancellation. */
+    variantId: uuid().references(() => productVariants.id, { onDelete: "set null" }),
     imageUrl: text(),
     size: text(),
     color: text(),
@@ -129,6 +132,7 @@ export const orderItems = pgTable(
     ),
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
+    index("order_items_variant_idx").on(t.variantId),
   ],
 );
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { appMeta, categories, products } from "#db/schema/index";
-import { demoCategories, demoProducts } from "#db/seed/demo-catalog";
+import { demoCategories, demoProducts, type DemoProduct } from "#db/seed/demo-catalog";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { spreadStock, suggestedSku, variantOptions } from "./variant-rules";
+import { insertProducts, type NewProduct } from "./variants.server";
 
 export type SeedResult =
   | { seeded: true; products: number; categories: number }
@@ -61,7 +63,7 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
   const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
 
   const ids = new Map(demoProducts.map((p) => [p.slug, randomUUID()]));
-  const rows = demoProducts.map((p) => {
+  const rows = demoProducts.map((p, index): NewProduct => {
     const createdAt = new Date(now.getTime() - p.daysOld * DAY_MS);
     return {
       id: ids.get(p.slug)!,
@@ -76,7 +78,7 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       sizes: p.sizes,
       colors: p.colors,
       tags: p.tags,
-      inventory: p.inventory,
+      variants: demoVariants(p, index),
       sku: p.sku,
       featured: p.featured,
       isActive: p.isActive,
@@ -92,11 +94,7 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       updatedAt: createdAt,
     };
   });
-  const inserted = await tx
-    .insert(products)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: products.id, slug: products.slug, name: products.name, sku: products.sku });
+  const inserted = await insertProducts(tx, rows, { skipConflicts: true });
 
   // Variants point at their group's main product; set once both exist.
   for (const p of demoProducts) {
@@ -107,4 +105,17 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       .where(eq(products.slug, p.slug));
   }
   return { products: inserted.length, categories: categoryRows.length, inserted };
+}
+
+/**
+ * Believable stock per size for a demo product: its units spread over its sizes, the middle sizes
+ * holding most; every third product with four sizes or more has sold out of its largest size, so the
+ * demo shop shows a size that is unavailable while the others sell.
+ */
+export function demoVariants(p: DemoProduct, index: number) {
+  const options = variantOptions(p.sizes, p.colors);
+  const lastSize = p.sizes[p.sizes.length - 1];
+  const soldOutSize = index % 3 === 0 && p.sizes.length >= 4 ? lastSize : undefined;
+  const stock = spreadStock(p.inventory, options, (o) => o.size === soldOutSize);
+  return options.map((o, i) => ({ ...o, sku: suggestedSku(p.sku, o, options.length), stock: stock[i]! }));
 }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, products } from "#db/schema/index";
+import { orderItems, orders } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
 import { runPeriodically } from "~/lib/periodic.server";
 import { PAYMENT_MESSAGES } from "./checkout-api";
+import { giveBackStock } from "~/modules/catalog/variants.server";
 import { removeOrderedLines } from "~/modules/cart/server-cart.server";
 import { customer, recordStatusChange, recordStatusChanges, SYSTEM } from "./status-history.server";
 
@@ -176,28 +177,23 @@ export async function failOrderPayment(db: Db, orderId: string, events?: EventBu
 }
 
 /**
- * Adds the quantities of the given orders' items back to their products (items whose product was deleted
- * are skipped). Products are updated one by one in id order, as placing an order reserves them, so
+ * Adds the quantities of the given orders' items back to the variants they took them from (items whose
+ * variant was deleted are skipped), products locked in id order as placing an order locks them, so
  * concurrent transactions cannot deadlock. Returns how many products got stock back.
  */
 export async function restock(tx: Tx, orderIds: string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
   const lines = await tx
-    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .select({
+      variantId: orderItems.variantId,
+      productId: orderItems.productId,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
     .from(orderItems)
-    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.productId)))
-    .groupBy(orderItems.productId);
-  const wanted = new Map(lines.map((line) => [line.productId!, Number(line.quantity)]));
-  let restocked = 0;
-  for (const productId of [...wanted.keys()].sort()) {
-    const rows = await tx
-      .update(products)
-      .set({ inventory: sql`${products.inventory} + ${wanted.get(productId)!}`, updatedAt: new Date() })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id });
-    restocked += rows.length;
-  }
-  return restocked;
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.variantId)))
+    .groupBy(orderItems.variantId, orderItems.productId);
+  await giveBackStock(tx, new Map(lines.map((line) => [line.variantId!, Number(line.quantity)])));
+  return new Set(lines.map((line) => line.productId)).size;
 }
 
 export interface CancelAbandonedOptions {

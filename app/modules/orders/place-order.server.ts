@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { orders, products, user, type AddressJson } from "#db/schema/index";
 import type { OrderLimits } from "~/lib/config/order-limits";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
@@ -7,6 +7,8 @@ import { DomainError, isDomainError } from "~/lib/domain-error";
 import { isUuid } from "~/lib/ids";
 import { optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
+import { findVariant, optionOfLine, variantPrice } from "~/modules/catalog/variant-rules";
+import { takeStock, variantsOf } from "~/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
@@ -122,7 +124,6 @@ async function writeOrder(
     .select({
       id: products.id,
       name: products.name,
-      sku: products.sku,
       priceCents: products.priceCents,
       isActive: products.isActive,
       imageUrl: products.imageUrl,
@@ -154,19 +155,26 @@ async function writeOrder(
   }
   await checkUnpaidOrders(tx, input);
 
-  const priced = lines.map((l) => ({
-    ...l,
-    product: byId.get(l.productId)!,
-    unitPriceCents: byId.get(l.productId)!.priceCents,
-  }));
+  const variants = await variantsOf(tx, [...new Set(lines.map((l) => l.productId))]);
+  const priced = lines.map((l) => {
+    const product = byId.get(l.productId)!;
+    const variant = findVariant(variants.get(l.productId) ?? [], optionOfLine(product, l));
+    if (!variant)
+      throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
+    return { ...l, product, variant, unitPriceCents: variantPrice(product.priceCents, variant) };
+  });
   const totals = computeTotals(priced, input.shippingMethod);
   const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
 
   const wanted = new Map<string, number>();
-  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-  const short = await reserveStock(tx, wanted);
-  if (short)
-    throw new DomainError("conflict", `Not enough stock for ${byId.get(short)!.name}`, { reason: "OUT_OF_STOCK" });
+  for (const line of priced) wanted.set(line.variant.id, (wanted.get(line.variant.id) ?? 0) + line.quantity);
+  const short = await takeStock(tx, wanted);
+  if (short) {
+    const line = priced.find((l) => l.variant.id === short)!;
+    throw new DomainError("conflict", `Not enough stock for ${lineLabel(line.product.name, line.variant)}`, {
+      reason: "OUT_OF_STOCK",
+    });
+  }
   return { ...order, created: true };
 }
 
@@ -204,14 +212,16 @@ async function insertOrderWithItems(
     color: string | null;
     quantity: number;
     unitPriceCents: number;
-    product: { name: string; sku: string; imageUrl: string | null; images: string[] };
+    product: { name: string; imageUrl: string | null; images: string[] };
+    variant: { id: string; sku: string };
   }>,
   orderNumber: string,
 ): Promise<{ id: string; orderNumber: string; totalCents: number }> {
   const items = priced.map((l) => ({
     product_id: l.productId,
+    variant_id: l.variant.id,
     name: l.product.name,
-    sku: l.product.sku,
+    sku: l.variant.sku,
     image: primaryImage(l.product),
     size: l.size,
     color: l.color,
@@ -231,11 +241,11 @@ async function insertOrderWithItems(
             ${input.paymentMethod}, ${input.idempotencyKey})
           returning id, order_number, total_cents
         ), items as (
-          insert into order_items (order_id, product_id, product_name, product_sku, image_url, size, color, quantity,
+          insert into order_items (order_id, product_id, variant_id, product_name, product_sku, image_url, size, color, quantity,
             unit_price_cents, total_price_cents)
-          select placed.id, v.product_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total
+          select placed.id, v.product_id, v.variant_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total
           from placed cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-            as v(product_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int)
+            as v(product_id uuid, variant_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int)
         ), history as (
           insert into order_status_history (order_id, to_status, to_payment_status, actor_id, actor_name)
           select placed.id, 'pending', 'pending', ${input.userId}, 'Customer' from placed
@@ -245,22 +255,8 @@ async function insertOrderWithItems(
   return { id: row!.id, orderNumber: row!.order_number, totalCents: Number(row!.total_cents) };
 }
 
-/**
- * Takes the wanted quantities off the stock, product by product in id order (concurrent checkouts
- * then queue on the same rows instead of deadlocking), each with a conditional update that can never
- * take the inventory below zero. Answers the id of a product that had too little, or null.
- * (One statement for all products was tried: PostgreSQL does not promise its lock order, and
- * concurrent checkouts deadlocked.)
- */
-async function reserveStock(tx: Tx, wanted: ReadonlyMap<string, number>): Promise<string | null> {
-  for (const id of [...wanted.keys()].sort()) {
-    const quantity = wanted.get(id)!;
-    const reserved = await tx
-      .update(products)
-      .set({ inventory: sql`${products.inventory} - ${quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, id), gte(products.inventory, quantity)))
-      .returning({ id: products.id });
-    if (reserved.length === 0) return id;
-  }
-  return null;
+/** A product with its size and colour where it has them: 'Tee (M, Black)'. */
+export function lineLabel(name: string, option: { size: string; color: string }): string {
+  const parts = [option.size, option.color].filter((p) => p !== "");
+  return parts.length > 0 ? `${name} (${parts.join(", ")})` : name;
 }

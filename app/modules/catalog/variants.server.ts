@@ -1,0 +1,204 @@
+import { asc, inArray, sql } from "drizzle-orm";
+import { products, productVariants } from "#db/schema/index";
+import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
+import { suggestedSku, variantOptions, type VariantStock } from "./variant-rules";
+
+/**
+ * Variants in the database (decisions.md §6, docs/decisions/0023-variants.md). `products.inventory` is
+ * kept by triggers as the sum of the variants' stock; nothing here writes it.
+ *
+ * Lock order: whoever changes variants' stock locks their products first, in product id order
+ * (`lockProducts`), so concurrent writers of one product's sizes queue instead of deadlocking.
+ */
+
+type Conn = Db | Tx;
+
+/** A variant as a writer gives it: its option, and what it holds. */
+export interface VariantInput {
+  size: string;
+  color: string;
+  /** Suggested from the product's SKU when missing. */
+  sku?: string;
+  stock: number;
+  barcode?: string | null;
+  priceCents?: number | null;
+}
+
+export type NewProduct = Omit<typeof products.$inferInsert, "inventory"> & {
+  /** The product's variants; when missing, one per size × colour with `stock` on the first. */
+  variants?: VariantInput[];
+  /** Only with no `variants`: the units put on the first variant. */
+  stock?: number;
+};
+
+/** The variants a product has when none are given: every size × colour, `stock` on the first. */
+export function defaultVariants(product: { sku: string; sizes?: string[]; colors?: string[] }, stock = 0) {
+  const options = variantOptions(product.sizes ?? [], product.colors ?? []);
+  return options.map((o, i) => ({
+    ...o,
+    sku: suggestedSku(product.sku, o, options.length),
+    stock: i === 0 ? stock : 0,
+  }));
+}
+
+function variantRows(productId: string, productSku: string, variants: readonly VariantInput[]) {
+  return variants.map((v, position) => ({
+    productId,
+    size: v.size,
+    color: v.color,
+    sku: v.sku?.trim() || suggestedSku(productSku, v, variants.length),
+    stock: v.stock,
+    barcode: v.barcode?.trim() || null,
+    priceCents: v.priceCents ?? null,
+    position,
+  }));
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Inserts products with their variants (the products first, at zero stock; the variants' insert adds
+ * their stock to them). Every writer of new products goes through here, so no product is without a
+ * variant. Answers the inserted products' ids, slugs and SKUs (conflicting rows are skipped when
+ * `skipConflicts`).
+ */
+export async function insertProducts(
+  tx: Conn,
+  rows: readonly NewProduct[],
+  options: { skipConflicts?: boolean } = {},
+): Promise<Array<{ id: string; slug: string; sku: string; name: string }>> {
+  const inserted: Array<{ id: string; slug: string; sku: string; name: string }> = [];
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    const values = batch.map(({ variants: _variants, stock: _stock, ...product }) => product);
+    const insert = tx.insert(products).values(values);
+    const done = await (options.skipConflicts ? insert.onConflictDoNothing() : insert).returning({
+      id: products.id,
+      slug: products.slug,
+      sku: products.sku,
+      name: products.name,
+    });
+    const bySlug = new Map(batch.map((row) => [row.slug, row]));
+    const variants = done.flatMap((p) => {
+      const row = bySlug.get(p.slug)!;
+      return variantRows(p.id, p.sku, row.variants ?? defaultVariants(row, row.stock ?? 0));
+    });
+    for (let i = 0; i < variants.length; i += INSERT_BATCH)
+      await tx.insert(productVariants).values(variants.slice(i, i + INSERT_BATCH));
+    inserted.push(...done);
+  }
+  return inserted;
+}
+
+/**
+ * Makes a product's variants exactly these (matched by size and colour: kept variants keep their id,
+ * so order lines and subscriptions still point at them). The caller holds the product's row lock.
+ */
+export async function replaceVariants(
+  tx: Tx,
+  productId: string,
+  productSku: string,
+  variants: readonly VariantInput[],
+): Promise<void> {
+  const rows = variantRows(productId, productSku, variants);
+  const keep = rows.map((r) => `${r.size}\u0000${r.color}`);
+  await tx.execute(
+    sql`delete from ${productVariants} where ${productVariants.productId} = ${productId}
+        and not (${productVariants.size} || chr(0) || ${productVariants.color} = any(${keep}::text[]))`,
+  );
+  if (rows.length === 0) return;
+  // SKUs may move between kept variants: park the kept ones on unique placeholders first.
+  await tx.execute(
+    sql`update ${productVariants} set sku = 'moving:' || ${productVariants.id}::text where ${productVariants.productId} = ${productId}`,
+  );
+  await tx
+    .insert(productVariants)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [productVariants.productId, productVariants.size, productVariants.color],
+      set: {
+        sku: sql`excluded.sku`,
+        stock: sql`excluded.stock`,
+        barcode: sql`excluded.barcode`,
+        priceCents: sql`excluded.price_cents`,
+        position: sql`excluded.position`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** The variants of these products, in each product's order. */
+export async function variantsOf(db: Conn, productIds: readonly string[]): Promise<Map<string, VariantStock[]>> {
+  const byProduct = new Map<string, VariantStock[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      size: productVariants.size,
+      color: productVariants.color,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      priceCents: productVariants.priceCents,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  for (const { productId, ...variant } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(variant);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+/** Locks these products' rows, in id order (the lock order of every stock writer). */
+export async function lockProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(
+    sql`select 1 from ${products} where ${products.id} = any(${[...new Set(productIds)]}::uuid[]) order by ${products.id} for no key update`,
+  );
+}
+
+/**
+ * Takes quantities off variants' stock: their products locked first (in id order), then one
+ * conditional update that never takes a variant below zero. Answers the id of a variant that had
+ * too little (nothing was taken then: the caller rolls back), or null.
+ */
+export async function takeStock(tx: Tx, wanted: ReadonlyMap<string, number>): Promise<string | null> {
+  if (wanted.size === 0) return null;
+  const ids = [...wanted.keys()];
+  const quantities = ids.map((id) => wanted.get(id)!);
+  await lockProductsOfVariants(tx, ids);
+  const taken = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${productVariants} v set stock = v.stock - w.quantity, updated_at = now()
+        from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)
+        where v.id = w.id and v.stock >= w.quantity
+        returning v.id`,
+  );
+  if (taken.length === ids.length) return null;
+  const done = new Set(taken.map((t) => t.id));
+  return ids.find((id) => !done.has(id)) ?? null;
+}
+
+/** Gives quantities back to variants' stock (cancellation, a failed payment, the sweeper, a restock). */
+export async function giveBackStock(tx: Tx, given: ReadonlyMap<string, number>): Promise<void> {
+  if (given.size === 0) return;
+  const ids = [...given.keys()];
+  const quantities = ids.map((id) => given.get(id)!);
+  await lockProductsOfVariants(tx, ids);
+  await tx.execute(
+    sql`update ${productVariants} v set stock = v.stock + w.quantity, updated_at = now()
+        from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)
+        where v.id = w.id`,
+  );
+}
+
+async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`select 1 from ${products} where ${products.id} in (
+          select ${productVariants.productId} from ${productVariants} where ${productVariants.id} = any(${variantIds}::uuid[]))
+        order by ${products.id} for no key update`,
+  );
+}
