@@ -12,7 +12,9 @@ const BLOCK_SIZE = 1_000;
 const BLOCKS = 10;
 
 const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-const blockStart = FIRST_PORT + (((Number.isInteger(worker) ? worker : 1) - 1) % BLOCKS) * BLOCK_SIZE;
+/** Moves this run's blocks along, so that test runs of two checkouts on one machine do not meet. */
+const shift = Number(process.env.TEST_PORT_BLOCK ?? 0) || 0;
+const blockStart = FIRST_PORT + (((Number.isInteger(worker) ? worker : 1) - 1 + shift) % BLOCKS) * BLOCK_SIZE;
 // A test file's modules are fresh in every file: starting anywhere in the block keeps one file from taking
 // the ports the last file on this worker used, in case one of them has not closed yet.
 let next = Math.floor(Math.random() * BLOCK_SIZE);
