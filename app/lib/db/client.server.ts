@@ -73,14 +73,21 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** The embedded database's shared buffers, in MB. */
   pgliteSharedBuffersMb?: number;
+  /** The migrations to apply: the project's by default (a test of an upgrade gives an earlier release's). */
+  migrations?: string;
 }): Promise<Database> {
+  const migrations = options.migrations ?? migrationsFolder();
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(path.join(options.dataDir, "pg"), options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, migrations)
+    : await openPglite(
+        path.join(options.dataDir, "pg"),
+        options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB,
+        migrations,
+      );
   return database;
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, migrations: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -119,7 +126,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   }
 
   try {
-    await exclusive(() => migrate(db, { migrationsFolder: migrationsFolder() }));
+    await exclusive(() => migrate(db, { migrationsFolder: migrations }));
   } catch (error) {
     await pool.end();
     throw error;
@@ -252,7 +259,7 @@ function createListener(url: string) {
  * system's cache: the storefront does not notice fewer buffers; a back office of 100,000 orders does a
  * little, and `sharedBuffersMb` (PGLITE_SHARED_BUFFERS_MB) gives it more (README, Speed).
  */
-async function openPglite(dir: string, sharedBuffersMb: number): Promise<Database> {
+async function openPglite(dir: string, sharedBuffersMb: number, migrations: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -267,7 +274,7 @@ async function openPglite(dir: string, sharedBuffersMb: number): Promise<Databas
     ],
   });
   const db = drizzle({ client, schema, casing });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  await migrate(db, { migrationsFolder: migrations });
   await client.exec(`set ${SESSION_SETTING}`);
   let closed = false;
   return {

@@ -104,7 +104,7 @@ export async function replaceVariants(
   const keep = rows.map((r) => `${r.size}\u0000${r.color}`);
   await tx.execute(
     sql`delete from ${productVariants} where ${productVariants.productId} = ${productId}
-        and not (${productVariants.size} || chr(0) || ${productVariants.color} = any(${keep}::text[]))`,
+        and not (${productVariants.size} || chr(0) || ${productVariants.color} = any(${sql.param(keep)}::text[]))`,
   );
   if (rows.length === 0) return;
   // SKUs may move between kept variants: park the kept ones on unique placeholders first.
@@ -156,7 +156,7 @@ export async function variantsOf(db: Conn, productIds: readonly string[]): Promi
 export async function lockProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await tx.execute(
-    sql`select 1 from ${products} where ${products.id} = any(${[...new Set(productIds)]}::uuid[]) order by ${products.id} for no key update`,
+    sql`select 1 from ${products} where ${products.id} = any(${sql.param([...new Set(productIds)])}::uuid[]) order by ${products.id} for no key update`,
   );
 }
 
@@ -173,7 +173,7 @@ export async function takeStock(tx: Tx, wanted: ReadonlyMap<string, number>): Pr
   const taken = await queryRows<{ id: string }>(
     tx,
     sql`update ${productVariants} v set stock = v.stock - w.quantity, updated_at = now()
-        from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity)
         where v.id = w.id and v.stock >= w.quantity
         returning v.id`,
   );
@@ -190,7 +190,7 @@ export async function giveBackStock(tx: Tx, given: ReadonlyMap<string, number>):
   await lockProductsOfVariants(tx, ids);
   await tx.execute(
     sql`update ${productVariants} v set stock = v.stock + w.quantity, updated_at = now()
-        from unnest(${ids}::uuid[], ${quantities}::int[]) as w(id, quantity)
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity)
         where v.id = w.id`,
   );
 }
@@ -198,7 +198,7 @@ export async function giveBackStock(tx: Tx, given: ReadonlyMap<string, number>):
 async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Promise<void> {
   await tx.execute(
     sql`select 1 from ${products} where ${products.id} in (
-          select ${productVariants.productId} from ${productVariants} where ${productVariants.id} = any(${variantIds}::uuid[]))
+          select ${productVariants.productId} from ${productVariants} where ${productVariants.id} = any(${sql.param(variantIds)}::uuid[]))
         order by ${products.id} for no key update`,
   );
 }

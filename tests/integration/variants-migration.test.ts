@@ -1,0 +1,180 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder, openDatabase, queryRows, type Database } from "~/lib/db/client.server";
+import { prepareDatabaseLocation, databaseKind, type DatabaseLocation } from "../support/test-database";
+
+/**
+ * Migration 0014 on a database made by the previous release: its schema (migrations 0000–0013, the
+ * release before variants) with products, a pending and a paid order in it; then today's migrations.
+ * No unit of stock may be lost, every product gets its variants, and old order lines point at theirs.
+ */
+
+/** The previous release's migrations: today's folder with the journal cut before `firstNew`. */
+function migrationsBefore(firstNew: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-migrations-"));
+  mkdirSync(path.join(dir, "meta"));
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ tag: string }>;
+  };
+  const cut = journal.entries.findIndex((e) => e.tag.startsWith(firstNew));
+  if (cut < 0) throw new Error(`no migration ${firstNew}`);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const { tag } of journal.entries)
+    copyFileSync(path.join(migrationsFolder(), `${tag}.sql`), path.join(dir, `${tag}.sql`));
+  for (const file of readdirSync(path.join(migrationsFolder(), "meta")))
+    if (file.endsWith("_snapshot.json"))
+      copyFileSync(path.join(migrationsFolder(), "meta", file), path.join(dir, "meta", file));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+let location: DatabaseLocation;
+let upgraded: Database;
+
+const PRODUCTS = [
+  // sizes × colours: 3 × 2 variants, all 17 units on S/Black
+  { slug: "tee", sku: "TEE-01", sizes: ["S", "M", "L"], colors: ["Black", "White"], inventory: 17 },
+  // sizes only, with a blank and a repeat the old editor let through
+  { slug: "jeans", sku: "JEAN-01", sizes: ["30", " ", "32", "30"], colors: [], inventory: 4 },
+  // neither: one variant with the product's own SKU
+  { slug: "tote", sku: "TOTE-01", sizes: [], colors: [], inventory: 9 },
+  // sold out
+  { slug: "cap", sku: "CAP-01", sizes: ["S", "M"], colors: ["Red"], inventory: 0 },
+  // a product whose derived SKU would clash with another's own
+  { slug: "hat", sku: "TEE-01-S", sizes: [], colors: [], inventory: 2 },
+];
+
+beforeAll(async () => {
+  location = await prepareDatabaseLocation();
+  const previous = migrationsBefore("0014_");
+  try {
+    const old = await openDatabase({ ...location, poolSize: 2, migrations: previous.dir });
+    const { db } = old;
+    for (const p of PRODUCTS)
+      await db.execute(
+        sql`insert into products (name, slug, sku, price_cents, sizes, colors, inventory)
+            values (${p.slug}, ${p.slug}, ${p.sku}, 2500, ${sql.param(p.sizes)}::text[], ${sql.param(p.colors)}::text[], ${p.inventory})`,
+      );
+    await db.execute(sql`insert into "user" (id, name, email) values ('u1', 'Buyer', 'buyer@example.com')`);
+    const address = JSON.stringify({ firstName: "A", lastName: "B", email: "buyer@example.com" });
+    for (const [number, status, payment] of [
+      ["ORD-1", "pending", "pending"],
+      ["ORD-2", "processing", "paid"],
+    ] as const) {
+      await db.execute(
+        sql`insert into orders (order_number, user_id, status, payment_status, subtotal_cents, total_cents,
+              shipping_address, customer_email, payment_method, paid_at)
+            values (${number}, 'u1', ${status}, ${payment}, 5000, 5000, ${address}::jsonb, 'buyer@example.com', 'demo',
+              ${payment === "paid" ? new Date().toISOString() : null}::timestamptz)`,
+      );
+      await db.execute(
+        sql`insert into order_items (order_id, product_id, product_name, product_sku, size, color, quantity,
+              unit_price_cents, total_price_cents)
+            select o.id, p.id, p.name, p.sku, ${"M"}, ${"White"}, 1, 2500, 2500
+            from orders o, products p where o.order_number = ${number} and p.slug = 'tee'`,
+      );
+      await db.execute(
+        sql`insert into order_items (order_id, product_id, product_name, product_sku, size, color, quantity,
+              unit_price_cents, total_price_cents)
+            select o.id, p.id, p.name, p.sku, null, null, 1, 2500, 2500
+            from orders o, products p where o.order_number = ${number} and p.slug = 'tote'`,
+      );
+    }
+    await old.close();
+  } finally {
+    previous.remove();
+  }
+  upgraded = await openDatabase({ ...location, poolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  await upgraded?.close();
+  await location?.cleanup();
+});
+
+interface VariantRow {
+  slug: string;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+  position: number;
+}
+
+async function variants(): Promise<VariantRow[]> {
+  return queryRows<VariantRow>(
+    upgraded.db,
+    sql`select p.slug, v.size, v.color, v.sku, v.stock, v.position
+        from product_variants v join products p on p.id = v.product_id
+        order by p.slug, v.position`,
+  );
+}
+
+describe(`migration 0014 on a database of the previous release (${databaseKind})`, () => {
+  it("gives every product one variant per size and colour, its whole stock on the first", async () => {
+    const rows = await variants();
+    const of = (slug: string) => rows.filter((r) => r.slug === slug);
+    expect(of("tee").map((r) => `${r.size}/${r.color}:${r.stock}`)).toEqual([
+      "S/Black:17",
+      "S/White:0",
+      "M/Black:0",
+      "M/White:0",
+      "L/Black:0",
+      "L/White:0",
+    ]);
+    expect(of("jeans").map((r) => `${r.size}:${r.stock}`)).toEqual(["30:4", "32:0"]);
+    expect(of("tote")).toEqual([expect.objectContaining({ size: "", color: "", sku: "TOTE-01", stock: 9 })]);
+    expect(of("cap").map((r) => r.stock)).toEqual([0, 0]);
+    expect(of("tee").map((r) => r.sku)).toContain("TEE-01-M-WHITE");
+  });
+
+  it("loses no unit: each product's inventory is still what it was, and the sum of its variants", async () => {
+    const rows = await queryRows<{ slug: string; inventory: number; total: number }>(
+      upgraded.db,
+      sql`select p.slug, p.inventory, coalesce(sum(v.stock), 0)::int as total
+          from products p left join product_variants v on v.product_id = p.id group by p.slug, p.inventory`,
+    );
+    for (const p of PRODUCTS) {
+      const row = rows.find((r) => r.slug === p.slug)!;
+      expect(row.inventory).toBe(p.inventory);
+      expect(row.total).toBe(p.inventory);
+    }
+  });
+
+  it("keeps every SKU unique, a derived one that met a product's own SKU included", async () => {
+    const rows = await variants();
+    expect(new Set(rows.map((r) => r.sku)).size).toBe(rows.length);
+    expect(rows.filter((r) => r.sku.startsWith("TEE-01-S")).length).toBe(3);
+  });
+
+  it("points the lines of earlier orders at the variants of their size and colour", async () => {
+    const lines = await queryRows<{ order_number: string; slug: string; size: string; color: string }>(
+      upgraded.db,
+      sql`select o.order_number, p.slug, v.size, v.color
+          from order_items i join orders o on o.id = i.order_id
+          join product_variants v on v.id = i.variant_id join products p on p.id = v.product_id
+          order by o.order_number, p.slug`,
+    );
+    expect(lines).toEqual([
+      { order_number: "ORD-1", slug: "tee", size: "M", color: "White" },
+      { order_number: "ORD-1", slug: "tote", size: "", color: "" },
+      { order_number: "ORD-2", slug: "tee", size: "M", color: "White" },
+      { order_number: "ORD-2", slug: "tote", size: "", color: "" },
+    ]);
+  });
+
+  it("keeps inventory the sum of the variants on every later write", async () => {
+    await upgraded.db.execute(
+      sql`update product_variants set stock = stock + 3 where sku in ('TEE-01-M-WHITE', 'TEE-01-L-BLACK')`,
+    );
+    await upgraded.db.execute(sql`delete from product_variants where sku = 'TEE-01-S-BLACK'`);
+    const [tee] = await queryRows<{ inventory: number }>(
+      upgraded.db,
+      sql`select inventory from products where slug = 'tee'`,
+    );
+    expect(tee!.inventory).toBe(6);
+  });
+});
