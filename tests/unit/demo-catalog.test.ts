@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 import { demoCategories, demoProducts, slugify } from "../../db/seed/demo-catalog";
+import { demoVariants } from "~/modules/catalog/seed.server";
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public");
 
@@ -174,5 +175,29 @@ describe("demo products", () => {
       expect(sentences, p.name).toBeGreaterThanOrEqual(2);
       expect(sentences, p.name).toBeLessThanOrEqual(3);
     }
+  });
+});
+
+describe("demo variants", () => {
+  const all = demoProducts.map((p, i) => ({ product: p, variants: demoVariants(p, i) }));
+
+  it("spread every product's units over its sizes and colours without losing one", () => {
+    for (const { product, variants } of all)
+      expect(
+        variants.reduce((sum, v) => sum + v.stock, 0),
+        product.slug,
+      ).toBe(product.inventory);
+  });
+
+  it("have SKUs unique across the catalogue", () => {
+    const skus = all.flatMap(({ variants }) => variants.map((v) => v.sku));
+    expect(unique(skus)).toBe(true);
+  });
+
+  it("show sizes sold out while others sell", () => {
+    const partly = all.filter(
+      ({ variants }) => variants.some((v) => v.stock === 0) && variants.some((v) => v.stock > 0),
+    );
+    expect(partly.length).toBeGreaterThanOrEqual(10);
   });
 });
