@@ -92,6 +92,11 @@ export const products = pgTable(
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
+    /**
+     * The style a product belongs to: its group, or itself when ungrouped. Listings show one card per
+     * style and count styles by it (docs/decisions/0024-one-card-per-style.md).
+     */
+    styleKey: text().generatedAlwaysAs(sql`coalesce(product_group_id, id::text)`),
   },
   (t) => [
     check("products_price_check", sql`${t.priceCents} >= 0`),
@@ -120,6 +125,10 @@ export const products = pgTable(
     index("products_category_idx").on(t.categoryId),
     index("products_subcategory_idx").on(t.subcategoryId),
     index("products_group_idx").on(t.productGroupId),
+    // Counting the styles a listing shows: count(distinct style_key) read from the index alone.
+    index("products_active_style_idx")
+      .on(t.styleKey)
+      .where(sql`${t.isActive}`),
     index("products_sizes_idx").using("gin", t.sizes),
     index("products_colors_idx").using("gin", t.colors),
     index("products_created_idx").on(t.createdAt.desc()),
