@@ -101,10 +101,13 @@ export async function replaceVariants(
   variants: readonly VariantInput[],
 ): Promise<void> {
   const rows = variantRows(productId, productSku, variants);
-  const keep = rows.map((r) => `${r.size}\u0000${r.color}`);
+  // Pairs of arrays, not joined strings: a size or colour may hold any character (text holds no NUL).
   await tx.execute(
-    sql`delete from ${productVariants} where ${productVariants.productId} = ${productId}
-        and not (${productVariants.size} || chr(0) || ${productVariants.color} = any(${sql.param(keep)}::text[]))`,
+    sql`delete from ${productVariants} v where v.product_id = ${productId}
+        and not exists (
+          select 1 from unnest(${sql.param(rows.map((r) => r.size))}::text[], ${sql.param(rows.map((r) => r.color))}::text[])
+            as keep(size, color)
+          where keep.size = v.size and keep.color = v.color)`,
   );
   if (rows.length === 0) return;
   // SKUs may move between kept variants: park the kept ones on unique placeholders first.
