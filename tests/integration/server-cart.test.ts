@@ -1,11 +1,12 @@
 import { DomainError } from "~/lib/domain-error";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartItems, carts, products, user } from "#db/schema/index";
+import { cartItems, carts, products, productVariants, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import * as cart from "~/modules/cart/server-cart.server";
 import { clearCart, getCart, linesToOrder, removeLine, removeOrderedLines } from "~/modules/cart/server-cart.server";
+import { setProductStock } from "../support/catalog-fixtures";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 let t: TestDatabase;
@@ -31,11 +32,45 @@ const mergeGuestCart = (userId: string, lines: Parameters<typeof cart.mergeGuest
 const previewGuestCart = (lines: Parameters<typeof cart.previewGuestCart>[1], max = MAX) =>
   cart.previewGuestCart(db, lines, max);
 
+/** The stock each variant of a product gets in beforeEach, and when its sizes or colours change. */
+const STOCK = 50;
+
+/**
+ * Changes a product; `inventory` is the stock of each of its variants (size × colour), and new sizes or
+ * colours make its variants again, each with `inventory` (else STOCK) units.
+ */
 async function setProduct(
   p: P,
   values: { inventory?: number; isActive?: boolean; priceCents?: number; sizes?: string[]; colors?: string[] },
 ) {
-  await db.update(products).set(values).where(eq(products.id, p.id));
+  const { inventory, sizes, colors, ...fields } = values;
+  if (Object.keys(fields).length > 0) await db.update(products).set(fields).where(eq(products.id, p.id));
+  if (sizes || colors) await setProductStock(db, p.id, inventory ?? STOCK, { sizes, colors });
+  else if (inventory !== undefined) await setProductStock(db, p.id, inventory);
+}
+
+/** Sets the stock and own price of one variant of a product (its size and colour). */
+async function setVariant(
+  p: P,
+  option: { size: string; color: string },
+  values: { stock?: number; priceCents?: number | null },
+) {
+  await db.transaction(async (tx) => {
+    // Every writer of a variant's stock holds its product's row first (docs/decisions/0023-variants.md).
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, p.id)).for("no key update");
+    const changed = await tx
+      .update(productVariants)
+      .set(values)
+      .where(
+        and(
+          eq(productVariants.productId, p.id),
+          eq(productVariants.size, option.size),
+          eq(productVariants.color, option.color),
+        ),
+      )
+      .returning({ id: productVariants.id });
+    expect(changed).toHaveLength(1);
+  });
 }
 
 async function expectCartError(promise: Promise<unknown>, code: string, message: string | RegExp) {
@@ -69,7 +104,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await db.delete(carts);
-  for (const p of [a, b, c]) await setProduct(p, { inventory: 50, isActive: true, priceCents: p.priceCents });
+  for (const p of [a, b, c]) await setProduct(p, { isActive: true, priceCents: p.priceCents });
   await setProduct(a, { sizes: ["S", "M", "L", "XL"], colors: ["Black", "Red"] });
   for (const p of [b, c]) await setProduct(p, { sizes: [], colors: [] });
 });
@@ -373,6 +408,102 @@ describe("getCart", () => {
     expect(await getCart(db, "u2")).toHaveLength(1);
     await setQuantity("u1", { productId: b.id, size: "M", color: "Default" }, 0);
     expect(await getCart(db, "u2")).toHaveLength(1);
+  });
+});
+
+describe("per size and colour (decisions.md §6)", () => {
+  it("caps each line at its own size's stock, while the product's cap counts every size", async () => {
+    await setVariant(a, { size: "M", color: "Black" }, { stock: 2 });
+    await setVariant(a, { size: "L", color: "Black" }, { stock: 40 });
+    expect(await addLine("u1", { productId: a.id, ...A, quantity: 5 })).toEqual({
+      quantity: 2,
+      message: "Only 2 left in stock",
+    });
+    await expectCartError(addLine("u1", { productId: a.id, ...A, quantity: 1 }), "LIMIT_REACHED", "Only 2 left");
+    // Size L of the same style is not held back by M's stock, only by the cap over both.
+    expect(await addLine("u1", { productId: a.id, size: "L", color: "Black", quantity: 9 })).toEqual({
+      quantity: 8,
+      message: "You can add at most 10 of this item",
+    });
+    expect((await getCart(db, "u1")).map((l) => [l.size, l.quantity, l.inventory, l.problem])).toEqual([
+      ["M", 2, 2, null],
+      ["L", 8, 40, null],
+    ]);
+    await setVariant(a, { size: "L", color: "Black" }, { stock: 5 });
+    expect(await setQuantity("u1", { productId: a.id, size: "L", color: "Black" }, 7)).toMatchObject({
+      quantity: 5,
+      message: "Only 5 left in stock",
+    });
+  });
+
+  it("refuses a sold-out size by name and flags only its line", async () => {
+    await addLine("u1", { productId: a.id, ...A, quantity: 1 });
+    await addLine("u1", { productId: a.id, size: "S", color: "Black", quantity: 1 });
+    await setVariant(a, A, { stock: 0 });
+    await expectCartError(
+      addLine("u1", { productId: a.id, ...A, quantity: 1 }),
+      "OUT_OF_STOCK",
+      "Size M in Black is out of stock",
+    );
+    await expectCartError(
+      addLine("u2", { productId: a.id, ...A, quantity: 1 }),
+      "OUT_OF_STOCK",
+      "Size M in Black is out of stock",
+    );
+    expect((await getCart(db, "u1")).map((l) => [l.size, l.available, l.problem])).toEqual([
+      ["M", false, "out-of-stock"],
+      ["S", true, null],
+    ]);
+    // The product as a whole is still in stock (its other variants).
+    const [row] = await db.select({ inventory: products.inventory }).from(products).where(eq(products.id, a.id));
+    expect(row!.inventory).toBe(STOCK * 7);
+  });
+
+  it("prices a line at its variant's own price, and at the product's without one", async () => {
+    await setVariant(a, { size: "XL", color: "Black" }, { priceCents: a.priceCents + 500 });
+    await addLine("u1", { productId: a.id, size: "XL", color: "Black", quantity: 1 });
+    await addLine("u1", { productId: a.id, ...A, quantity: 1 });
+    expect((await getCart(db, "u1")).map((l) => [l.size, l.priceCents])).toEqual([
+      ["XL", a.priceCents + 500],
+      ["M", a.priceCents],
+    ]);
+    const preview = await previewGuestCart([
+      { id: a.id, size: "XL", color: "Black", quantity: 1 },
+      { id: a.id, size: "L", color: "Black", quantity: 1 },
+    ]);
+    expect(preview.map((l) => l.priceCents)).toEqual([a.priceCents + 500, a.priceCents]);
+  });
+
+  it("reads a product without sizes or colours from its one variant, through the cart's defaults", async () => {
+    await setProduct(b, { inventory: 6 });
+    await addLine("u1", { productId: b.id, quantity: 4 });
+    expect(await addLine("u1", { productId: b.id, size: "M", color: "Default", quantity: 4 })).toMatchObject({
+      quantity: 6,
+      message: "Only 6 left in stock",
+    });
+    const [line] = await getCart(db, "u1");
+    expect(line).toMatchObject({ size: "M", color: "Default", inventory: 6, problem: null });
+  });
+
+  it("makes a line whose size the product lists but no longer stocks unavailable", async () => {
+    await addLine("u1", { productId: a.id, ...A, quantity: 1 });
+    await db.transaction(async (tx) => {
+      await tx.select({ id: products.id }).from(products).where(eq(products.id, a.id)).for("no key update");
+      await tx
+        .delete(productVariants)
+        .where(
+          and(eq(productVariants.productId, a.id), eq(productVariants.size, "M"), eq(productVariants.color, "Black")),
+        );
+    });
+    expect((await getCart(db, "u1")).map((l) => [l.available, l.problem, l.inventory])).toEqual([
+      [false, "unavailable", 0],
+    ]);
+    await expectCartError(
+      addLine("u1", { productId: a.id, ...A, quantity: 1 }),
+      "UNAVAILABLE",
+      "This product is no longer available in this size and colour",
+    );
+    expect((await previewGuestCart([{ id: a.id, ...A, quantity: 1 }]))[0]!.problem).toBe("unavailable");
   });
 });
 

@@ -13,6 +13,8 @@ import {
   quantityProblem,
   removeItem,
   setQuantity as setIn,
+  soldOutMessage,
+  stockNote,
   type CartItem,
 } from "~/modules/cart/cart-rules";
 
@@ -181,5 +183,35 @@ describe("optionProblem: only the product's own sizes and colours", () => {
       size: "This size is not available for this product",
       color: "This color is not available for this product",
     });
+  });
+});
+
+describe("per size and colour (decisions.md §6)", () => {
+  it("notes a line that stands at its size's stock, and only that line", () => {
+    const atStock = { quantity: 3, inventory: 3, problem: null };
+    expect(stockNote(atStock)).toBe("Only 3 left in stock");
+    expect(stockNote({ ...atStock, quantity: 2 })).toBeNull();
+    // No stock figure yet (a guest's line before the server answered): nothing to say.
+    expect(stockNote({ quantity: 3, problem: null })).toBeNull();
+    // The flag says more: the quantity was lowered, or the size is gone.
+    expect(stockNote({ ...atStock, problem: "reduced" })).toBeNull();
+    expect(stockNote({ quantity: 1, inventory: 0, problem: "out-of-stock" })).toBeNull();
+    expect(stockNote({ quantity: 1, inventory: 0 })).toBeNull();
+  });
+  it("names the sold-out size and colour, and says 'This product' for one without", () => {
+    expect(soldOutMessage({ size: "M", color: "Black" })).toBe("Size M in Black is out of stock");
+    expect(soldOutMessage({ size: "XL", color: "" })).toBe("Size XL is out of stock");
+    expect(soldOutMessage({ size: "", color: "Navy" })).toBe("Navy is out of stock");
+    expect(soldOutMessage({ size: "", color: "" })).toBe("This product is out of stock");
+  });
+  it("caps a line at its own size's stock while the per-product cap counts every size", () => {
+    // Size M has 2 left, L plenty: M stops at 2, L takes what the cap leaves after M.
+    let cart = addItem([], { ...tee, size: "M", quantity: 5, inventory: 2 });
+    cart = addItem(cart, { ...tee, size: "L", quantity: 20, inventory: 40 });
+    expect(cart.map((l) => [l.size, l.quantity])).toEqual([
+      ["M", 2],
+      ["L", 8],
+    ]);
+    expect(limitMessage(2, MAX, 8)).toBe("Only 2 left in stock");
   });
 });

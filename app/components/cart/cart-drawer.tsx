@@ -5,7 +5,14 @@ import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/c
 import { useClientStore } from "~/components/cart/client-store";
 import { useMaxPerProduct } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
-import { blockingLines, limitMessage, lineLimit, problemText, quantityElsewhere } from "~/modules/cart/cart-rules";
+import {
+  blockingLines,
+  limitMessage,
+  lineLimit,
+  problemText,
+  quantityElsewhere,
+  stockNote,
+} from "~/modules/cart/cart-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
 import { reportCartOutcome } from "./report-cart-outcome";
@@ -80,6 +87,7 @@ export function CartDrawer() {
               {cart.map((item) => {
                 const line = { id: item.id, size: item.size, color: item.color };
                 const flag = problemText(item);
+                const note = stockNote(item);
                 const elsewhere = quantityElsewhere(cart, item);
                 const atLimit = item.quantity >= lineLimit(item, maxPerProduct, elsewhere);
                 return (
@@ -100,6 +108,11 @@ export function CartDrawer() {
                       {flag && (
                         <p className="mt-1 text-xs font-medium text-red-700" role="note">
                           {flag}
+                        </p>
+                      )}
+                      {note && (
+                        <p className="mt-1 text-xs font-medium text-amber-800" role="note">
+                          {note}
                         </p>
                       )}
                       <div className="mt-auto flex items-center gap-2">

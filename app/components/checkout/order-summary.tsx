@@ -1,5 +1,5 @@
 import { formatCents } from "~/lib/money";
-import { problemText, type CartItem } from "~/modules/cart/cart-rules";
+import { problemText, stockNote, type CartItem } from "~/modules/cart/cart-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 import { amountToFreeShipping, computeTotals, SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
 
@@ -27,6 +27,7 @@ export function OrderSummary({
       <ul className="mt-4 divide-y divide-line" aria-label="Items in your order">
         {items.map((item) => {
           const flag = problemText(item);
+          const note = stockNote(item);
           return (
             <li key={`${item.id}|${item.size}|${item.color}`} className="flex items-center gap-3 py-3">
               <div className="relative">
@@ -47,6 +48,7 @@ export function OrderSummary({
                   {item.size} · {item.color} · Qty {item.quantity}
                 </p>
                 {flag && <p className="text-xs font-medium text-red-700">{flag}</p>}
+                {note && <p className="text-xs font-medium text-amber-800">{note}</p>}
               </div>
               <p className="text-sm font-medium">{formatCents(item.price * item.quantity)}</p>
             </li>

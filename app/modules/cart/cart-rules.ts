@@ -1,8 +1,9 @@
 /** Cart rules of spec §4, as pure functions over an immutable list of lines. */
 
 /**
- * Why a line cannot be bought as it stands: "unavailable" (the product was deactivated or
- * removed), "out-of-stock" (none left), "reduced" (fewer left than the line asks for).
+ * Why a line cannot be bought as it stands: "unavailable" (the product was deactivated or removed, or
+ * no longer comes in the line's size and colour), "out-of-stock" (none of that size and colour left),
+ * "reduced" (fewer of that size and colour left than the line asks for).
  */
 export type CartProblem = null | "unavailable" | "out-of-stock" | "reduced";
 
@@ -17,7 +18,10 @@ export interface CartItem {
   size: string;
   color: string;
   quantity: number;
-  /** Stock when last read from the server, when known; caps the quantity. */
+  /**
+   * Stock of the line's size and colour (its variant, decisions.md §6) when last read from the server,
+   * when known; caps the line's quantity.
+   */
   inventory?: number;
   /** Set by the server when the line cannot be bought as it stands. */
   problem?: CartProblem;
@@ -164,6 +168,26 @@ export function itemCount(items: readonly CartItem[]): number {
 /** Lines that stop a checkout: deactivated or sold-out products. */
 export function blockingLines(items: readonly CartItem[]): CartItem[] {
   return items.filter((i) => i.problem === "unavailable" || i.problem === "out-of-stock");
+}
+
+/**
+ * What a line says when its quantity stands at the stock of its size and colour ('Only 2 left in stock'),
+ * so the shopper sees which line cannot grow and why; null when it can, or when a flag says more.
+ */
+export function stockNote(item: Pick<CartItem, "problem" | "inventory" | "quantity">): string | null {
+  if (item.problem || item.inventory === undefined || item.inventory <= 0) return null;
+  return item.quantity >= item.inventory ? `Only ${item.inventory} left in stock` : null;
+}
+
+/**
+ * Why an add is refused when none of the line's size and colour is left: names the option, so a shopper
+ * of a sold-out size knows another may still be there.
+ */
+export function soldOutMessage(option: { size: string; color: string }): string {
+  if (option.size && option.color) return `Size ${option.size} in ${option.color} is out of stock`;
+  if (option.size) return `Size ${option.size} is out of stock`;
+  if (option.color) return `${option.color} is out of stock`;
+  return "This product is out of stock";
 }
 
 /** The flag shown on a line, or null when it can be bought as it stands. */

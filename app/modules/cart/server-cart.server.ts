@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cartItems, carts, products } from "#db/schema/index";
+import { cartItems, carts, products, productVariants } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
+import { findVariant, optionOfLine, variantPrice, type VariantStock } from "~/modules/catalog/variant-rules";
+import { variantsOf } from "~/modules/catalog/variants.server";
 import {
   DEFAULT_COLOR,
   DEFAULT_SIZE,
@@ -13,6 +15,7 @@ import {
   lineLimit,
   optionProblem,
   quantityProblem,
+  soldOutMessage,
   type CartProblem,
   type ProductOptions,
 } from "./cart-rules";
@@ -23,9 +26,11 @@ import {
  *
  * Every function takes explicit fields only, validates them, and reads names, images and prices
  * from the products table: nothing the caller says about a product is trusted except its id.
- * A line's size and colour are the product's own; when a line is written, its quantity is at least
- * 1, never above the product's stock, and the product's lines together never hold more than the
- * per-product cap (`maxPerProduct`, the setting MAX_QTY_PER_PRODUCT).
+ * A line's size and colour are the product's own, and stand for one of its variants (decisions.md §6:
+ * `optionOfLine` maps the cart's defaults 'M' and 'Default' to the variant's ''): the line's stock,
+ * price and flags are that variant's. When a line is written, its quantity is at least 1, never above
+ * its variant's stock, and the product's lines together never hold more than the per-product cap
+ * (`maxPerProduct`, the setting MAX_QTY_PER_PRODUCT).
  */
 
 const MAX_TEXT = 40;
@@ -35,19 +40,21 @@ export interface CartLine {
   slug: string;
   name: string;
   image: string;
-  /** Current price in the database, in cents. */
+  /** Current price in the database, in cents: the variant's own, else the product's. */
   priceCents: number;
   size: string;
   color: string;
   /** What can be bought: the stored quantity, lowered to the stock when that shrank ("reduced"). */
   quantity: number;
+  /** Stock of the line's variant (its size and colour); 0 when the product no longer has it. */
   inventory: number;
-  /** Active and in stock. */
+  /** Active, offered in this size and colour, and in stock. */
   available: boolean;
   /**
-   * "unavailable": the product was deactivated; "out-of-stock": no stock left; "reduced": the stock
-   * fell below the quantity in the cart, so `quantity` shows the stock. Flagged, never removed
-   * silently; "reduced" is computed on read, not written (the next setQuantity/addLine stores it).
+   * "unavailable": the product was deactivated or no longer comes in this size and colour;
+   * "out-of-stock": none of this size and colour left; "reduced": its stock fell below the quantity in
+   * the cart, so `quantity` shows the stock. Flagged, never removed silently; "reduced" is computed on
+   * read, not written (the next setQuantity/addLine stores it).
    */
   problem: CartProblem;
 }
@@ -98,22 +105,25 @@ function checkOptions(product: ProductOptions, line: { size: string; color: stri
   if (problem) throw new DomainError("invalid", OPTION_MESSAGES[problem], { reason: "UNKNOWN_OPTION" });
 }
 
-function problemOf(p: LineProduct, line: { size: string; color: string; quantity: number }): CartProblem {
+function problemOf(
+  p: LineProduct,
+  variant: VariantStock | undefined,
+  line: { size: string; color: string; quantity: number },
+): CartProblem {
   // A size or colour the product no longer offers cannot be bought, like a deactivated product.
-  if (!p.isActive || optionProblem(p, line)) return "unavailable";
-  if (p.inventory <= 0) return "out-of-stock";
-  if (line.quantity > p.inventory) return "reduced";
+  if (!p.isActive || optionProblem(p, line) || !variant) return "unavailable";
+  if (variant.stock <= 0) return "out-of-stock";
+  if (line.quantity > variant.stock) return "reduced";
   return null;
 }
 
-/** The product columns a cart line shows. */
+/** The product columns a cart line shows (stock and any own price are the variant's). */
 const lineProductColumns = {
   slug: products.slug,
   name: products.name,
   images: products.images,
   imageUrl: products.imageUrl,
   priceCents: products.priceCents,
-  inventory: products.inventory,
   isActive: products.isActive,
   sizes: products.sizes,
   colors: products.colors,
@@ -125,29 +135,47 @@ interface LineProduct extends ProductOptions {
   images: string[];
   imageUrl: string | null;
   priceCents: number;
-  inventory: number;
   isActive: boolean;
 }
 
-/** A line as shown: the product as the database has it now, flagged when it cannot be bought as is. */
-function lineOf(p: LineProduct, line: { productId: string; size: string; color: string; quantity: number }): CartLine {
-  const problem = problemOf(p, line);
+interface StoredLine {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+}
+
+/**
+ * A line as shown: the product and the variant of its size and colour as the database has them now,
+ * flagged when it cannot be bought as is.
+ */
+function lineOf(p: LineProduct, variant: VariantStock | undefined, line: StoredLine): CartLine {
+  const problem = problemOf(p, variant, line);
+  const stock = variant?.stock ?? 0;
   return {
     productId: line.productId,
     slug: p.slug,
     name: p.name,
     image: primaryImage(p),
-    priceCents: p.priceCents,
+    priceCents: variantPrice(p.priceCents, variant),
     size: line.size,
     color: line.color,
-    quantity: problem === "reduced" ? p.inventory : line.quantity,
-    inventory: p.inventory,
-    available: p.isActive && p.inventory > 0,
+    quantity: problem === "reduced" ? stock : line.quantity,
+    inventory: stock,
+    available: problem !== "unavailable" && problem !== "out-of-stock",
     problem,
   };
 }
 
-/** The cart's lines joined with their products, oldest first. */
+/** Lines with their products, each with the variant of its size and colour (one query for them all). */
+async function linesWithVariants(db: Conn, rows: ReadonlyArray<{ product: LineProduct; line: StoredLine }>) {
+  const variants = await variantsOf(db, [...new Set(rows.map((r) => r.line.productId))]);
+  return rows.map(({ product, line }) =>
+    lineOf(product, findVariant(variants.get(line.productId) ?? [], optionOfLine(product, line)), line),
+  );
+}
+
+/** The cart's lines joined with their products and variants, oldest first. */
 export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
   const uid = parse(userIdSchema, userId, "userId");
   const rows = await db
@@ -163,7 +191,11 @@ export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.userId, uid))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows.map((r) => lineOf(r, r));
+  if (rows.length === 0) return [];
+  return linesWithVariants(
+    db,
+    rows.map((r) => ({ product: r, line: r })),
+  );
 }
 
 async function ensureCart(db: Conn, userId: string): Promise<string> {
@@ -178,25 +210,37 @@ async function findCartId(db: Conn, userId: string): Promise<string | undefined>
   return cart?.id;
 }
 
-/** The product if this line of it can be put in a cart: active, in stock, in one of its own sizes and colours. */
+/**
+ * The stock of this line's variant if the line can be put in a cart: the product active, the size and
+ * colour its own, and some of that size and colour left.
+ */
 async function purchasable(db: Conn, line: LineKey) {
   const [product] = await db
-    .select({
-      isActive: products.isActive,
-      inventory: products.inventory,
-      sizes: products.sizes,
-      colors: products.colors,
-    })
+    .select({ isActive: products.isActive, sizes: products.sizes, colors: products.colors })
     .from(products)
     .where(eq(products.id, line.productId));
   if (!product) throw new DomainError("conflict", "This product is no longer available", { reason: "UNKNOWN_PRODUCT" });
   if (!product.isActive)
     throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
   checkOptions(product, line);
-  if (product.inventory <= 0)
-    throw new DomainError("conflict", "This product is out of stock", { reason: "OUT_OF_STOCK" });
-  return { inventory: product.inventory };
+  const option = optionOfLine(product, line);
+  const [variant] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, line.productId),
+        eq(productVariants.size, option.size),
+        eq(productVariants.color, option.color),
+      ),
+    );
+  if (!variant) throw new DomainError("conflict", UNAVAILABLE_OPTION, { reason: "UNAVAILABLE" });
+  if (variant.stock <= 0) throw new DomainError("conflict", soldOutMessage(option), { reason: "OUT_OF_STOCK" });
+  return { inventory: variant.stock };
 }
+
+/** A size and colour the product lists but no longer stocks as a variant (the owner removed it). */
+const UNAVAILABLE_OPTION = "This product is no longer available in this size and colour";
 
 /** The quantities of a product's lines in the cart: this line's, and the other sizes and colours together. */
 async function productLines(db: Conn, cartId: string, key: LineKey) {
@@ -483,9 +527,9 @@ export async function mergeGuestCart(
 
 /**
  * A guest's browser cart priced and checked against the database, nothing written: current names,
- * images, prices and stock, with the same flags as a signed-in cart (a size or colour the product
- * does not offer is "unavailable"). Malformed lines and unknown products are left out; quantities are
- * kept as the browser has them (at most the per-product cap).
+ * images, prices and stock of each line's size and colour, with the same flags as a signed-in cart (a
+ * size or colour the product does not offer is "unavailable"). Malformed lines and unknown products are
+ * left out; quantities are kept as the browser has them (at most the per-product cap).
  */
 export async function previewGuestCart(
   db: Conn,
@@ -500,8 +544,11 @@ export async function previewGuestCart(
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return lines.flatMap((line) => {
-    const p = byId.get(line.productId);
-    return p ? [lineOf(p, line)] : [];
-  });
+  return linesWithVariants(
+    db,
+    lines.flatMap((line) => {
+      const product = byId.get(line.productId);
+      return product ? [{ product, line }] : [];
+    }),
+  );
 }
