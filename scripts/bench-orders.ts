@@ -3,12 +3,13 @@
  * `concurrency` loops for `seconds`, on the embedded database and on a fresh PostgreSQL database.
  * Used by scripts/bench.ts; runs alone with `node --import tsx scripts/bench-orders.ts`.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { withFreshPostgres } from "./bench-support";
-import { products, user } from "#db/schema/index";
+import { withCommitWorktree, withFreshPostgres } from "./bench-support";
+import { products, productVariants, user } from "#db/schema/index";
 import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
@@ -59,7 +60,8 @@ async function drive(database: Database, label: string, concurrency: number, sec
     .from(products)
     .where(eq(products.isActive, true));
   const ids = active.map((p) => p.id);
-  await db.update(products).set({ inventory: 1_000_000 }).where(inArray(products.id, ids));
+  // Stock lives on the variants (the triggers add it up on the products).
+  await db.update(productVariants).set({ stock: 1_000_000 }).where(inArray(productVariants.productId, ids));
   /** A line of the i-th product in its own first size and colour. */
   const line = (i: number, quantity: number) => {
     const p = active[i % active.length]!;
@@ -131,6 +133,40 @@ export async function benchOrders(options: { concurrency?: number; seconds?: num
     options.postgresUrl,
   );
   return results;
+}
+
+export interface OrdersSideBySide {
+  commit: string;
+  /** Orders per second by database, each turn's figure. */
+  before: Map<string, number[]>;
+  now: Map<string, number[]>;
+}
+
+/**
+ * `benchOrders` as this checkout runs it against `commit`'s (its own scripts/bench-orders.ts in a
+ * temporary worktree), each as a process of its own, in turns — before, now; now, before — so the
+ * ratio holds however fast the host runs that day. Undefined without the commit's history.
+ */
+export async function benchOrdersSideBySide(root: string, commit: string, rounds = 2) {
+  return withCommitWorktree(root, commit, { build: false }, async (worktree) => {
+    const result: OrdersSideBySide = { commit, before: new Map(), now: new Map() };
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (["before", "now"] as const) : (["now", "before"] as const);
+      for (const which of order) {
+        const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/bench-orders.ts"], {
+          cwd: which === "before" ? worktree : root,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        });
+        for (const [, database, perSecond] of output.matchAll(/^(.+?): (\d+) orders\/s/gm)) {
+          const list = result[which].get(database!) ?? [];
+          list.push(Number(perSecond));
+          result[which].set(database!, list);
+        }
+      }
+    }
+    return result;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

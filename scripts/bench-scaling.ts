@@ -11,11 +11,18 @@
  * The load generator runs on the same machine: on two cores it takes a good part of one.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { closedLoop, processTreeCpuMs, signInShopper, startStoreProcess, withFreshPostgres } from "./bench-support";
+import {
+  closedLoop,
+  processTreeCpuMs,
+  signInShopper,
+  startStoreProcess,
+  withCommitWorktree,
+  withFreshPostgres,
+} from "./bench-support";
 
 export interface RenderFigures {
   requestsPerSecond: number;
@@ -27,6 +34,8 @@ export interface RenderFigures {
 
 /** The commit before issue 15's render work, which the render section measures side by side with this one. */
 export const RENDER_BEFORE_COMMIT = "eacf93b";
+/** The commit before variants (issue 25): cards with swatches may cost at most 10 % more CPU a render than there. */
+export const VARIANTS_BEFORE_COMMIT = "cc9f0e0";
 export const SEARCH_QUERIES = [
   "hoodie",
   "linen shirt",
@@ -92,21 +101,7 @@ export async function benchRenderSideBySide(
   commit = RENDER_BEFORE_COMMIT,
   rounds = 3,
 ): Promise<SideBySide | undefined> {
-  const worktree = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-before-"));
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: settings.root, stdio: "ignore" });
-  try {
-    git("worktree", "add", "--detach", "--force", worktree, commit);
-  } catch {
-    rmSync(worktree, { recursive: true, force: true });
-    return undefined;
-  }
-  try {
-    symlinkSync(path.join(settings.root, "node_modules"), path.join(worktree, "node_modules"), "dir");
-    execFileSync(process.execPath, [path.join(settings.root, "node_modules/@react-router/dev/bin.js"), "build"], {
-      cwd: worktree,
-      stdio: "ignore",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
+  return withCommitWorktree(settings.root, commit, { build: true }, async (worktree) => {
     const result: SideBySide = { commit, before: [], now: [] };
     const beforeSettings = { ...settings, root: worktree, buildDir: "build" };
     for (let round = 0; round < rounds; round++) {
@@ -116,13 +111,7 @@ export async function benchRenderSideBySide(
       }
     }
     return result;
-  } finally {
-    try {
-      git("worktree", "remove", "--force", worktree);
-    } catch {
-      rmSync(worktree, { recursive: true, force: true });
-    }
-  }
+  });
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */

@@ -3,9 +3,11 @@
  * signing the bench's admin in, a fresh PostgreSQL database, closed-loop latencies and the CPU time a
  * server's processes used.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 
@@ -228,4 +230,41 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Runs `work` in a temporary worktree of `commit` (sharing this checkout's node_modules), built first
+ * when `build` is set, and removes it after. Undefined when the commit cannot be checked out (a clone
+ * without that history).
+ */
+export async function withCommitWorktree<T>(
+  root: string,
+  commit: string,
+  options: { build: boolean },
+  work: (worktree: string) => Promise<T>,
+): Promise<T | undefined> {
+  const worktree = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-before-"));
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, stdio: "ignore" });
+  try {
+    git("worktree", "add", "--detach", "--force", worktree, commit);
+  } catch {
+    rmSync(worktree, { recursive: true, force: true });
+    return undefined;
+  }
+  try {
+    symlinkSync(path.join(root, "node_modules"), path.join(worktree, "node_modules"), "dir");
+    if (options.build)
+      execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+        cwd: worktree,
+        stdio: "ignore",
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+    return await work(worktree);
+  } finally {
+    try {
+      git("worktree", "remove", "--force", worktree);
+    } catch {
+      rmSync(worktree, { recursive: true, force: true });
+    }
+  }
 }

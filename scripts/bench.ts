@@ -49,7 +49,7 @@ import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from ".
 import { ANALYTICS_P95_BUDGET_MS, benchAnalytics } from "./bench-analytics";
 import { benchMemory, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
-import { benchOrders } from "./bench-orders";
+import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import {
   benchRender,
   benchRenderSideBySide,
@@ -57,6 +57,7 @@ import {
   median,
   RENDER_BEFORE_COMMIT,
   renderLine,
+  VARIANTS_BEFORE_COMMIT,
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
@@ -394,6 +395,19 @@ async function main() {
       r.perSecond >= goal && r.p99 < 100 && r.failures === 0,
     );
   }
+  // Against the commit before variants, in turns: stock taken per variant costs at most 10 % of throughput.
+  const ordersSideBySide = runs("orders") ? await benchOrdersSideBySide(root, VARIANTS_BEFORE_COMMIT) : undefined;
+  for (const [database, now] of ordersSideBySide?.now ?? []) {
+    const before = ordersSideBySide!.before.get(database) ?? [];
+    if (before.length === 0) continue;
+    const ratio = median(now) / median(before);
+    record(
+      `placeOrder on ${database}, side by side with ${ordersSideBySide!.commit} (before variants), ${now.length} turns each`,
+      `${median(before).toFixed(0)} → ${median(now).toFixed(0)} orders/s (×${ratio.toFixed(2)}; turns: ${before.join(", ")} → ${now.join(", ")})`,
+      "×0.90 or more",
+      ratio >= 0.9,
+    );
+  }
 
   if (runs("admin-orders")) {
     // — 8: the orders back office on 100,000 orders —
@@ -501,6 +515,19 @@ async function main() {
         `${cpu(sideBySide.before).toFixed(2)} → ${cpu(sideBySide.now).toFixed(2)} ms (×${ratio.toFixed(2)}; turns: ${each(sideBySide.before)} → ${each(sideBySide.now)}), ${rps(sideBySide.before)} → ${rps(sideBySide.now)} req/s, ${(sideBySide.before[0]!.documentBytes / 1024).toFixed(1)} → ${(sideBySide.now[0]!.documentBytes / 1024).toFixed(1)} KB (×${sizeRatio.toFixed(2)})`,
         "CPU ×0.5 or less, document ×0.67 or less",
         ratio <= 0.5 && sizeRatio <= 2 / 3,
+      );
+    }
+    // Against the commit before variants: cards with swatches cost at most 10 % more CPU a render.
+    const beforeVariants = await benchRenderSideBySide(renderSettings, VARIANTS_BEFORE_COMMIT);
+    if (beforeVariants) {
+      const cpu = (runs: RenderFigures[]) => median(runs.map((run) => run.cpuMsPerRender));
+      const ratio = cpu(beforeVariants.now) / cpu(beforeVariants.before);
+      const each = (runs: RenderFigures[]) => runs.map((run) => run.cpuMsPerRender.toFixed(2)).join(", ");
+      record(
+        `the same, side by side with ${beforeVariants.commit} (before variants), ${beforeVariants.now.length} turns each: CPU per render, document`,
+        `${cpu(beforeVariants.before).toFixed(2)} → ${cpu(beforeVariants.now).toFixed(2)} ms (×${ratio.toFixed(2)}; turns: ${each(beforeVariants.before)} → ${each(beforeVariants.now)}), ${(beforeVariants.before[0]!.documentBytes / 1024).toFixed(1)} → ${(beforeVariants.now[0]!.documentBytes / 1024).toFixed(1)} KB`,
+        "CPU ×1.10 or less",
+        ratio <= 1.1,
       );
     }
   }
