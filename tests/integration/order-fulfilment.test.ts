@@ -16,6 +16,7 @@ import {
   TEST_ORDER_TOTAL_CENTS,
 } from "~/modules/orders/test-orders.server";
 import { PayPalClient } from "~/modules/payments/paypal.server";
+import { setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -45,10 +46,7 @@ beforeAll(async () => {
   ]);
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   product = row!.id;
-  await db
-    .update(products)
-    .set({ sizes: ["M"], colors: [] })
-    .where(eq(products.id, product));
+  await setProductStock(db, product, 50, { sizes: ["M"], colors: [] });
   paypal = await startFakePayPal();
   const events = new EventBus();
   for (const name of ["order.shipped", "order.delivered", "order.cancelled", "catalog.changed"] as const) {
@@ -66,7 +64,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   seen.length = 0;
-  await db.update(products).set({ inventory: 50 }).where(eq(products.id, product));
+  await setProductStock(db, product, 50);
   // Every test starts with no order waiting for payment (the per-account unpaid limit).
   await db.update(orders).set({ status: "cancelled" }).where(eq(orders.status, "pending"));
 });

@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { DomainError } from "~/lib/domain-error";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { carts, orders, products, user } from "#db/schema/index";
+import { carts, orders, products, productVariants, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
 import { addLine, getCart } from "~/modules/cart/server-cart.server";
@@ -13,6 +13,7 @@ import {
   startAbandonedOrderSweeper,
 } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
+import { insertTestProducts, setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
@@ -35,20 +36,17 @@ beforeAll(async () => {
     .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
   // Known options: sizes M and L, no colours (lines without a size or colour are M / Default).
-  await db
-    .update(products)
-    .set({ sizes: ["M", "L"], colors: [] })
-    .where(inArray(products.id, [productA, productB]));
+  for (const id of [productA, productB]) await setProductStock(db, id, STOCK_OF_M, { sizes: ["M", "L"], colors: [] });
 });
+
+/** Every test's stock: 50 of size M (the orders' lines' size), 10 of L. */
+const STOCK_OF_M = (option: { size: string }) => (option.size === "M" ? 50 : 10);
 afterAll(async () => {
   await t?.cleanup();
 });
 beforeEach(async () => {
   // Every test starts with known stock and no order left waiting for payment.
-  await db
-    .update(products)
-    .set({ inventory: 50 })
-    .where(inArray(products.id, [productA, productB]));
+  for (const id of [productA, productB]) await setProductStock(db, id, STOCK_OF_M);
   await db.update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.status, "pending"));
 });
 
@@ -78,12 +76,15 @@ async function orderRow(id: string) {
   return row!;
 }
 
+/** The stock of size M of A and of B (the size the orders take), and their inventories are that and L's 10. */
 async function inventory() {
   const rows = await db
-    .select({ id: products.id, inventory: products.inventory })
+    .select({ id: products.id, inventory: products.inventory, stock: productVariants.stock })
     .from(products)
-    .where(inArray(products.id, [productA, productB]));
-  const byId = new Map(rows.map((r) => [r.id, r.inventory]));
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(inArray(products.id, [productA, productB]), eq(productVariants.size, "M")));
+  for (const row of rows) expect(row.inventory).toBe(row.stock + 10);
+  const byId = new Map(rows.map((r) => [r.id, r.stock]));
   return { a: byId.get(productA), b: byId.get(productB) };
 }
 
@@ -219,10 +220,9 @@ describe(`order payment transitions (${databaseKind})`, () => {
   });
 
   it("skips items whose product has since been deleted when it gives stock back", async () => {
-    const [extra] = await db
-      .insert(products)
-      .values({ name: "Gone Tee", slug: `gone-tee-${key}`, sku: `GONE-${key}`, priceCents: 1000, inventory: 5 })
-      .returning({ id: products.id });
+    const [extra] = await insertTestProducts(db, [
+      { name: "Gone Tee", slug: `gone-tee-${key}`, sku: `GONE-${key}`, priceCents: 1000, stock: 5 },
+    ]);
     const placed = await placeOrder(db, {
       userId: "buyer",
       idempotencyKey: `order-payment-${++key}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { orderItems, orders, products, user } from "#db/schema/index";
+import { orderItems, orders, products, productVariants, user } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
 import { centsToDecimalString } from "~/lib/money";
@@ -16,6 +16,7 @@ import {
 } from "~/modules/orders/paypal-payment.server";
 import { PayPalClient, PayPalError } from "~/modules/payments/paypal.server";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
+import { setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
@@ -44,20 +45,15 @@ beforeAll(async () => {
     .limit(2);
   [productA, productB] = rows.map((r) => r.id) as [string, string];
   // Known options: A in size M and Black, B without sizes or colours.
-  await db
-    .update(products)
-    .set({ sizes: ["M"], colors: ["Black"] })
-    .where(eq(products.id, productA));
-  await db.update(products).set({ sizes: [], colors: [] }).where(eq(products.id, productB));
+  await setProductStock(db, productA, 50, { sizes: ["M"], colors: ["Black"] });
+  await setProductStock(db, productB, 50, { sizes: [], colors: [] });
 });
 afterAll(async () => {
   await Promise.all([t?.cleanup(), fake?.stop()]);
 });
 beforeEach(async () => {
-  await db
-    .update(products)
-    .set({ inventory: 50 })
-    .where(inArray(products.id, [productA, productB]));
+  // Each has one variant: 50 of it.
+  for (const id of [productA, productB]) await setProductStock(db, id, 50);
 });
 
 function client(timeoutMs?: number) {
@@ -173,6 +169,37 @@ describe(`PayPal checkout on the server (${databaseKind})`, () => {
     });
     expect(row.totalCents).toBe(row.subtotalCents + row.shippingCents + row.taxCents);
     expect(row.subtotalCents).toBe(itemA.totalPriceCents + itemB.totalPriceCents);
+  });
+
+  it("asks PayPal for a size's own price under its own SKU, and the total it is asked for is the order's", async () => {
+    const [product] = await db.select({ price: products.priceCents }).from(products).where(eq(products.id, productA));
+    const [variant] = await db
+      .update(productVariants)
+      .set({ priceCents: product!.price + 700 })
+      .where(eq(productVariants.productId, productA))
+      .returning({ sku: productVariants.sku });
+    const order = await pendingOrder();
+    await startPayPalPayment(db, paypal, { orderId: order.id, userId: "buyer" });
+    const row = await orderRow(order.id);
+    const sent = creates().at(-1)!.body as {
+      purchase_units: Array<{
+        amount: { value: string };
+        items: Array<{ sku: string; unit_amount: { value: string } }>;
+      }>;
+    };
+    const [unit] = sent.purchase_units;
+    expect(unit!.amount.value).toBe(centsToDecimalString(row.totalCents));
+    expect(unit!.items).toContainEqual(
+      expect.objectContaining({
+        sku: variant!.sku,
+        unit_amount: { currency_code: "USD", value: centsToDecimalString(product!.price + 700) },
+      }),
+    );
+    const [itemA] = await db
+      .select({ unit: orderItems.unitPriceCents })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, productA)));
+    expect(itemA!.unit).toBe(product!.price + 700);
   });
 
   it("a repeated start returns the stored PayPal order without calling PayPal again", async () => {

@@ -1,12 +1,13 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orderItems, orders, products, user } from "#db/schema/index";
+import { orderItems, orders, products, productVariants, user } from "#db/schema/index";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { orderNumberFor } from "~/modules/orders/order-number";
 import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
 import { DomainError } from "~/lib/domain-error";
 import { failOrderPayment } from "~/modules/orders/order-payment.server";
 import { placeOrder, type PlaceOrderInput } from "~/modules/orders/place-order.server";
+import { setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
@@ -42,23 +43,15 @@ beforeAll(async () => {
     .orderBy(products.slug)
     .limit(3);
   [productA, productB, garment] = rows as [Product, Product, Product];
-  await t.database.db
-    .update(products)
-    .set({ sizes: [], colors: [] })
-    .where(sql`${products.id} in (${productA.id}, ${productB.id})`);
-  await t.database.db
-    .update(products)
-    .set({ sizes: ["S", "M", "L"], colors: ["Black", "White"] })
-    .where(eq(products.id, garment.id));
+  for (const p of [productA, productB]) await setProductStock(t.database.db, p.id, 50, { sizes: [], colors: [] });
+  await setProductStock(t.database.db, garment.id, 50, { sizes: ["S", "M", "L"], colors: ["Black", "White"] });
 });
 afterAll(async () => {
   await t?.cleanup();
 });
+/** 50 of productA, of productB, and of each of the garment's six sizes and colours. */
 beforeEach(async () => {
-  await t.database.db
-    .update(products)
-    .set({ inventory: 50 })
-    .where(sql`${products.id} in (${productA.id}, ${productB.id}, ${garment.id})`);
+  for (const p of [productA, productB, garment]) await setProductStock(t.database.db, p.id, 50);
 });
 
 async function inventoryOf(id: string) {
@@ -127,7 +120,7 @@ describe(`placing an order (${databaseKind})`, () => {
   });
 
   it("never sells more than the stock: 20 simultaneous orders for 5 pieces give exactly 5 orders", async () => {
-    await t.database.db.update(products).set({ inventory: 5 }).where(eq(products.id, productA.id));
+    await setProductStock(t.database.db, productA.id, 5);
     const [before] = await t.database.db.select({ n: count() }).from(orders);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => placeOrder(t.database.db, order([{ productId: productA.id, quantity: 1 }]))),
@@ -203,7 +196,7 @@ describe(`placing an order (${databaseKind})`, () => {
   });
 
   it("a repeated checkout finds its order even when the product has sold out since", async () => {
-    await t.database.db.update(products).set({ inventory: 10 }).where(eq(products.id, productB.id));
+    await setProductStock(t.database.db, productB.id, 10);
     const input = order([{ productId: productB.id, quantity: 10 }]);
     const first = await placeOrder(t.database.db, input);
     expect(await inventoryOf(productB.id)).toBe(0);
@@ -247,6 +240,74 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(await inventoryOf(garment.id)).toBe(before - 10);
   });
 
+  it("takes each line's stock from its size and colour, charges that variant's price and names it when short", async () => {
+    const db = t.database.db;
+    const mBlack = (o: { size: string; color: string }) => o.size === "M" && o.color === "Black";
+    await setProductStock(db, garment.id, (o) => (mBlack(o) ? 1 : 50));
+    const [own] = await db
+      .update(productVariants)
+      .set({ priceCents: garment.priceCents + 500 })
+      .where(
+        and(
+          eq(productVariants.productId, garment.id),
+          eq(productVariants.size, "M"),
+          eq(productVariants.color, "Black"),
+        ),
+      )
+      .returning({ id: productVariants.id, sku: productVariants.sku });
+    const before = await inventoryOf(garment.id);
+    const short = placeOrder(db, order([{ productId: garment.id, size: "M", color: "Black", quantity: 2 }]));
+    await expect(short).rejects.toMatchObject({
+      code: "conflict",
+      reason: "OUT_OF_STOCK",
+      message: `Not enough stock for ${garment.name} (M, Black)`,
+    });
+    expect(await inventoryOf(garment.id)).toBe(before);
+
+    const placed = await placeOrder(
+      db,
+      order([
+        { productId: garment.id, size: "M", color: "Black", quantity: 1 },
+        { productId: garment.id, size: "L", color: "White", quantity: 2 },
+      ]),
+    );
+    const items = await db
+      .select({
+        size: orderItems.size,
+        variantId: orderItems.variantId,
+        sku: orderItems.productSku,
+        unit: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.id))
+      .orderBy(orderItems.size);
+    const [lWhite] = await db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants)
+      .where(
+        and(
+          eq(productVariants.productId, garment.id),
+          eq(productVariants.size, "L"),
+          eq(productVariants.color, "White"),
+        ),
+      );
+    expect(items).toEqual([
+      { size: "L", variantId: lWhite!.id, sku: lWhite!.sku, unit: garment.priceCents },
+      { size: "M", variantId: own!.id, sku: own!.sku, unit: garment.priceCents + 500 },
+    ]);
+    const [row] = await db.select({ subtotal: orders.subtotalCents }).from(orders).where(eq(orders.id, placed.id));
+    expect(row!.subtotal).toBe(garment.priceCents + 500 + 2 * garment.priceCents);
+    const stock = await db
+      .select({ size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, garment.id));
+    expect(stock.filter((v) => v.stock !== 50).sort((x, y) => x.size.localeCompare(y.size))).toEqual([
+      { size: "L", color: "White", stock: 48 },
+      { size: "M", color: "Black", stock: 0 },
+    ]);
+    expect(await inventoryOf(garment.id)).toBe(before - 3);
+  });
+
   it("drops a line in a size or colour the product does not offer; none left is 'No valid items in cart'", async () => {
     const wrong = { productId: garment.id, size: "XXXXXL", color: "Chartreuse", quantity: 1 };
     await expect(placeOrder(t.database.db, order([wrong]))).rejects.toMatchObject({
@@ -268,7 +329,7 @@ describe(`placing an order (${databaseKind})`, () => {
     );
     const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
     expect(items.map((i) => [i.size, i.color, i.quantity])).toEqual([["L", "White", 2]]);
-    expect(await inventoryOf(garment.id)).toBe(48);
+    expect(await inventoryOf(garment.id)).toBe(6 * 50 - 2);
   });
 
   it("an account with UNPAID_ORDERS_PER_ACCOUNT unpaid orders places no other until one is paid or cancelled", async () => {
