@@ -17,6 +17,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
+  route("api/products/:slug/variants", "routes/api.products.variants.ts"),
   route("api/checkout", "routes/api.checkout.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/notifications/whatsapp", "routes/api.notifications.whatsapp.ts"),

@@ -1,8 +1,7 @@
 import type { SitePath } from "~/lib/redirects";
 import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
-import { Price } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
 import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
@@ -15,7 +14,10 @@ import { discountPercent } from "~/modules/catalog/product-rules";
 import { productMeta } from "~/modules/catalog/product-seo";
 import type { Route } from "./+types/product";
 
-/** Product detail (spec §2): an active product by slug, else 404 'Product not found'. */
+/**
+ * Product detail (spec §2): an active product by slug with its variants, else 404 'Product not found'.
+ * The cards' quick add loads this too (a fetcher), for the sizes in stock.
+ */
 async function load({ params }: Route.LoaderArgs) {
   const product = await services().catalog.productBySlug(params.slug);
   if (!product) throw data("Product not found", { status: 404 });
@@ -38,6 +40,8 @@ const PERKS = [
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  // A colour switch passes the size chosen on the other colour (?size=M); preselected when in stock here.
+  const [searchParams] = useSearchParams();
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
 
   return (
@@ -85,15 +89,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </span>
           </div>
 
-          <Price
-            cents={product.priceCents}
-            compareAtCents={product.originalPriceCents}
-            className="mt-6 text-2xl [&_s]:text-base"
-          />
-
-          <div className="mt-8 border-t border-line pt-8">
-            <ProductPurchase key={product.id} product={product} />
-          </div>
+          {/* The price, then the pickers: the chosen size's price and stock. */}
+          <ProductPurchase key={product.id} product={product} preferredSize={searchParams.get("size")} />
 
           <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-100 px-5 py-5 text-sm text-stone-700">
             {PERKS.map(({ icon: Icon, text }) => (

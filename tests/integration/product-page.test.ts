@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProducts, type DemoProduct } from "#db/seed/demo-catalog";
+import { demoVariants } from "~/modules/catalog/seed.server";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -20,7 +21,25 @@ function pick(what: string, test: (p: DemoProduct) => boolean): DemoProduct {
   return found;
 }
 
-const inStock = pick("active product in stock", (p) => p.isActive && p.inventory >= 10 && p.group === null);
+/** A demo product's variants as the demo load stocks them (sizes spread, some largest sizes sold out). */
+const variantsOf = (p: DemoProduct) => demoVariants(p, demoProducts.indexOf(p));
+const stockOf = (p: DemoProduct, size: string) =>
+  variantsOf(p)
+    .filter((v) => v.size === size)
+    .reduce((sum, v) => sum + v.stock, 0);
+
+/** In stock, its first size in stock in every colour, and a size sold out in every colour. */
+const inStock = pick(
+  "active product in stock with a sold-out size",
+  (p) =>
+    p.isActive &&
+    p.inventory >= 10 &&
+    p.group === null &&
+    p.colors.length > 1 &&
+    variantsOf(p).every((v) => v.size !== p.sizes[0] || v.stock > 0) &&
+    p.sizes.some((size) => stockOf(p, size) === 0),
+);
+const soldOutSize = inStock.sizes.find((size) => stockOf(inStock, size) === 0)!;
 const soldOut = pick("active product out of stock", (p) => p.isActive && p.inventory === 0);
 const inactive = pick("inactive product", (p) => !p.isActive);
 const grouped = pick("grouped product", (p) => p.isActive && p.group !== null && p.parentSlug !== null);
@@ -56,9 +75,20 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     const ld = productLd(html);
     expect(ld.name).toBe(inStock.name);
     expect(ld.sku).toBe(inStock.sku);
-    expect(ld.offers.priceCurrency).toBe("USD");
-    expect(ld.offers.price).toBe((inStock.priceCents / 100).toFixed(2));
-    expect(ld.offers.availability).toBe("https://schema.org/InStock");
+    // An offer per variant (size and colour), each with its SKU and availability.
+    const offers = ld.offers as Array<Record<string, string>>;
+    expect(offers).toHaveLength(inStock.sizes.length * inStock.colors.length);
+    for (const v of variantsOf(inStock)) {
+      const offer = offers.find((o) => o.sku === v.sku);
+      expect(offer, v.sku).toMatchObject({
+        "@type": "Offer",
+        name: `Size ${v.size}, ${v.color}`,
+        url: `${server.url}/product/${inStock.slug}?size=${v.size}`,
+        price: (inStock.priceCents / 100).toFixed(2),
+        priceCurrency: "USD",
+        availability: v.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      });
+    }
 
     // Pickers with the first size and the first colour chosen, quantity and Add to Cart.
     expect(html).toContain('role="radiogroup" aria-label="Size"');
@@ -72,19 +102,72 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     expect(html).toContain(inStock.sku);
   });
 
+  it("shows a size sold out in every colour as unavailable, and the others to choose", async () => {
+    const html = await textOf(await get(`/product/${inStock.slug}`));
+    const radios = radiosOf(html, "Size");
+    expect(radios.map((r) => r.name)).toEqual(
+      inStock.sizes.map((size) => (size === soldOutSize ? `${size}, unavailable` : size)),
+    );
+    const soldOut = radios.find((r) => r.name === `${soldOutSize}, unavailable`)!;
+    expect(soldOut.attributes["aria-disabled"]).toBe("true");
+    expect(soldOut.attributes["aria-checked"]).toBe("false");
+    expect(soldOut.html).toContain("line-through");
+    for (const r of radios.filter((r) => r !== soldOut)) expect(r.attributes["aria-disabled"]).toBeUndefined();
+    // The product still sells: no 'Out of Stock' for the whole of it.
+    expect(html).toContain("Add to Cart");
+    expect(html).not.toContain("Out of Stock");
+  });
+
+  it("preselects the size a colour switch passes (?size=) when it is in stock, else the first in stock", async () => {
+    const wanted = inStock.sizes.find((size) => size !== inStock.sizes[0] && stockOf(inStock, size) > 0)!;
+    const chosen = async (query: string) =>
+      radiosOf(await textOf(await get(`/product/${inStock.slug}${query}`)), "Size").find(
+        (r) => r.attributes["aria-checked"] === "true",
+      )?.name;
+    expect(await chosen(`?size=${wanted}`)).toBe(wanted);
+    expect(await chosen(`?size=${soldOutSize}`)).toBe(inStock.sizes[0]);
+    expect(await chosen("?size=nonsense")).toBe(inStock.sizes[0]);
+  });
+
+  it("never preselects a sold-out first size: the first size in stock is chosen", async () => {
+    const firstSoldOut = pick(
+      "product whose first size is sold out",
+      (p) => p.isActive && p.inventory > 0 && p.sizes.length > 1 && stockOf(p, p.sizes[0]!) === 0,
+    );
+    const html = await textOf(await get(`/product/${firstSoldOut.slug}`));
+    const radios = radiosOf(html, "Size");
+    const firstInStock = firstSoldOut.sizes.find((size) => stockOf(firstSoldOut, size) > 0)!;
+    expect(radios.find((r) => r.attributes["aria-checked"] === "true")?.name).toBe(firstInStock);
+    expect(radios[0]!.name).toBe(`${firstSoldOut.sizes[0]}, unavailable`);
+  });
+
   it("marks a sold-out product OutOfStock and disables its button", async () => {
     const res = await get(`/product/${soldOut.slug}`);
     expect(res.status).toBe(200);
     const html = await textOf(res);
-    expect(productLd(html).offers.availability).toBe("https://schema.org/OutOfStock");
+    const offers = [productLd(html).offers].flat() as Array<Record<string, string>>;
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers.every((o) => o.availability === "https://schema.org/OutOfStock")).toBe(true);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Out of Stock<\/button>/);
     expect(html).not.toContain("Add to Cart");
   });
 
-  it("shows the low-stock notice for inventory 1 to 9", async () => {
-    const low = pick("low-stock product", (p) => p.isActive && p.inventory >= 1 && p.inventory <= 9);
+  it("says 'Only {n} left!' of the chosen size's variant, not of the whole product", async () => {
+    const low = pick("product whose first size and colour has 1 to 9 left, and more in all", (p) => {
+      const first = variantsOf(p)[0];
+      return (
+        p.isActive &&
+        p.sizes.length > 1 &&
+        first !== undefined &&
+        first.stock >= 1 &&
+        first.stock <= 9 &&
+        p.inventory > 9
+      );
+    });
+    const first = variantsOf(low)[0]!;
     const html = await textOf(await get(`/product/${low.slug}`));
-    expect(html).toContain(`Only ${low.inventory} left!`);
+    expect(html).toContain(`Only ${first.stock} left!`);
+    expect(html).not.toContain(`Only ${low.inventory} left!`);
   });
 
   it("shows the colour swatches of a product group, linking each variant", async () => {
@@ -97,11 +180,39 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     const current = swatches.find((a) => a.href === `/product/${grouped.slug}`);
     expect(current?.["aria-label"]).toBe(`Color: ${grouped.colors[0]}`);
     expect(current?.["aria-current"]).toBe("page");
+    // The other colours keep the chosen size (the first in stock) where they have it in stock.
+    const size = grouped.sizes.find((s) => stockOf(grouped, s) > 0)!;
+    expect(groupMates.some((mate) => stockOf(mate, size) > 0)).toBe(true);
+    expect(groupMates.some((mate) => stockOf(mate, size) === 0)).toBe(true);
     for (const mate of groupMates) {
-      const swatch = swatches.find((a) => a.href === `/product/${mate.slug}`);
-      expect(swatch?.["aria-label"]).toBe(`Color: ${mate.colors[0]}`);
+      const href = stockOf(mate, size) > 0 ? `/product/${mate.slug}?size=${size}` : `/product/${mate.slug}`;
+      const swatch = swatches.find((a) => a.href === href);
+      expect(swatch?.["aria-label"], href).toBe(`Color: ${mate.colors[0]}`);
       expect(swatch?.["aria-current"]).toBeUndefined();
     }
+  });
+
+  it("answers a product's sizes and stock for the cards' quick add, and clear 4xx for bad slugs", async () => {
+    const res = await get(`/api/products/${inStock.slug}/variants`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const body = await res.json();
+    expect(body).toMatchObject({ sizes: inStock.sizes, colors: inStock.colors, priceCents: inStock.priceCents });
+    expect(body.variants).toEqual(
+      variantsOf(inStock).map((v) => ({ size: v.size, color: v.color, stock: v.stock, priceCents: null })),
+    );
+    // Only what choosing needs: no SKUs.
+    expect(JSON.stringify(body)).not.toContain(inStock.sku);
+
+    const unknown = await get("/api/products/no-such-product-anywhere/variants");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Product not found" });
+    const inactiveOne = await get(`/api/products/${inactive.slug}/variants`);
+    expect(inactiveOne.status).toBe(404);
+    const malformed = await get("/api/products/Not%20A%20Slug/variants");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: "Invalid product slug" });
   });
 
   it("answers 404 'Product not found' for an inactive product", async () => {
@@ -144,6 +255,18 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     expect(html).toMatch(/<a[^>]*href="\/shop"[^>]*>[\s\S]*?Back to Shop<\/a>/);
   });
 });
+
+/** The radios of a radio group: their accessible text (sr-only text included), attributes and inner HTML. */
+function radiosOf(html: string, group: string) {
+  const start = html.indexOf(`role="radiogroup" aria-label="${group}"`);
+  expect(start, `a ${group} radio group`).toBeGreaterThan(-1);
+  const end = html.indexOf("</div>", start);
+  return [...html.slice(start, end).matchAll(/<button ([^>]*role="radio"[^>]*)>([\s\S]*?)<\/button>/g)].map((m) => ({
+    attributes: Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])),
+    html: m[2]!,
+    name: m[2]!.replace(/<[^>]+>/g, "").trim(),
+  }));
+}
 
 /** The attributes of every link of a page. */
 function anchors(html: string): Array<Record<string, string>> {

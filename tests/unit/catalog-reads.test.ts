@@ -46,6 +46,7 @@ const detail = (slug: string, name: string): ProductDetail => ({
   productGroupId: null,
   updatedAt: new Date(0).toISOString(),
   variants: [],
+  groupMembers: [],
 });
 
 const pageOf = (names: string[], page = 1): ProductPage => ({

@@ -1,11 +1,13 @@
 import { SiteLink } from "~/components/ui/site-link";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import { swatchColor } from "~/modules/catalog/purchase-rules";
+import { colorSwitchPath, swatchColor } from "~/modules/catalog/purchase-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 import { swapToFallbackImage } from "./product-gallery";
 
 interface Swatch {
   slug: string;
+  /** Its sizes in stock (the current product's are not needed: its link is the page itself). */
+  sizesInStock: readonly string[];
   color: string;
   image: string;
   isMain: boolean;
@@ -15,10 +17,11 @@ interface Swatch {
 
 /** The product and the other products of its group, main product first, the rest by name; stable on every member's page. */
 export function groupSwatches(product: ProductDetail): Swatch[] {
-  const currentIsMain = !product.variants.some((v) => v.isMain);
+  const currentIsMain = !product.groupMembers.some((m) => m.isMain);
   const all: Array<Swatch & { name: string }> = [
     {
       slug: product.slug,
+      sizesInStock: [],
       name: product.name,
       color: product.colors[0] ?? product.name,
       image: product.images[0] ?? "",
@@ -26,14 +29,15 @@ export function groupSwatches(product: ProductDetail): Swatch[] {
       current: true,
       soldOut: product.inventory === 0,
     },
-    ...product.variants.map((v) => ({
-      slug: v.slug,
-      name: v.name,
-      color: v.colors[0] ?? v.name,
-      image: v.image,
-      isMain: v.isMain,
+    ...product.groupMembers.map((m) => ({
+      slug: m.slug,
+      sizesInStock: m.sizesInStock,
+      name: m.name,
+      color: m.colors[0] ?? m.name,
+      image: m.image,
+      isMain: m.isMain,
       current: false,
-      soldOut: v.inventory === 0,
+      soldOut: m.inventory === 0,
     })),
   ];
   return all
@@ -42,10 +46,11 @@ export function groupSwatches(product: ProductDetail): Swatch[] {
 }
 
 /**
- * Colour swatches of a product group (spec §2): each one links to that variant's own page, so the
- * choice lives in the URL. The page keys its gallery by product, which resets the image index.
+ * Colour swatches of a product group (spec §2): each one links to that colour's own page, so the
+ * choice lives in the URL. The page keys its gallery by product, which resets the image index. A
+ * chosen `size` goes along (`?size=`) to the colours that have it in stock, so the switch keeps it.
  */
-export function ColorSwatches({ product }: { product: ProductDetail }) {
+export function ColorSwatches({ product, size = null }: { product: ProductDetail; size?: string | null }) {
   const swatches = groupSwatches(product);
   return (
     <ul aria-label="Colors" className="flex flex-wrap gap-3">
@@ -54,7 +59,7 @@ export function ColorSwatches({ product }: { product: ProductDetail }) {
         return (
           <li key={s.slug}>
             <SiteLink
-              to={`/product/${s.slug}`}
+              to={s.current ? `/product/${s.slug}` : colorSwitchPath(s.slug, s.sizesInStock, size)}
               preventScrollReset
               aria-label={`Color: ${s.color}`}
               aria-current={s.current ? "page" : undefined}

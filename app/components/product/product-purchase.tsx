@@ -1,36 +1,67 @@
 import { Minus, Plus, ShoppingBag } from "~/components/ui/icons";
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { SiteLink } from "~/components/ui/site-link";
+import { useState } from "react";
 import { toast } from "sonner";
 import { useAddToCart } from "~/components/cart/use-add-to-cart";
 import { useMaxPerProduct } from "~/components/use-root-data";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
-import { FALLBACK_IMAGE, lowStockCount } from "~/modules/catalog/product-rules";
-import { clampQuantity, quantityMax, swatchColor, validateSelection } from "~/modules/catalog/purchase-rules";
+import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import {
+  anyInStock,
+  chooseColor,
+  clampQuantity,
+  initialChoice,
+  isColorAvailable,
+  isSizeAvailable,
+  offerFor,
+  quantityMax,
+  swatchColor,
+  validateSelection,
+  type Choice,
+} from "~/modules/catalog/purchase-rules";
 import { ColorSwatches } from "./color-swatches";
+import { Price } from "./price";
+import { OptionPicker, SizePicker } from "./size-picker";
 
 export { validateSelection } from "~/modules/catalog/purchase-rules";
 
 /**
- * Size, colour and quantity pickers and the Add to Cart button (spec §2, §8). The first size and
- * first colour start chosen. Give it `key={product.id}` so a colour switch starts afresh.
+ * The price, size, colour and quantity pickers and the Add to Cart button (spec §2, §8; decisions.md
+ * §6). Sizes and colours sold out stay visible but unavailable; the price, 'Only {n} left!' and the
+ * quantity's maximum are the chosen variant's; 'Out of Stock' only when no variant has stock. The first
+ * size and colour in stock start chosen, or `preferredSize` (kept from another colour of the style)
+ * when it is in stock. Give it `key={product.id}` so a colour switch starts afresh.
  */
-export function ProductPurchase({ product }: { product: ProductDetail }) {
-  const [size, setSize] = useState<string | null>(product.sizes[0] ?? null);
-  const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
+export function ProductPurchase({
+  product,
+  preferredSize = null,
+}: {
+  product: ProductDetail;
+  preferredSize?: string | null;
+}) {
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(product, preferredSize));
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
   const maxPerProduct = useMaxPerProduct();
-  const clamp = (q: number) => clampQuantity(q, product.inventory, maxPerProduct);
 
-  const soldOut = product.inventory <= 0;
-  const lowStock = lowStockCount(product.inventory);
-  const grouped = product.variants.length > 0;
+  const offer = offerFor(product, choice);
+  const soldOut = !anyInStock(product);
+  const clamp = (q: number, stock = offer.stock) => clampQuantity(q, stock, maxPerProduct);
+  const grouped = product.groupMembers.length > 0;
   // A grouped product is usually one colour: its swatches are the colour choice then.
   const colorPicker = product.colors.length > 1 || (!grouped && product.colors.length > 0);
 
+  function choose(next: Choice) {
+    setChoice(next);
+    setQuantity((q) => clamp(q, offerFor(product, next).stock));
+  }
+
   function submit() {
-    const problem = validateSelection({ sizes: product.sizes, colors: product.colors, size, color });
+    const problem = validateSelection({
+      sizes: product.sizes,
+      colors: product.colors,
+      size: choice.size,
+      color: choice.color,
+    });
     if (problem) {
       toast.error(problem);
       return;
@@ -39,196 +70,131 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       id: product.id,
       name: product.name,
       slug: product.slug,
-      priceCents: product.priceCents,
+      priceCents: offer.priceCents,
       image: product.images[0] ?? FALLBACK_IMAGE,
-      size: size ?? undefined,
-      color: color ?? undefined,
+      size: choice.size ?? undefined,
+      color: choice.color ?? undefined,
       quantity: clamp(quantity),
-      inventory: product.inventory,
+      inventory: offer.stock,
     });
   }
 
   return (
-    <div className="flex flex-col gap-7">
-      {grouped && (
-        <div>
-          <p className="text-sm font-semibold">
-            Color: <span className="font-normal text-muted">{product.colors[0] ?? product.name}</span>
-          </p>
-          <div className="mt-3">
-            <ColorSwatches product={product} />
-          </div>
-        </div>
-      )}
+    <>
+      <Price
+        cents={offer.priceCents}
+        compareAtCents={product.originalPriceCents}
+        className="mt-6 text-2xl [&_s]:text-base"
+      />
 
-      {colorPicker && (
-        <OptionPicker
-          label="Color"
-          options={product.colors}
-          value={color}
-          onChange={setColor}
-          renderOption={(name) => {
-            const css = swatchColor(name);
-            return (
-              <>
-                {css && (
-                  <span
-                    aria-hidden
-                    className="size-3.5 rounded-full border border-black/15"
-                    style={{ backgroundColor: css }}
-                  />
-                )}
-                {name}
-              </>
-            );
-          }}
-        />
-      )}
-
-      {product.sizes.length > 0 && (
-        <OptionPicker
-          label="Size"
-          options={product.sizes}
-          value={size}
-          onChange={setSize}
-          aside={
-            <SiteLink to="/size-guide" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-              Size guide
-            </SiteLink>
-          }
-        />
-      )}
-
-      <div>
-        <p id="quantity-label" className="text-sm font-semibold">
-          Quantity
-        </p>
-        <div className="mt-3 flex flex-wrap items-center gap-4">
-          <div
-            role="group"
-            aria-labelledby="quantity-label"
-            className="inline-flex items-center rounded-full border border-line bg-white"
-          >
-            <button
-              type="button"
-              aria-label="Decrease quantity"
-              disabled={soldOut || quantity <= 1}
-              onClick={() => setQuantity((q) => clamp(q - 1))}
-              className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
-            >
-              <Minus className="size-4" aria-hidden />
-            </button>
-            <output
-              aria-live="polite"
-              aria-label="Quantity"
-              data-testid="quantity"
-              className="w-10 text-center font-semibold tabular-nums"
-            >
-              {quantity}
-            </output>
-            <button
-              type="button"
-              aria-label="Increase quantity"
-              disabled={soldOut || quantity >= quantityMax(product.inventory, maxPerProduct)}
-              onClick={() => setQuantity((q) => clamp(q + 1))}
-              className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
-            >
-              <Plus className="size-4" aria-hidden />
-            </button>
-          </div>
-          {lowStock !== null && (
-            <p className="flex items-center gap-2 text-sm font-semibold text-accent">
-              <span aria-hidden className="size-2 animate-pulse rounded-full bg-accent" />
-              Only {lowStock} left!
+      <div className="mt-8 flex flex-col gap-7 border-t border-line pt-8">
+        {grouped && (
+          <div>
+            <p className="text-sm font-semibold">
+              Color: <span className="font-normal text-muted">{product.colors[0] ?? product.name}</span>
             </p>
-          )}
-        </div>
-      </div>
-
-      <button
-        type="button"
-        onClick={submit}
-        disabled={soldOut}
-        className="flex w-full items-center justify-center gap-2.5 rounded-full bg-ink px-8 py-4 text-base font-semibold text-white shadow-sm transition hover:bg-black disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
-      >
-        {soldOut ? (
-          "Out of Stock"
-        ) : (
-          <>
-            <ShoppingBag className="size-5" aria-hidden />
-            Add to Cart
-          </>
+            <div className="mt-3">
+              <ColorSwatches product={product} size={choice.size} />
+            </div>
+          </div>
         )}
-      </button>
-    </div>
-  );
-}
 
-/**
- * A single choice among options, with radio group semantics: one tab stop, arrow keys move the
- * choice (WAI-ARIA radio group pattern), Space or Enter chooses, the chosen one is aria-checked.
- */
-function OptionPicker(props: {
-  label: string;
-  options: readonly string[];
-  value: string | null;
-  onChange: (value: string) => void;
-  renderOption?: (option: string) => ReactNode;
-  aside?: ReactNode;
-}) {
-  const { label, options, value, onChange } = props;
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const chosen = value === null ? -1 : options.indexOf(value);
+        {colorPicker && (
+          <OptionPicker
+            label="Color"
+            options={product.colors}
+            value={choice.color}
+            onChange={(color) => choose(chooseColor(product, choice, color))}
+            isAvailable={(color) => isColorAvailable(product, color)}
+            renderOption={(name) => {
+              const css = swatchColor(name);
+              return (
+                <>
+                  {css && (
+                    <span
+                      aria-hidden
+                      className="size-3.5 rounded-full border border-black/15"
+                      style={{ backgroundColor: css }}
+                    />
+                  )}
+                  {name}
+                </>
+              );
+            }}
+          />
+        )}
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const from = chosen === -1 ? 0 : chosen;
-    const moves: Record<string, number> = {
-      ArrowRight: from + 1,
-      ArrowDown: from + 1,
-      ArrowLeft: from - 1,
-      ArrowUp: from - 1,
-      Home: 0,
-      End: options.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const wrapped = (next + options.length) % options.length;
-    onChange(options[wrapped]!);
-    refs.current[wrapped]?.focus();
-  }
+        {product.sizes.length > 0 && (
+          <SizePicker
+            sizes={product.sizes}
+            value={choice.size}
+            onChange={(size) => choose({ ...choice, size })}
+            isAvailable={(size) => isSizeAvailable(product, size, choice.color)}
+          />
+        )}
 
-  return (
-    <div>
-      <div className="flex items-baseline justify-between gap-4">
-        <p aria-hidden className="text-sm font-semibold">
-          {label}: <span className="font-normal text-muted">{value ?? "Choose one"}</span>
-        </p>
-        {props.aside}
-      </div>
-      <div role="radiogroup" aria-label={label} onKeyDown={onKeyDown} className="mt-3 flex flex-wrap gap-2">
-        {options.map((option, i) => {
-          const checked = i === chosen;
-          return (
-            <button
-              key={option}
-              ref={(el) => {
-                refs.current[i] = el;
-              }}
-              type="button"
-              role="radio"
-              aria-checked={checked}
-              tabIndex={checked || (chosen === -1 && i === 0) ? 0 : -1}
-              onClick={() => onChange(option)}
-              className={`flex min-w-12 items-center justify-center gap-2 rounded-full border px-4 py-2.5 text-sm font-medium transition ${
-                checked ? "border-ink bg-ink text-white" : "border-line bg-white text-ink hover:border-ink"
-              }`}
+        <div>
+          <p id="quantity-label" className="text-sm font-semibold">
+            Quantity
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-4">
+            <div
+              role="group"
+              aria-labelledby="quantity-label"
+              className="inline-flex items-center rounded-full border border-line bg-white"
             >
-              {props.renderOption ? props.renderOption(option) : option}
-            </button>
-          );
-        })}
+              <button
+                type="button"
+                aria-label="Decrease quantity"
+                disabled={soldOut || quantity <= 1}
+                onClick={() => setQuantity((q) => clamp(q - 1))}
+                className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
+              >
+                <Minus className="size-4" aria-hidden />
+              </button>
+              <output
+                aria-live="polite"
+                aria-label="Quantity"
+                data-testid="quantity"
+                className="w-10 text-center font-semibold tabular-nums"
+              >
+                {quantity}
+              </output>
+              <button
+                type="button"
+                aria-label="Increase quantity"
+                disabled={soldOut || quantity >= quantityMax(offer.stock, maxPerProduct)}
+                onClick={() => setQuantity((q) => clamp(q + 1))}
+                className="rounded-full p-3 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent"
+              >
+                <Plus className="size-4" aria-hidden />
+              </button>
+            </div>
+            {offer.lowStock !== null && (
+              <p className="flex items-center gap-2 text-sm font-semibold text-accent">
+                <span aria-hidden className="size-2 animate-pulse rounded-full bg-accent" />
+                Only {offer.lowStock} left!
+              </p>
+            )}
+          </div>
+        </div>
+
+        <button
+          type="button"
+          onClick={submit}
+          disabled={soldOut}
+          className="flex w-full items-center justify-center gap-2.5 rounded-full bg-ink px-8 py-4 text-base font-semibold text-white shadow-sm transition hover:bg-black disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
+        >
+          {soldOut ? (
+            "Out of Stock"
+          ) : (
+            <>
+              <ShoppingBag className="size-5" aria-hidden />
+              Add to Cart
+            </>
+          )}
+        </button>
       </div>
-    </div>
+    </>
   );
 }

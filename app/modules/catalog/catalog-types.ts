@@ -1,4 +1,5 @@
 import type { ProductCard } from "./product-card";
+import type { VariantStock } from "./variant-rules";
 
 /** A page of products and where it stands in the whole list. */
 export interface ProductPage {
@@ -14,8 +15,11 @@ export interface CategoryOption {
   slug: string;
 }
 
-/** Another product of the same group (a colour variant), as the product page's swatches need it. */
-export interface ProductVariant {
+/**
+ * Another product of the same group (the style in another colour), as the product page's swatches
+ * need it. Not to be confused with a variant (one size and colour of a product, `VariantStock`).
+ */
+export interface GroupMember {
   id: string;
   slug: string;
   name: string;
@@ -24,6 +28,8 @@ export interface ProductVariant {
   priceCents: number;
   inventory: number;
   isMain: boolean;
+  /** Its sizes that have stock (in any of its colours): a colour switch keeps the chosen size when listed. */
+  sizesInStock: string[];
 }
 
 /** Everything the product page shows (spec §2 Product detail, §3 Product). */
@@ -49,8 +55,10 @@ export interface ProductDetail {
   metaDescription: string | null;
   productGroupId: string | null;
   updatedAt: string;
+  /** Its variants (one per size × colour) with their SKU, stock and price, in the product's order. */
+  variants: VariantStock[];
   /** The other active products of the group, the main one marked; empty when ungrouped. */
-  variants: ProductVariant[];
+  groupMembers: GroupMember[];
 }
 
 export interface SearchQuery {

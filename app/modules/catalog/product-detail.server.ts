@@ -3,8 +3,13 @@ import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import type { ProductDetail } from "./catalog-types";
 import { isOnSale, primaryImage } from "./product-rules";
+import { sizesWithStock } from "./purchase-rules";
+import { variantsOf } from "./variants.server";
 
-/** An active product by slug with its category and its group's other active products; null if none. */
+/**
+ * An active product by slug with its category, its variants and its group's other active products
+ * (with the sizes they have in stock); null if none.
+ */
 export async function getProductBySlug(db: Db, slug: string): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
@@ -38,7 +43,7 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
     .where(and(eq(products.slug, slug), eq(products.isActive, true)));
   if (!row) return null;
 
-  const variants = row.productGroupId
+  const members = row.productGroupId
     ? await db
         .select({
           id: products.id,
@@ -57,6 +62,8 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
         )
         .orderBy(asc(products.createdAt), asc(products.name))
     : [];
+  // One query for the product's variants and its group members'.
+  const variantsByProduct = await variantsOf(db, [row.id, ...members.map((m) => m.id)]);
 
   const images = row.images.filter((src) => src.trim() !== "");
   return {
@@ -81,16 +88,18 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
     metaDescription: row.metaDescription,
     productGroupId: row.productGroupId,
     updatedAt: row.updatedAt.toISOString(),
-    variants: variants.map((v) => ({
-      id: v.id,
-      slug: v.slug,
-      name: v.name,
-      colors: v.colors,
-      image: primaryImage(v),
-      priceCents: v.priceCents,
-      inventory: v.inventory,
+    variants: variantsByProduct.get(row.id) ?? [],
+    groupMembers: members.map((m) => ({
+      id: m.id,
+      slug: m.slug,
+      name: m.name,
+      colors: m.colors,
+      image: primaryImage(m),
+      priceCents: m.priceCents,
+      inventory: m.inventory,
       // The main product of a group is the one the others point to.
-      isMain: v.parentProductId === null,
+      isMain: m.parentProductId === null,
+      sizesInStock: sizesWithStock(variantsByProduct.get(m.id) ?? []),
     })),
   };
 }

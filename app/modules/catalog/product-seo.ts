@@ -2,11 +2,13 @@ import type { MetaDescriptor } from "react-router";
 import { centsToDecimalString } from "~/lib/money";
 import { absoluteUrl, pageMeta, SHOP_NAME } from "~/lib/seo";
 import type { ProductDetail } from "./catalog-types";
+import { variantPrice } from "./variant-rules";
 
 /**
  * Everything a search engine and a link preview need for a product page (SEO): title and
  * description from meta_title / meta_description (else name and description), canonical URL, Open
- * Graph with the image, and JSON-LD `Product` with price, currency and availability.
+ * Graph with the image, and JSON-LD `Product` with an offer per variant (size and colour): its SKU,
+ * price, currency and availability.
  */
 export function productMeta(product: ProductDetail, origin: string): MetaDescriptor[] {
   const path = `/product/${product.slug}`;
@@ -41,13 +43,36 @@ export function productJsonLd(product: ProductDetail, origin: string) {
           },
         }
       : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      price: centsToDecimalString(product.priceCents),
-      priceCurrency: "USD",
-      availability: product.inventory > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    offers: productOffers(product, url),
   };
+}
+
+const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+
+/**
+ * One Offer per variant (decisions.md §6: stock and price per size and colour), named by its size and
+ * colour, linking the page with the size chosen; one Offer alone for a product with one variant.
+ */
+function productOffers(product: ProductDetail, url: string) {
+  const offer = (fields: { sku?: string; name?: string; url: string; priceCents: number; stock: number }) => ({
+    "@type": "Offer",
+    ...(fields.name ? { name: fields.name } : {}),
+    ...(fields.sku ? { sku: fields.sku } : {}),
+    url: fields.url,
+    price: centsToDecimalString(fields.priceCents),
+    priceCurrency: "USD",
+    availability: availability(fields.stock),
+    itemCondition: "https://schema.org/NewCondition",
+  });
+  if (product.variants.length === 0) return offer({ url, priceCents: product.priceCents, stock: product.inventory });
+  const offers = product.variants.map((v) =>
+    offer({
+      sku: v.sku,
+      name: [v.size && `Size ${v.size}`, v.color].filter(Boolean).join(", ") || undefined,
+      url: v.size ? `${url}?size=${encodeURIComponent(v.size)}` : url,
+      priceCents: variantPrice(product.priceCents, v),
+      stock: v.stock,
+    }),
+  );
+  return offers.length === 1 ? offers[0]! : offers;
 }

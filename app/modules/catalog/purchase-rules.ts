@@ -1,4 +1,7 @@
-/** Pure rules of the product page's purchase box (spec §2 Product detail, §8 toasts). */
+/** Pure rules of the product page's purchase box and the cards' quick add (spec §2 Product detail, §8 toasts). */
+
+import { lowStockCount } from "./product-rules";
+import { findVariant, optionOfLine, variantPrice, type VariantStock } from "./variant-rules";
 
 export const SELECT_SIZE_MESSAGE = "Please select a size";
 export const SELECT_COLOR_MESSAGE = "Please select a color";
@@ -56,4 +59,136 @@ const SWATCH_COLORS: Record<string, string> = {
 export function swatchColor(name: string | null | undefined): string | null {
   if (!name) return null;
   return SWATCH_COLORS[name.trim().toLowerCase()] ?? null;
+}
+
+/** What the purchase rules read of a variant: its option, stock and price override. */
+export type VariantOffer = Pick<VariantStock, "size" | "color" | "stock" | "priceCents">;
+
+/**
+ * What the purchase rules read of a product: its options and its variants (decisions.md §6). A
+ * product whose variants are not known (an empty list) is judged by its inventory alone.
+ */
+export interface PurchasableProduct {
+  sizes: readonly string[];
+  colors: readonly string[];
+  variants: readonly VariantOffer[];
+  inventory: number;
+  priceCents: number;
+}
+
+/** A shopper's choice: null where nothing is chosen (or the product offers no such option). */
+export interface Choice {
+  size: string | null;
+  color: string | null;
+}
+
+/** The variants of this colour ('' standing for "none" on a product without colours); all when null. */
+function ofColor(product: PurchasableProduct, color: string | null): readonly VariantOffer[] {
+  if (product.colors.length === 0 || color === null) return product.variants;
+  return product.variants.filter((v) => v.color === color);
+}
+
+/** Whether any variant can be bought: 'Out of Stock' for the whole product only when none can. */
+export function anyInStock(product: PurchasableProduct): boolean {
+  if (product.variants.length === 0) return product.inventory > 0;
+  return product.variants.some((v) => v.stock > 0);
+}
+
+/** Whether a size can be bought in the chosen colour (in any colour when none is chosen). */
+export function isSizeAvailable(product: PurchasableProduct, size: string, color: string | null): boolean {
+  if (product.variants.length === 0) return product.inventory > 0;
+  return ofColor(product, color).some((v) => v.size === size && v.stock > 0);
+}
+
+/** Whether a colour can be bought in any size. */
+export function isColorAvailable(product: PurchasableProduct, color: string): boolean {
+  if (product.variants.length === 0) return product.inventory > 0;
+  return ofColor(product, color).some((v) => v.stock > 0);
+}
+
+/** The sizes that have stock in some colour, in the variants' order, without repeats. */
+export function sizesWithStock(variants: ReadonlyArray<Pick<VariantOffer, "size" | "stock">>): string[] {
+  return [...new Set(variants.filter((v) => v.stock > 0 && v.size !== "").map((v) => v.size))];
+}
+
+/**
+ * The choice a product page or quick add starts with (spec §2: the first size and the first colour),
+ * moved on to the first size and colour in stock: a sold-out first size is never preselected. A
+ * `wantedSize` (the size chosen on another colour of the style) wins when it is in stock here. When
+ * nothing is in stock, the first size and colour.
+ */
+export function initialChoice(product: PurchasableProduct, wantedSize?: string | null): Choice {
+  const colors: Array<string | null> = product.colors.length > 0 ? [...product.colors] : [null];
+  const sizeFirst = product.sizes[0] ?? null;
+  if (wantedSize && product.sizes.includes(wantedSize)) {
+    const color = colors.find((c) => isSizeAvailable(product, wantedSize, c));
+    if (color !== undefined) return { size: wantedSize, color };
+  }
+  for (const color of colors) {
+    if (color !== null && !isColorAvailable(product, color)) continue;
+    if (product.sizes.length === 0) {
+      if (anyInStock(product)) return { size: null, color };
+      continue;
+    }
+    const size = product.sizes.find((s) => isSizeAvailable(product, s, color));
+    if (size !== undefined) return { size, color };
+  }
+  return { size: sizeFirst, color: colors[0] ?? null };
+}
+
+/** The choice after picking another colour: the size stays when that colour has it in stock, else none is chosen. */
+export function chooseColor(product: PurchasableProduct, choice: Choice, color: string): Choice {
+  const keep = choice.size !== null && isSizeAvailable(product, choice.size, color);
+  return { size: keep ? choice.size : null, color };
+}
+
+/** The variant a choice names, or undefined while a size (or colour) the product offers is not chosen. */
+export function chosenVariant(product: PurchasableProduct, choice: Choice): VariantOffer | undefined {
+  if (product.sizes.length > 0 && choice.size === null) return undefined;
+  if (product.colors.length > 0 && choice.color === null) return undefined;
+  return findVariant(product.variants, optionOfLine(product, choice));
+}
+
+/** What the purchase box shows for a choice: the chosen variant's stock and price. */
+export interface ChoiceOffer {
+  /** The chosen variant's stock (the product's inventory when it has no variants); 0 while nothing is chosen. */
+  stock: number;
+  /** The chosen variant's price (its override, else the product's). */
+  priceCents: number;
+  /** 'Only {n} left!' for the chosen variant, 1 to 9. */
+  lowStock: number | null;
+}
+
+export function offerFor(product: PurchasableProduct, choice: Choice): ChoiceOffer {
+  if (product.variants.length === 0) {
+    return { stock: product.inventory, priceCents: product.priceCents, lowStock: lowStockCount(product.inventory) };
+  }
+  const variant = chosenVariant(product, choice);
+  const stock = variant?.stock ?? 0;
+  return { stock, priceCents: variantPrice(product.priceCents, variant), lowStock: lowStockCount(stock) };
+}
+
+/**
+ * Where a colour swatch leads: the other colour's page, keeping the chosen size (`?size=`) when that
+ * colour has it in stock.
+ */
+export function colorSwitchPath(slug: string, sizesInStock: readonly string[], size: string | null | undefined) {
+  const path = `/product/${slug}` as const;
+  return size && sizesInStock.includes(size) ? (`${path}?size=${encodeURIComponent(size)}` as const) : path;
+}
+
+/**
+ * What a card's quick add puts in the cart for a size (null for a product without sizes): that size
+ * in the first colour that has it in stock; undefined when no colour has it.
+ */
+export function quickAddChoice(product: PurchasableProduct, size: string | null): Choice | undefined {
+  const colors: Array<string | null> = product.colors.length > 0 ? [...product.colors] : [null];
+  const color = colors.find((c) =>
+    size === null
+      ? c === null
+        ? anyInStock(product)
+        : isColorAvailable(product, c)
+      : isSizeAvailable(product, size, c),
+  );
+  return color === undefined ? undefined : { size, color };
 }
