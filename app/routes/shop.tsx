@@ -126,7 +126,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const filterCount =
     Number(current.size !== null) +
     Number(current.color !== null) +
-    Number(current.minPrice !== null || current.maxPrice !== null);
+    Number(current.minPrice !== null || current.maxPrice !== null) +
+    Number(current.inStock);
   // While a shop navigation is under way, the choices being loaded; else the page actually shown.
   const choices = busy ? current : { ...current, page: page.page };
 

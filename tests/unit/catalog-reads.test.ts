@@ -21,6 +21,8 @@ const card = (name: string): ProductCard => ({
   inventory: 3,
   sizes: [],
   colors: [],
+  styleInventory: 3,
+  swatches: [],
 });
 
 const detail = (slug: string, name: string): ProductDetail => ({

@@ -21,6 +21,7 @@ export function ActiveFilters({ basePath, query }: { basePath: SitePath; query: 
       without: { minPrice: null, maxPrice: null },
     });
   }
+  if (query.inStock) chips.push({ label: "Hide sold out", without: { inStock: false } });
   if (chips.length === 0) return null;
   return (
     <ul aria-label="Active filters" className="flex flex-wrap gap-2">

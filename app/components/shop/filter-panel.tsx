@@ -26,8 +26,11 @@ function Choices({
   value,
   onChange,
   swatches,
+  hint,
 }: {
   legend: string;
+  /** A line under the legend saying what the filter keeps. */
+  hint?: string;
   name: "size" | "color";
   options: readonly string[];
   value: string | null;
@@ -37,6 +40,7 @@ function Choices({
   return (
     <fieldset>
       <legend className={heading}>{legend}</legend>
+      {hint && <p className="mt-1 text-xs text-muted">{hint}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         {["", ...options].map((option) => {
           const checked = option === "" ? value === null : value === option;
@@ -65,7 +69,7 @@ function Choices({
 }
 
 /**
- * The filter panel: categories, Size, Colour and Price, Apply (the submit of a GET form, for use
+ * The filter panel: categories, Size (in stock), Colour, Hide sold out and Price, Apply (the submit of a GET form, for use
  * without JavaScript and for typed prices) and Clear Filters. With JavaScript a size or colour
  * choice navigates at once.
  */
@@ -120,6 +124,7 @@ export function FilterPanel({
         {query.view === "list" && <input type="hidden" name="view" value="list" />}
         <Choices
           legend="Size"
+          hint="Styles with your size in stock"
           name="size"
           options={SIZE_FILTERS}
           value={query.size}
@@ -133,6 +138,20 @@ export function FilterPanel({
           swatches={SWATCHES}
           onChange={(color) => onApply({ color })}
         />
+        <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium">
+          <span>
+            Hide sold out
+            <span className="mt-0.5 block text-xs font-normal text-muted">Only styles you can buy now</span>
+          </span>
+          <input
+            type="checkbox"
+            name="stock"
+            value="1"
+            checked={query.inStock}
+            onChange={(event) => onApply({ inStock: event.target.checked })}
+            className="size-5 shrink-0 accent-[var(--color-brand)]"
+          />
+        </label>
         <PriceRange min={query.minPrice} max={query.maxPrice} onCommit={(min, max) => onApply(priceBounds(min, max))} />
         <div className="flex flex-col gap-2.5 border-t border-line pt-6">
           <button

@@ -1,11 +1,11 @@
 import type { SitePath } from "~/lib/redirects";
 import { SiteLink } from "~/components/ui/site-link";
 import { Price } from "~/components/product/price";
-import type { ProductCard } from "~/modules/catalog/product-card";
+import { styleSoldOut, type ProductCard } from "~/modules/catalog/product-card";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 
-/** A product in the shop's list view: image left; name, category, rating, sizes and price; a View link. */
+/** A style in the shop's list view: image left; name, category, rating, sizes, colours and price; a View link. */
 export function ProductListRow({ product, priority = false }: { product: ProductCard; priority?: boolean }) {
   const discount = discountPercent(product.price, product.originalPrice);
   const href: SitePath = `/product/${product.slug}`;
@@ -46,7 +46,12 @@ export function ProductListRow({ product, priority = false }: { product: Product
             </span>
             {product.isNew && <span className="rounded-full bg-stone-100 px-2 py-0.5 font-semibold text-ink">New</span>}
             {product.sizes.length > 0 && <span className="hidden sm:inline">Sizes {product.sizes.join(", ")}</span>}
-            {product.inventory === 0 && <span className="font-medium text-ink">Out of Stock</span>}
+            {styleSoldOut(product) && <span className="font-medium text-ink">Out of Stock</span>}
+            {product.swatches.length > 0 && (
+              <span>
+                {product.swatches.length} colours: {product.swatches.map((s) => s.color).join(", ")}
+              </span>
+            )}
           </div>
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 sm:mt-0 sm:flex-col sm:items-end sm:justify-center">

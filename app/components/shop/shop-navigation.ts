@@ -13,7 +13,7 @@ export function shopHref(basePath: SitePath, query: ShopChoices): SitePath {
 
 /** The same query with every filter removed (sort and view kept). */
 export function withoutFilters(query: ShopChoices): ShopChoices {
-  return { ...query, size: null, color: null, minPrice: null, maxPrice: null, page: 1 };
+  return { ...query, size: null, color: null, minPrice: null, maxPrice: null, inStock: false, page: 1 };
 }
 
 /** The UI's price range is 0–500: a minimum of 0 and a maximum of 500 or more are no bound. */

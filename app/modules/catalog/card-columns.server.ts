@@ -16,6 +16,8 @@ export const cardColumns = {
   sizes: products.sizes,
   colors: products.colors,
   categoryName: categories.name,
+  /** The card's other colours are this group's other active products (style-cards.server.ts). */
+  productGroupId: products.productGroupId,
 };
 
 /** The exact number of rows of the whole result, alongside each row of one page. */

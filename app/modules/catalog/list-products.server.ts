@@ -1,29 +1,55 @@
-import { and, asc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
-import { categories, products } from "#db/schema/index";
+import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { categories, products, productVariants } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { cardColumns } from "./card-columns.server";
 import type { CategoryOption, ProductPage } from "./catalog-types";
-import { toProductCard } from "./product-card";
 import { NEW_PRODUCT_DAYS } from "./product-rules";
 import { collectionName, SHOP_ALL, SHOP_PAGE_SIZE, type ShopQuery, type ShopSort } from "./shop-query";
+import { styleCards } from "./style-cards.server";
+
+/**
+ * The shop's listing (spec §7, §9; decisions.md §6): one card per style. A style is a product group
+ * (each member one colour) or an ungrouped product. A style is listed when one of its active products
+ * matches the filters; it is shown as, and sorted by, its representative: the group's main product when
+ * that matches, else the first matching member (`compareMembers` of product-card.ts). Pages read an
+ * index in the sort order and keep a row only when no better member of its group matches too (an
+ * index probe per grouped row); counts count distinct `style_key` (docs/decisions/0024-one-card-per-style.md).
+ */
+
+/** Another product of the same group, in the anti-join of `representsStyle`. */
+const member = alias(products, "member");
+
+/** `products` in the listing's query, or the other member of a group it is compared with. */
+export type ProductColumns = typeof products | typeof member;
 
 /** Which products a shop category shows (spec §7, §9). */
-function categoryCondition(slug: string): SQL | undefined {
-  const inCategory = sql`exists (select 1 from ${categories} c where c.id in (${products.categoryId}, ${products.subcategoryId}) and c.slug = ${slug})`;
+function categoryCondition(slug: string, t: ProductColumns): SQL | undefined {
+  const inCategory = sql`exists (select 1 from ${categories} c where c.id in (${t.categoryId}, ${t.subcategoryId}) and c.slug = ${slug})`;
   switch (slug) {
     case SHOP_ALL:
       return undefined;
     case "men":
     case "women":
       // "Men's Oxford Shirt" is men's; "Women's …" is not (word boundaries: women contains men).
-      return or(inCategory, sql`${products.name} ~* ${`\\m${slug}('s)?\\M`}`);
+      return or(inCategory, sql`${t.name} ~* ${`\\m${slug}('s)?\\M`}`);
     case "sale":
-      return or(inCategory, sql`${products.originalPriceCents} > ${products.priceCents}`);
+      return or(inCategory, sql`${t.originalPriceCents} > ${t.priceCents}`);
     case "new-arrivals":
-      return or(inCategory, gte(products.createdAt, sql`now() - make_interval(days => ${NEW_PRODUCT_DAYS})`));
+      return or(inCategory, gte(t.createdAt, sql`now() - make_interval(days => ${NEW_PRODUCT_DAYS})`));
     default:
       return inCategory;
   }
+}
+
+/**
+ * The product has this size in stock (in the colour, when one is asked): a variant with stock, read
+ * from the partial index `product_variants_in_stock_size_idx`.
+ */
+export function sizeInStock(t: ProductColumns, size: string, color: string | null): SQL {
+  return sql`exists (select 1 from ${productVariants} v where v.product_id = ${t.id} and v.size = ${size} and v.stock > 0${
+    color ? sql` and v.color = ${color}` : sql``
+  })`;
 }
 
 /** Each order ends in the id (a stable page boundary) and matches an index of db/schema/catalog.ts. */
@@ -35,25 +61,47 @@ const SORTS: Record<ShopSort, SQL[]> = {
   rating: [sql`${products.rating} desc`, sql`${products.reviewCount} desc`, sql`${products.id} asc`],
 };
 
-export function shopConditions(query: ShopQuery): SQL | undefined {
+/** The filters of a shop query, for one product (of `products` or an alias). */
+export function shopConditions(query: ShopQuery, t: ProductColumns = products): SQL | undefined {
   return and(
-    eq(products.isActive, true),
-    categoryCondition(query.category),
-    query.size ? sql`${products.sizes} @> array[${query.size}]::text[]` : undefined,
-    query.color ? sql`${products.colors} @> array[${query.color}]::text[]` : undefined,
-    query.minPrice !== null ? gte(products.priceCents, query.minPrice * 100) : undefined,
-    query.maxPrice !== null ? lte(products.priceCents, query.maxPrice * 100) : undefined,
+    eq(t.isActive, true),
+    categoryCondition(query.category, t),
+    query.size ? sizeInStock(t, query.size, query.color) : undefined,
+    query.color ? sql`${t.colors} @> array[${query.color}]::text[]` : undefined,
+    query.minPrice !== null ? gte(t.priceCents, query.minPrice * 100) : undefined,
+    query.maxPrice !== null ? lte(t.priceCents, query.maxPrice * 100) : undefined,
+    query.inStock ? gt(t.inventory, 0) : undefined,
   );
 }
 
 /**
- * One page of the shop: filtered, sorted and paged in the database, with the exact total.
- * A page past the end answers the last page.
+ * `m` comes before `p` as its style's representative: the main product (no parent) first, then by
+ * name, then id — `compareMembers` of product-card.ts in SQL.
+ */
+function betterMember(m: ProductColumns, p: ProductColumns): SQL {
+  return sql`((${m.parentProductId} is null) > (${p.parentProductId} is null)
+    or ((${m.parentProductId} is null) = (${p.parentProductId} is null) and (${m.name}, ${m.id}) < (${p.name}, ${p.id})))`;
+}
+
+/**
+ * The product represents its style among those matching `matches`: it is ungrouped, or no better
+ * member of its group matches. The probe reads `products_group_idx`; ungrouped rows skip it.
+ */
+export function representsStyle(matches: (t: ProductColumns) => SQL | undefined): SQL {
+  return sql`(${products.productGroupId} is null or not exists (
+    select 1 from ${products} ${member}
+    where ${member.productGroupId} = ${products.productGroupId} and ${member.id} <> ${products.id}
+      and ${and(matches(member), betterMember(member, products))}))`;
+}
+
+/**
+ * One page of the shop: filtered, sorted and paged in the database, one card per style, with the
+ * exact number of styles. A page past the end answers the last page.
  */
 export async function listProducts(db: Db, query: ShopQuery): Promise<ProductPage> {
-  const where = shopConditions(query);
+  const matches = (t: ProductColumns) => shopConditions(query, t);
   // Counting apart lets the page itself be read from an index (a window count would read every row).
-  const total = await countProducts(db, where);
+  const total = await countStyles(db, matches(products));
   const pageCount = Math.ceil(total / SHOP_PAGE_SIZE);
   const page = Math.max(1, Math.min(query.page, pageCount));
   const rows =
@@ -63,16 +111,17 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ProductPag
           .select(cardColumns)
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
-          .where(where)
+          .where(and(matches(products), representsStyle(matches)))
           .orderBy(...SORTS[query.sort])
           .limit(SHOP_PAGE_SIZE)
           .offset((page - 1) * SHOP_PAGE_SIZE);
-  return { products: rows.map(toProductCard), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
+  return { products: await styleCards(db, rows), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
 }
 
-export async function countProducts(db: Db, where: SQL | undefined): Promise<number> {
+/** How many styles have a product matching `where` (the active-style index answers the unfiltered count). */
+export async function countStyles(db: Db, where: SQL | undefined): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .select({ n: sql<number>`count(distinct ${products.styleKey})`.mapWith(Number) })
     .from(products)
     .where(where);
   return row?.n ?? 0;

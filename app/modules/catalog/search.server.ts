@@ -3,12 +3,12 @@ import { categories, products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { cardColumns, totalCount } from "./card-columns.server";
 import { SEARCH_PAGE_SIZE, type ProductPage, type SearchQuery } from "./catalog-types";
-import { countProducts } from "./list-products.server";
+import { countStyles, representsStyle, type ProductColumns } from "./list-products.server";
 import { fetchPageClamped } from "./paging.server";
-import { toProductCard } from "./product-card";
 import { searchTerms } from "./search-query";
 import { correctTerms, type Vocabulary } from "./spelling";
 import { loadVocabulary } from "./vocabulary.server";
+import { styleCards } from "./style-cards.server";
 
 /**
  * Product search: PostgreSQL full text over name (weight A) and description (weight B),
@@ -41,7 +41,7 @@ export async function searchProducts(
   const compact = terms.join("").replace(/ /g, "");
   // Each branch of the union has its own GIN index; one OR of the three would scan every row.
   return runSearch(db, query, {
-    match: sql`${products.id} in (
+    match: (t) => sql`${t.id} in (
         select id from ${products} where ${text} <% ${products.name}
         union select id from ${products} where ${compact} <% ${products.searchName}
       )`,
@@ -62,31 +62,50 @@ export function toTsquery(terms: string[]): string {
 function fullTextSearch(db: Db, query: SearchQuery, terms: string[]): Promise<ProductPage> {
   const tsquery = sql`to_tsquery('english', ${toTsquery(terms)})`;
   return runSearch(db, query, {
-    match: sql`${products.searchVector} @@ ${tsquery}`,
+    match: (t) => sql`${t.searchVector} @@ ${tsquery}`,
     rank: sql`ts_rank(${products.searchVector}, ${tsquery}, 1)`,
   });
 }
 
-async function runSearch(db: Db, query: SearchQuery, by: { match: SQL; rank: SQL }): Promise<ProductPage> {
-  const where = and(
-    by.match,
-    eq(products.isActive, true),
+/** A search's filters for one product (of `products` or an alias of it, for the style rule). */
+function searchConditions(query: SearchQuery, match: (t: ProductColumns) => SQL, t: ProductColumns): SQL | undefined {
+  return and(
+    match(t),
+    eq(t.isActive, true),
     query.category
-      ? sql`exists (select 1 from ${categories} c where c.id in (${products.categoryId}, ${products.subcategoryId}) and c.slug = ${query.category})`
+      ? sql`exists (select 1 from ${categories} c where c.id in (${t.categoryId}, ${t.subcategoryId}) and c.slug = ${query.category})`
       : undefined,
-    query.minPrice > 0 ? gte(products.priceCents, query.minPrice * 100) : undefined,
-    lte(products.priceCents, query.maxPrice * 100),
-    query.inStock ? gt(products.inventory, 0) : undefined,
+    query.minPrice > 0 ? gte(t.priceCents, query.minPrice * 100) : undefined,
+    lte(t.priceCents, query.maxPrice * 100),
+    query.inStock ? gt(t.inventory, 0) : undefined,
   );
+}
+
+/**
+ * One page of results, one card per style (as the shop lists them: a style is found when one of its
+ * products is, and shown as its representative), ranked by the representative.
+ */
+async function runSearch(
+  db: Db,
+  query: SearchQuery,
+  by: { match: (t: ProductColumns) => SQL; rank: SQL },
+): Promise<ProductPage> {
+  const matches = (t: ProductColumns) => searchConditions(query, by.match, t);
   const fetchPage = (page: number) =>
     db
       .select({ ...cardColumns, total: totalCount })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(where)
+      .where(and(matches(products), representsStyle(matches)))
       .orderBy(sql`${by.rank} desc`, sql`${products.createdAt} desc`, products.id)
       .limit(SEARCH_PAGE_SIZE)
       .offset((page - 1) * SEARCH_PAGE_SIZE);
-  const result = await fetchPageClamped(query.page, SEARCH_PAGE_SIZE, fetchPage, () => countProducts(db, where));
-  return { ...result, products: result.rows.map(toProductCard), pageSize: SEARCH_PAGE_SIZE };
+  const result = await fetchPageClamped(query.page, SEARCH_PAGE_SIZE, fetchPage, () =>
+    countStyles(db, matches(products)),
+  );
+  const cards = await styleCards(
+    db,
+    result.rows.map(({ total: _total, ...row }) => row),
+  );
+  return { ...result, products: cards, pageSize: SEARCH_PAGE_SIZE };
 }

@@ -51,6 +51,8 @@ export interface ShopQuery {
   /** Whole dollars; null = no bound. */
   minPrice: number | null;
   maxPrice: number | null;
+  /** 'Hide sold out' (?stock=1): only styles with a product in stock, shown as one that is. */
+  inStock: boolean;
   page: number;
   view: "grid" | "list";
 }
@@ -61,6 +63,7 @@ export const DEFAULT_SHOP_QUERY: Omit<ShopQuery, "category"> = {
   color: null,
   minPrice: null,
   maxPrice: null,
+  inStock: false,
   page: 1,
   view: "grid",
 };
@@ -92,6 +95,7 @@ export function parseShopQuery(category: string | undefined, params: URLSearchPa
     color: pick(params.get("color"), COLOR_FILTERS),
     minPrice,
     maxPrice,
+    inStock: params.get("stock") === "1" || params.get("stock") === "true",
     page: wholeNumber(params.get("page"), 1, 100_000) ?? 1,
     view: params.get("view") === "list" ? "list" : "grid",
   };
@@ -105,13 +109,16 @@ export function shopSearchParams(query: Omit<ShopQuery, "category">): URLSearchP
   if (query.color) params.set("color", query.color);
   if (query.minPrice !== null) params.set("min", String(query.minPrice));
   if (query.maxPrice !== null) params.set("max", String(query.maxPrice));
+  if (query.inStock) params.set("stock", "1");
   if (query.view !== "grid") params.set("view", query.view);
   if (query.page > 1) params.set("page", String(query.page));
   return params;
 }
 
 export function hasFilters(query: ShopQuery): boolean {
-  return query.size !== null || query.color !== null || query.minPrice !== null || query.maxPrice !== null;
+  return (
+    query.size !== null || query.color !== null || query.minPrice !== null || query.maxPrice !== null || query.inStock
+  );
 }
 
 /** Up to five page numbers around the current one (spec §9). */
