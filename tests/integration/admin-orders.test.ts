@@ -7,6 +7,7 @@ import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { testAddress, testLimits } from "../support/fixtures";
 import { cookieHeader, signIn, signUp } from "../support/sessions";
+import { setProductStock } from "../support/catalog-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -64,10 +65,7 @@ beforeAll(async () => {
   other = await signUp(server, "other@example.com");
   const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   productId = product!.id;
-  await db()
-    .update(products)
-    .set({ inventory: 500, sizes: ["M", "L"], colors: [] })
-    .where(eq(products.id, productId));
+  await setProductStock(db(), productId, 500, { sizes: ["M", "L"], colors: [] });
   for (let i = 0; i < 22; i++) {
     numbers.bulk.push(
       await place({ firstName: "Bulk", lastName: "Buyer", email: `bulk${i}@example.com` }, i % 2 === 0),

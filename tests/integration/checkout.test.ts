@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { checkoutForm } from "../support/fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orderItems, orders, products } from "#db/schema/index";
+import { orderItems, orders, products, productVariants } from "#db/schema/index";
+import { setProductStock } from "../support/catalog-fixtures";
 import {
   FAKE_PAYPAL_CLIENT_ID,
   FAKE_PAYPAL_CLIENT_SECRET,
@@ -44,24 +45,20 @@ beforeAll(async () => {
     .where(eq(products.isActive, true))
     .limit(2);
   [tee, jeans] = rows as [typeof tee, typeof jeans];
-  await db()
-    .update(products)
-    .set({ sizes: ["S", "M", "L"], colors: ["Black", "White"] })
-    .where(eq(products.id, tee.id));
-  await db()
-    .update(products)
-    .set({ sizes: ["30", "32", "34"], colors: ["Blue"] })
-    .where(eq(products.id, jeans.id));
+  await setProductStock(db(), tee.id, 20, { sizes: ["S", "M", "L"], colors: ["Black", "White"] });
+  await setProductStock(db(), jeans.id, 20, { sizes: ["30", "32", "34"], colors: ["Blue"] });
 });
 afterAll(async () => {
   await server?.stop();
   await paypal?.stop();
 });
 beforeEach(async () => {
+  // 20 of every size and colour.
   await db()
     .update(products)
-    .set({ inventory: 20, isActive: true })
+    .set({ isActive: true })
     .where(inArray(products.id, [tee.id, jeans.id]));
+  for (const id of [tee.id, jeans.id]) await setProductStock(db(), id, 20);
   // No order of an earlier test left waiting for payment (an account may have only 2, UNPAID_ORDERS_PER_ACCOUNT).
   await db().update(orders).set({ status: "cancelled", paymentStatus: "failed" }).where(eq(orders.status, "pending"));
 });
@@ -100,14 +97,49 @@ const place = (extra: Record<string, unknown> = {}, cookie?: string) =>
     cookie,
   );
 
-async function inventoryOf(id: string) {
-  const [row] = await db().select({ inventory: products.inventory }).from(products).where(eq(products.id, id));
-  return row!.inventory;
+/** The stock of one size and colour of a product. */
+async function stockOf(id: string, option: { size: string; color: string }) {
+  const [row] = await db()
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, id),
+        eq(productVariants.size, option.size),
+        eq(productVariants.color, option.color),
+      ),
+    );
+  return row!.stock;
 }
 
 describe(`cart on the server (${databaseKind})`, () => {
+  it("caps each size at its own stock, for an account's cart and a guest's preview alike", async () => {
+    await setProductStock(db(), tee.id, (o) => (o.size === "M" && o.color === "Black" ? 2 : 20));
+    await api("/api/cart", { intent: "clear" });
+    let r = await api("/api/cart", { intent: "add", productId: tee.id, ...T, quantity: 5 });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe("Only 2 left in stock");
+    r = await api("/api/cart", { intent: "add", productId: tee.id, size: "L", color: "Black", quantity: 5 });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBeUndefined();
+    const lines = (items: unknown) =>
+      (items as Array<Record<string, unknown>>).map((i) => [i.size, i.quantity, i.inventory, i.problem]);
+    expect(lines(r.body.items)).toEqual([
+      ["M", 2, 2, null],
+      ["L", 5, 20, null],
+    ]);
+    const guest = await api("/api/cart", { intent: "preview", lines: [{ id: tee.id, ...T, quantity: 3 }] }, "");
+    expect(guest.status).toBe(200);
+    expect(lines(guest.body.items)).toEqual([["M", 2, 2, "reduced"]]);
+    await setProductStock(db(), tee.id, (o) => (o.size === "M" ? 0 : 20));
+    r = await api("/api/cart", { intent: "add", productId: tee.id, ...T, quantity: 1 });
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe("Size M in Black is out of stock");
+    await api("/api/cart", { intent: "clear" });
+  });
+
   it("keeps a signed-in shopper's cart, caps it at the stock and says so", async () => {
-    await db().update(products).set({ inventory: 3 }).where(eq(products.id, tee.id));
+    await setProductStock(db(), tee.id, 3);
     await api("/api/cart", { intent: "clear" });
     let r = await api("/api/cart", {
       intent: "add",
@@ -219,8 +251,8 @@ describe(`checkout (${databaseKind})`, () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ productId: tee.id, productName: tee.name, quantity: 2 });
     expect(items[0]!.unitPriceCents).toBe(tee.priceCents);
-    expect(await inventoryOf(tee.id)).toBe(18);
-    expect(await inventoryOf(jeans.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(18);
+    expect(await stockOf(jeans.id, J)).toBe(20);
 
     const cookie = placed.res.headers
       .getSetCookie()
@@ -250,7 +282,7 @@ describe(`checkout (${databaseKind})`, () => {
     const c = await api("/api/checkout", body);
     expect(a.body.orderId).toBeDefined();
     expect(new Set([a.body.orderId, b.body.orderId, c.body.orderId]).size).toBe(1);
-    expect(await inventoryOf(jeans.id)).toBe(19);
+    expect(await stockOf(jeans.id, J)).toBe(19);
 
     expect((await api("/api/checkout", { intent: "demo-pay", orderId: a.body.orderId })).status).toBe(200);
     expect(await cartOf()).toEqual([]);
@@ -260,7 +292,7 @@ describe(`checkout (${databaseKind})`, () => {
     // And with something new in the cart meanwhile: the same order, the new line untouched.
     await fillCart([{ productId: tee.id, ...T, quantity: 1 }]);
     expect((await api("/api/checkout", body)).body.orderId).toBe(a.body.orderId);
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
     expect(await cartOf()).toEqual([[tee.id, "M", "Black", 1]]);
   });
 
@@ -269,7 +301,7 @@ describe(`checkout (${databaseKind})`, () => {
     const r = await place({ lines: [{ id: tee.id, size: "M", color: "Default", quantity: 1, price: 1 }] });
     expect(r.status).toBe(400);
     expect(r.body.error).toBe("Your cart is empty");
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
   });
 
   it("refuses a cart with a product deactivated since it was added, by name, and reserves nothing", async () => {
@@ -281,24 +313,24 @@ describe(`checkout (${databaseKind})`, () => {
     const inactive = await place();
     expect(inactive.status).toBe(409);
     expect(inactive.body.error).toBe(`${jeans.name} is no longer available`);
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
   });
 
   it("names a product sold out since it was added, and writes nothing", async () => {
     await fillCart([{ productId: tee.id, ...T, quantity: 2 }]);
-    await db().update(products).set({ inventory: 0 }).where(eq(products.id, tee.id));
+    await setProductStock(db(), tee.id, 0);
     const before = await db().select({ id: orders.id }).from(orders);
     const r = await place();
     expect(r.status).toBe(409);
-    expect(r.body.error).toBe(`Not enough stock for ${tee.name}`);
+    expect(r.body.error).toBe(`Not enough stock for ${tee.name} (M, Black)`);
     expect(await db().select({ id: orders.id }).from(orders)).toHaveLength(before.length);
-    expect(await inventoryOf(tee.id)).toBe(0);
+    expect(await stockOf(tee.id, T)).toBe(0);
     expect(await cartOf()).toEqual([[tee.id, "M", "Black", 2]]);
   });
 
   it("orders a line the stock has shrunk under at what is left, and paying leaves none of it behind", async () => {
     await fillCart([{ productId: tee.id, ...T, quantity: 5 }]);
-    await db().update(products).set({ inventory: 3 }).where(eq(products.id, tee.id));
+    await setProductStock(db(), tee.id, 3);
     const placed = await place();
     expect(placed.status).toBe(200);
     const [item] = await db()
@@ -306,7 +338,7 @@ describe(`checkout (${databaseKind})`, () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, placed.body.orderId as string));
     expect(item!.quantity).toBe(3);
-    expect(await inventoryOf(tee.id)).toBe(0);
+    expect(await stockOf(tee.id, T)).toBe(0);
     expect((await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId })).status).toBe(200);
     expect(await cartOf()).toEqual([]);
   });
@@ -324,13 +356,13 @@ describe(`checkout (${databaseKind})`, () => {
     expect(billing.body.fieldErrors).toMatchObject({ billingAddress: "Address is required" });
     const garbage = await api("/api/checkout", { intent: "place", form, paymentMethod: "demo" });
     expect(garbage.status).toBe(400);
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
   });
 
   it("a declined demo payment says 'Demo payment failed', cancels the order, gives the stock back, keeps the cart", async () => {
     await fillCart([{ productId: tee.id, ...T, quantity: 3 }]);
     const placed = await place();
-    expect(await inventoryOf(tee.id)).toBe(17);
+    expect(await stockOf(tee.id, T)).toBe(17);
     const declined = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId, decline: true });
     expect(declined.status).toBe(402);
     expect(declined.body.error).toBe("Demo payment failed");
@@ -339,7 +371,7 @@ describe(`checkout (${databaseKind})`, () => {
       .from(orders)
       .where(eq(orders.id, placed.body.orderId as string));
     expect(order).toMatchObject({ status: "cancelled", paymentStatus: "failed" });
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
     expect(await cartOf()).toEqual([[tee.id, "M", "Black", 3]]);
     const again = await api("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId });
     expect(again.body.error).toBe("Payment failed. Please try again.");
@@ -393,7 +425,7 @@ describe(`checkout (${databaseKind})`, () => {
     const refused = await place({}, churner.cookie);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe("Too many attempts. Please wait a few minutes and try again.");
-    expect(await inventoryOf(tee.id)).toBe(20);
+    expect(await stockOf(tee.id, T)).toBe(20);
     // Others can still buy.
     await fillCart([{ productId: tee.id, ...T, quantity: 1 }]);
     expect((await place()).status).toBe(200);
@@ -460,7 +492,7 @@ describe(`checkout (${databaseKind})`, () => {
   it("a declined PayPal capture says 'PayPal payment failed' and gives the stock back", async () => {
     await fillCart([{ productId: jeans.id, ...J, quantity: 4 }]);
     const placed = await place({ paymentMethod: "paypal" });
-    expect(await inventoryOf(jeans.id)).toBe(16);
+    expect(await stockOf(jeans.id, J)).toBe(16);
     const created = await api("/api/checkout", { intent: "paypal-create", orderId: placed.body.orderId });
     const paypalOrderId = created.body.paypalOrderId as string;
     paypal.approve(paypalOrderId);
@@ -468,6 +500,6 @@ describe(`checkout (${databaseKind})`, () => {
     const r = await api("/api/checkout", { intent: "paypal-capture", paypalOrderId });
     expect(r.status).toBe(402);
     expect(r.body.error).toBe("PayPal payment failed");
-    expect(await inventoryOf(jeans.id)).toBe(20);
+    expect(await stockOf(jeans.id, J)).toBe(20);
   });
 });

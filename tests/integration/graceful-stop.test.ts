@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/lib/db/client.server";
+import { setProductStock } from "../support/catalog-fixtures";
 import { registerOverHttp } from "../support/sessions";
 import { fillCart, placeOrder, sleep } from "../support/shop-load";
 import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
@@ -32,11 +33,7 @@ describe(`a server stopping while an action still runs (${databaseKind})`, () =>
       first.services().database.db,
       sql`select id from products where is_active order by slug limit 1`,
     );
-    await first
-      .services()
-      .database.db.execute(
-        sql`update products set inventory = 10, sizes = '{}', colors = '{}' where id = ${product!.id}`,
-      );
+    await setProductStock(first.services().database.db, product!.id, 10, { sizes: [], colors: [] });
     await fillCart(first.url, cookie, [{ productId: product!.id, quantity: 1 }]);
     const placed = await placeOrder(first.url, cookie);
     expect(placed.status).toBe(200);

@@ -23,6 +23,7 @@ import {
   type FakeTwilio,
 } from "../support/fake-twilio";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { setProductStock } from "../support/catalog-fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 
 /**
@@ -78,10 +79,7 @@ beforeAll(async () => {
   await db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   product = row!.id;
-  await db
-    .update(products)
-    .set({ sizes: ["M"], colors: [], inventory: 100_000 })
-    .where(eq(products.id, product));
+  await setProductStock(db, product, 100_000, { sizes: ["M"], colors: [] });
   twilio = await startFakeTwilio();
   smtp = await startSmtpSink();
   mailer = new SmtpMailer(smtp.url, "Abundance Collection <shop@example.com>", { ignoreTLS: true, timeoutMs: 2_000 });

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { checkoutForm } from "../support/fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cartItems, carts, orderItems, orders, products } from "#db/schema/index";
+import { cartItems, carts, orderItems, orders, products, productVariants } from "#db/schema/index";
+import { setProductStock } from "../support/catalog-fixtures";
 import { databaseKind } from "../support/test-database";
 import { signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -50,7 +51,9 @@ afterAll(async () => {
   await server?.stop();
 });
 beforeEach(async () => {
-  await db().update(products).set({ inventory: 50, isActive: true }).where(eq(products.id, tee.id));
+  // 50 of each of its sizes and colours.
+  await db().update(products).set({ isActive: true }).where(eq(products.id, tee.id));
+  await setProductStock(db(), tee.id, 50);
 });
 
 async function api(path: string, body: unknown, cookie = shopper.cookie) {
@@ -101,9 +104,19 @@ async function orderCount(userId: string) {
   return (await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).length;
 }
 
-async function inventoryOf(id: string) {
-  const [row] = await db().select({ inventory: products.inventory }).from(products).where(eq(products.id, id));
-  return row!.inventory;
+/** The stock of a product's first size and colour (the size and colour of `lineOf`). */
+async function stockOf(product: typeof tee) {
+  const [row] = await db()
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.productId, product.id),
+        eq(productVariants.size, product.sizes[0]!),
+        eq(productVariants.color, product.colors[0]!),
+      ),
+    );
+  return row!.stock;
 }
 
 async function statusOf(orderId: string) {
@@ -152,7 +165,7 @@ describe(`an unpaid order holds its stock for UNPAID_ORDER_HOLD_MINUTES, 15 by d
     await fillCart([lineOf(tee, 3)]);
     const old = await place();
     const fresh = await place();
-    expect(await inventoryOf(tee.id)).toBe(50 - 6);
+    expect(await stockOf(tee)).toBe(50 - 6);
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await db()
       .update(orders)
@@ -166,7 +179,7 @@ describe(`an unpaid order holds its stock for UNPAID_ORDER_HOLD_MINUTES, 15 by d
     expect(await server.services().sweepUnpaidOrders()).toBe(1);
     expect(await statusOf(old.body.orderId as string)).toEqual(["cancelled", "failed"]);
     expect(await statusOf(fresh.body.orderId as string)).toEqual(["pending", "pending"]);
-    expect(await inventoryOf(tee.id)).toBe(50 - 3);
+    expect(await stockOf(tee)).toBe(50 - 3);
     await cancelUnpaid(shopper.id);
   });
 });
@@ -207,7 +220,7 @@ describe(`a quantity is a whole number from 1 to MAX_QTY_PER_PRODUCT, refused ot
     const r = await place();
     expect([r.status, r.body.error]).toEqual([400, `You can order at most 10 of ${tee.name}`]);
     expect(await orderCount(shopper.id)).toBe(before);
-    expect(await inventoryOf(tee.id)).toBe(50);
+    expect(await stockOf(tee)).toBe(50);
   });
 });
 
@@ -218,14 +231,14 @@ describe(`at most UNPAID_ORDERS_PER_ACCOUNT (2) unpaid orders per account (${dat
     const first = await place(cleo.cookie);
     const second = await place(cleo.cookie, "cleo-second");
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(await inventoryOf(tee.id)).toBe(30);
+    expect(await stockOf(tee)).toBe(30);
 
     const third = await place(cleo.cookie);
     expect(third.status).toBe(409);
     expect(third.body.error).toBe(
       "You have unpaid orders. They are cancelled after 15 minutes without payment; please try again then.",
     );
-    expect(await inventoryOf(tee.id)).toBe(30);
+    expect(await stockOf(tee)).toBe(30);
     expect(await orderCount(cleo.id)).toBe(2);
     // A double click on the second checkout: its order, not a refusal.
     const again = await place(cleo.cookie, "cleo-second");
@@ -287,7 +300,7 @@ describe(`only the product's own sizes and colours (${databaseKind})`, () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, placed.body.orderId as string));
     expect(items).toEqual([{ size: tee.sizes[0], color: tee.colors[0], quantity: 2 }]);
-    expect(await inventoryOf(tee.id)).toBe(48);
+    expect(await stockOf(tee)).toBe(48);
     await cancelUnpaid(shopper.id);
   });
 });

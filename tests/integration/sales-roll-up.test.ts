@@ -22,6 +22,7 @@ import { cancelAbandonedOrders, failOrderPayment, markOrderPaid } from "~/module
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { createTestOrder, markLatestTestOrderPaid } from "~/modules/orders/test-orders.server";
 import { testAddress, testLimits } from "../support/fixtures";
+import { setProductStock } from "../support/catalog-fixtures";
 import { EXACT, rollUpDrift } from "../support/sales-roll-up";
 import {
   createTestDatabase,
@@ -72,7 +73,8 @@ afterAll(async () => {
   await t?.cleanup();
 });
 beforeEach(async () => {
-  await db.update(products).set({ inventory: 1_000, sizes: ["M", "L"], colors: ["Red", "Blue"] });
+  // 1,000 of each size and colour of the products the orders buy.
+  for (const id of productIds) await setProductStock(db, id, 1_000, { sizes: ["M", "L"], colors: ["Red", "Blue"] });
   // Every test starts with no order waiting for payment (the per-account unpaid limit).
   await db
     .update(orders)
