@@ -4,16 +4,17 @@ import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readTextBody } from "~/lib/http/read-body.server";
 import { adminProductConditions } from "~/modules/product-admin/admin-product-list.server";
 import { parseAdminProductQuery } from "~/modules/product-admin/admin-product-query";
-import { CSV_MESSAGES, type CsvAnswer } from "~/modules/product-admin/product-csv";
+import { CSV_MESSAGES, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
 import { exportProductsCsv, importProducts, previewProductImport } from "~/modules/product-admin/product-csv.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.products.csv";
 
 /**
- * `/admin/products/csv`: the product CSV (admins only; anyone else is sent to / before anything is read).
- * - GET `?q=&category=&status=`: the products the list's filter matches, as a CSV download.
+ * `/admin/products/csv`: the product CSV, one row per variant (admins only; anyone else is sent to /
+ * before anything is read).
+ * - GET `?q=&category=&status=`: the products the list's filter matches, with their variants, as a CSV download.
  * - POST `?intent=preview` with the CSV file as the body: the plan (what would be created and changed,
- *   every row's problems); nothing is written.
+ *   or every problem by row); nothing is written.
  * - POST `?intent=import&token=<the preview's token>`: all rows in one transaction, or none.
  */
 const noStore = { "Cache-Control": "private, no-store" };
@@ -33,7 +34,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   });
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+
+/** The preview's one line: what the file would do, or how many problems stop it. */
+function previewMessage(plan: ImportPlan): string {
+  if (plan.problemCount > 0) {
+    return `${plural(plan.problemCount, "problem")} to fix before the file can be imported`;
+  }
+  return `${plural(plan.create, "new product")}, ${plural(plan.update, "change")}, ${plural(plan.unchanged, "product")} unchanged; ${plural(plan.variants, "variant")} with ${plan.stock.toLocaleString("en-US")} in stock`;
+}
 
 export async function action({ request, url }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
@@ -46,8 +55,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     const text = await readTextBody(request);
     if (intent === "preview") {
       const plan = await previewProductImport(database.db, text);
-      const message = `${plural(plan.create, "new product")}, ${plural(plan.update, "change")}, ${plural(plan.problems.length, "row")} with problems`;
-      return reply({ ok: true, intent, plan, message });
+      return reply({ ok: true, intent, plan, message: previewMessage(plan) });
     }
     const token = url.searchParams.get("token") ?? "";
     const result = await importProducts(database.db, { id: admin.id, email: admin.email }, text, token);

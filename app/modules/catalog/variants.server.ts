@@ -100,34 +100,76 @@ export async function replaceVariants(
   productSku: string,
   variants: readonly VariantInput[],
 ): Promise<void> {
-  const rows = variantRows(productId, productSku, variants);
-  // Pairs of arrays, not joined strings: a size or colour may hold any character (text holds no NUL).
-  await tx.execute(
-    sql`delete from ${productVariants} v where v.product_id = ${productId}
-        and not exists (
-          select 1 from unnest(${sql.param(rows.map((r) => r.size))}::text[], ${sql.param(rows.map((r) => r.color))}::text[])
-            as keep(size, color)
-          where keep.size = v.size and keep.color = v.color)`,
-  );
-  if (rows.length === 0) return;
-  // SKUs may move between kept variants: park the kept ones on unique placeholders first.
-  await tx.execute(
-    sql`update ${productVariants} set sku = 'moving:' || ${productVariants.id}::text where ${productVariants.productId} = ${productId}`,
-  );
-  await tx
-    .insert(productVariants)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [productVariants.productId, productVariants.size, productVariants.color],
-      set: {
-        sku: sql`excluded.sku`,
-        stock: sql`excluded.stock`,
-        barcode: sql`excluded.barcode`,
-        priceCents: sql`excluded.price_cents`,
-        position: sql`excluded.position`,
-        updatedAt: sql`now()`,
-      },
-    });
+  await replaceVariantsOfProducts(tx, [{ productId, productSku, variants }]);
+}
+
+/** Variant rows per statement of `replaceVariantsOfProducts` (each statement takes them as 8 arrays). */
+const REPLACE_BATCH = 5000;
+
+/**
+ * `replaceVariants` for many products in a few statements whatever their number (the CSV import):
+ * the variants no longer listed deleted, the SKUs that change parked on unique placeholders (so SKUs
+ * may move between the variants of these products, even from one product to another), then the
+ * variants upserted — unchanged ones are not written. The caller holds the products' row locks.
+ */
+export async function replaceVariantsOfProducts(
+  tx: Tx,
+  items: ReadonlyArray<{ productId: string; productSku: string; variants: readonly VariantInput[] }>,
+): Promise<void> {
+  // Whole products per batch, so that a batch's deletion sees every variant its products keep.
+  const batches: Array<{ productIds: string[]; rows: ReturnType<typeof variantRows> }> = [];
+  for (const item of items) {
+    let batch = batches[batches.length - 1];
+    if (!batch || batch.rows.length >= REPLACE_BATCH) batches.push((batch = { productIds: [], rows: [] }));
+    batch.productIds.push(item.productId);
+    batch.rows.push(...variantRows(item.productId, item.productSku, item.variants));
+  }
+  const arrays = (rows: ReturnType<typeof variantRows>) => ({
+    productIds: rows.map((r) => r.productId),
+    sizes: rows.map((r) => r.size),
+    colors: rows.map((r) => r.color),
+    skus: rows.map((r) => r.sku),
+  });
+
+  // 1. The variants no longer listed go (a product listed with no variants loses them all).
+  for (const { productIds, rows } of batches) {
+    const k = arrays(rows);
+    await tx.execute(
+      sql`delete from ${productVariants} v where v.product_id = any(${sql.param(productIds)}::uuid[])
+          and not exists (
+            select 1 from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[]) as k(product_id, size, color)
+            where k.product_id = v.product_id and k.size = v.size and k.color = v.color)`,
+    );
+  }
+  // 2. Kept variants whose SKU changes give it up first: every SKU a variant takes below is then free.
+  for (const { rows } of batches) {
+    if (rows.length === 0) continue;
+    const k = arrays(rows);
+    await tx.execute(
+      sql`update ${productVariants} v set sku = 'moving:' || v.id::text
+          from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[], ${sql.param(k.skus)}::text[]) as k(product_id, size, color, sku)
+          where v.product_id = k.product_id and v.size = k.size and v.color = k.color and v.sku <> k.sku`,
+    );
+  }
+  // 3. Upserted by option; a variant already as listed is left alone.
+  for (const { rows } of batches) {
+    if (rows.length === 0) continue;
+    const k = arrays(rows);
+    const stocks = rows.map((r) => r.stock);
+    const barcodes = rows.map((r) => r.barcode);
+    const prices = rows.map((r) => r.priceCents);
+    const positions = rows.map((r) => r.position);
+    await tx.execute(
+      sql`insert into ${productVariants} as v (product_id, size, color, sku, stock, barcode, price_cents, position)
+          select * from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[], ${sql.param(k.skus)}::text[],
+            ${sql.param(stocks)}::int[], ${sql.param(barcodes)}::text[], ${sql.param(prices)}::int[], ${sql.param(positions)}::int[])
+          on conflict (product_id, size, color) do update set
+            sku = excluded.sku, stock = excluded.stock, barcode = excluded.barcode,
+            price_cents = excluded.price_cents, position = excluded.position, updated_at = now()
+          where (v.sku, v.stock, v.barcode, v.price_cents, v.position)
+            is distinct from (excluded.sku, excluded.stock, excluded.barcode, excluded.price_cents, excluded.position)`,
+    );
+  }
 }
 
 /** The variants of these products, in each product's order. */

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { SidePanel } from "~/components/ui/side-panel";
-import { CSV_MAX_BYTES, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
+import { CSV_MAX_BYTES, problemText, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
 
 const CSV_PATH = "/admin/products/csv";
 /** The list's filter parameters, which the export repeats (the panels' and the page's are left out). */
@@ -59,7 +59,7 @@ export function CsvTools() {
     if (!file) return;
     setError(null);
     if (file.size > CSV_MAX_BYTES) {
-      setError("The file is larger than 10 MB. Split it and import each part.");
+      setError(`The file is larger than ${CSV_MAX_BYTES / 1024 / 1024} MB. Split it and import each part.`);
       return;
     }
     setStage({ step: "checking" });
@@ -98,7 +98,8 @@ export function CsvTools() {
     }
   }
 
-  const plan = stage.step === "preview" || stage.step === "importing" ? stage.plan : null;
+  const shown = stage.step === "preview" || stage.step === "importing" ? stage : null;
+  const plan = shown?.plan ?? null;
   const writes = plan ? plan.create + plan.update : 0;
 
   return (
@@ -135,7 +136,7 @@ export function CsvTools() {
             <button
               type="button"
               onClick={() => void runImport()}
-              disabled={!plan || plan.problems.length > 0 || writes === 0 || stage.step === "importing"}
+              disabled={!plan || plan.problemCount > 0 || writes === 0 || stage.step === "importing"}
               className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
             >
               {stage.step === "importing"
@@ -145,11 +146,18 @@ export function CsvTools() {
           </>
         }
       >
-        <p className="text-sm text-muted">
-          Rows are matched to products by SKU: a known SKU updates that product, a new one creates a product. Columns
-          left out keep their values. Start from an export to get the columns right. Nothing is written until you
-          import, and then all rows are written or none.
-        </p>
+        <div className="space-y-2 text-sm text-muted">
+          <p>
+            One row per size and colour. A product&apos;s first row holds its fields; its other rows repeat only its
+            slug and give their own size, color, variant_sku, stock, variant_price and barcode. A known slug or SKU
+            updates that product, a new one creates a product. Columns left out keep their values.
+          </p>
+          <p>
+            Start from an export to get the columns right. Files with one row per product and an inventory column still
+            import: a new product gets the inventory on its first size. Nothing is written until you import, and then
+            all rows are written or none.
+          </p>
+        </div>
         <div className="mt-5">
           <label htmlFor={inputId} className="text-sm font-medium">
             CSV file
@@ -171,75 +179,75 @@ export function CsvTools() {
             {error}
           </p>
         )}
-        {plan && (
-          <section aria-label="Import preview" className="mt-4 space-y-4">
-            <dl className="grid grid-cols-4 gap-2 text-center text-sm">
-              {[
-                ["Rows", plan.rows],
-                ["New", plan.create],
-                ["Changed", plan.update],
-                ["Unchanged", plan.unchanged],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-lg border border-line p-2">
-                  <dt className="text-muted">{label}</dt>
-                  <dd className="text-lg font-semibold">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            {plan.problems.length > 0 ? (
-              <table className="w-full text-left text-sm">
-                <caption className="mb-2 text-left font-medium text-red-800">
-                  {plan.problems.length} {plan.problems.length === 1 ? "row has" : "rows have"} problems
-                </caption>
-                <thead className="text-xs uppercase text-muted">
-                  <tr>
-                    <th scope="col" className="py-1 pr-2">
-                      Line
-                    </th>
-                    <th scope="col" className="py-1 pr-2">
-                      SKU
-                    </th>
-                    <th scope="col" className="py-1 pr-2">
-                      Column
-                    </th>
-                    <th scope="col" className="py-1">
-                      Problem
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {plan.problems.flatMap((problem) =>
-                    Object.entries(problem.errors).map(([column, message]) => (
-                      <tr key={`${problem.line}-${column}`}>
-                        <td className="py-1 pr-2 tabular-nums">{problem.line}</td>
-                        <td className="py-1 pr-2">{problem.sku || "—"}</td>
-                        <td className="py-1 pr-2">{column}</td>
-                        <td className="py-1">{message}</td>
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-              </table>
-            ) : (
-              writes > 0 && (
-                <ul aria-label="Changes" className="divide-y divide-line text-sm">
-                  {plan.sample.map((change) => (
-                    <li key={change.line} className="py-1.5">
-                      <span className="font-medium">{change.action === "create" ? "New" : "Changed"}</span>{" "}
-                      {change.name} <span className="text-muted">({change.sku})</span>
-                      {change.action === "update" && <span className="text-muted"> — {change.fields.join(", ")}</span>}
-                    </li>
-                  ))}
-                  {writes > plan.sample.length && (
-                    <li className="py-1.5 text-muted">and {writes - plan.sample.length} more</li>
-                  )}
-                </ul>
-              )
-            )}
-            {writes === 0 && plan.problems.length === 0 && <p className="text-sm">Every product is up to date.</p>}
-          </section>
-        )}
+        {shown && <ImportPreview plan={shown.plan} message={shown.message} />}
       </SidePanel>
     </>
+  );
+}
+
+const number = (n: number) => n.toLocaleString("en-US");
+
+/** The preview of a file: its figures, then every problem by row, or the first changes. */
+function ImportPreview({ plan, message }: { plan: ImportPlan; message: string }) {
+  const writes = plan.create + plan.update;
+  const figures: Array<[string, number]> = [
+    ["Rows", plan.rows],
+    ["New", plan.create],
+    ["Changed", plan.update],
+    ["Unchanged", plan.unchanged],
+    ["Variants", plan.variants],
+    ["In stock", plan.stock],
+  ];
+  return (
+    <section aria-label="Import preview" className="mt-4 space-y-4">
+      <p className="text-sm">{message}</p>
+      <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-line p-2">
+            <dt className="text-muted">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{number(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {plan.problemCount > 0 ? (
+        <div>
+          <h3 id="csv-problems" className="mb-2 font-medium text-red-800">
+            {plan.problemCount === 1 ? "1 problem" : `${number(plan.problemCount)} problems`}: nothing is imported until
+            they are fixed
+          </h3>
+          <ul aria-labelledby="csv-problems" className="divide-y divide-line text-sm">
+            {plan.problems.map((problem, i) => (
+              <li key={`${problem.row}-${problem.column ?? ""}-${i}`} className="py-1">
+                {problemText(problem)}
+              </li>
+            ))}
+            {plan.problemCount > plan.problems.length && (
+              <li className="py-1 text-muted">
+                and {number(plan.problemCount - plan.problems.length)} more (fix these and preview again)
+              </li>
+            )}
+          </ul>
+        </div>
+      ) : (
+        writes > 0 && (
+          <ul aria-label="Changes" className="divide-y divide-line text-sm">
+            {plan.sample.map((change) => (
+              <li key={change.row} className="py-1.5">
+                <span className="font-medium">{change.action === "create" ? "New" : "Changed"}</span> {change.name}{" "}
+                <span className="text-muted">
+                  ({change.sku}; {change.variants === 1 ? "1 variant" : `${number(change.variants)} variants`},{" "}
+                  {number(change.stock)} in stock)
+                </span>
+                {change.action === "update" && <span className="text-muted"> — {change.fields.join(", ")}</span>}
+              </li>
+            ))}
+            {writes > plan.sample.length && (
+              <li className="py-1.5 text-muted">and {number(writes - plan.sample.length)} more</li>
+            )}
+          </ul>
+        )
+      )}
+      {writes === 0 && plan.problemCount === 0 && <p className="text-sm">Every product is up to date.</p>}
+    </section>
   );
 }
