@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { categories, products } from "#db/schema/index";
+import { categories } from "#db/schema/index";
 import { demoProducts } from "#db/seed/demo-catalog";
 import { SEARCH_PAGE_SIZE, SEARCH_PRICE_MAX, type SearchQuery } from "~/modules/catalog/catalog-types";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
 import { searchProducts } from "~/modules/catalog/search.server";
+import { insertTestProducts } from "../support/catalog-fixtures";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -27,20 +28,22 @@ async function insertProduct(fields: {
     ? await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, fields.categorySlug))
     : [undefined];
   const id = randomUUID();
-  await db.insert(products).values({
-    id,
-    name: fields.name,
-    slug: `${fields.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id.slice(0, 6)}`,
-    description: fields.description,
-    priceCents: fields.priceCents ?? 4000,
-    inventory: fields.inventory ?? 10,
-    sku: `TEST-${id.slice(0, 8)}`,
-    isActive: fields.isActive ?? true,
-    categoryId: category?.id ?? null,
-    sizes: ["S", "M"],
-    colors: ["Black"],
-    createdAt: fields.createdAt ?? new Date(),
-  });
+  await insertTestProducts(db, [
+    {
+      id,
+      name: fields.name,
+      slug: `${fields.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${id.slice(0, 6)}`,
+      description: fields.description,
+      priceCents: fields.priceCents ?? 4000,
+      stock: fields.inventory ?? 10,
+      sku: `TEST-${id.slice(0, 8)}`,
+      isActive: fields.isActive ?? true,
+      categoryId: category?.id ?? null,
+      sizes: ["S", "M"],
+      colors: ["Black"],
+      createdAt: fields.createdAt ?? new Date(),
+    },
+  ]);
   return id;
 }
 
@@ -160,12 +163,28 @@ describe(`searchProducts on ${databaseKind}`, () => {
     expect(ranged.total).toBe(all.products.filter((p) => p.price >= low * 100 && p.price <= high * 100).length);
   });
 
-  it("filters to products in stock", async () => {
+  it("In Stock Only: the styles with a product in stock, each shown as one in stock", async () => {
     const all = await searchAll("hoodie");
-    expect(all.products.some((p) => p.inventory === 0)).toBe(true);
+    // The Essential Fleece Hoodie is sold out in Black only: listed either way.
+    expect(all.products.some((p) => p.swatches.some((s) => s.inventory === 0))).toBe(true);
     const inStock = await searchAll("hoodie", { inStock: true });
-    expect(inStock.total).toBe(all.products.filter((p) => p.inventory > 0).length);
+    expect(inStock.total).toBe(all.products.filter((p) => p.styleInventory > 0).length);
     for (const p of inStock.products) expect(p.inventory).toBeGreaterThan(0);
+    const black = await searchAll("black fleece hoodie");
+    expect(names(black)).toEqual(["Essential Fleece Hoodie - Black"]);
+    // (Nothing else matches every word: the search falls back to similar names, never the sold-out colour.)
+    expect(names(await searchAll("black fleece hoodie", { inStock: true }))).not.toContain(
+      "Essential Fleece Hoodie - Black",
+    );
+  });
+
+  it("finds a style once, shown as its main product, with its colours as swatches", async () => {
+    const found = await searchAll("essential fleece hoodie");
+    expect(found.total).toBe(1);
+    expect(found.products[0]).toMatchObject({ name: "Essential Fleece Hoodie - Navy", styleInventory: 112 });
+    expect(found.products[0]!.swatches.map((s) => s.color)).toEqual(["Navy", "Black", "Gray"]);
+    // A word only one colour's name has finds the style in that colour.
+    expect(names(await searchAll("gray fleece hoodie"))).toEqual(["Essential Fleece Hoodie - Gray"]);
   });
 
   it("never shows inactive products", async () => {
