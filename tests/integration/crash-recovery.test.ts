@@ -4,6 +4,7 @@ import { queryRows } from "~/lib/db/client.server";
 import { cancelAbandonedOrders } from "~/modules/orders/order-payment.server";
 import { orderConsistency, orderStates } from "../support/order-consistency";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { setProductStock } from "../support/catalog-fixtures";
 import { registerOverHttp } from "../support/sessions";
 import { fillCart, payOrder, placeOrder, sleep, type CartLine } from "../support/shop-load";
 import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
@@ -51,13 +52,9 @@ describe(`the server is killed in the middle of checkouts (${databaseKind})`, ()
       [scarce!.id, 40],
       [plenty!.id, 1000],
     ]);
-    for (const [id, inventory] of initialStock) {
-      // Without sizes or colours, a cart line without them (the cart's M / Default) is the product's own.
-      await first
-        .services()
-        .database.db.execute(
-          sql`update products set inventory = ${inventory}, sizes = '{}', colors = '{}' where id = ${id}`,
-        );
+    for (const [id, stock] of initialStock) {
+      // Without sizes or colours (one variant), a cart line without them (the cart's M / Default) is the product's own.
+      await setProductStock(first.services().database.db, id, stock, { sizes: [], colors: [] });
     }
     await first.stop();
     server = undefined;
