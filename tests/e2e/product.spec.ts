@@ -1,6 +1,7 @@
 import { openHydrated } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
+import { demoVariants } from "../../app/modules/catalog/seed.server";
 
 function pick(what: string, test: (p: DemoProduct) => boolean): DemoProduct {
   const found = demoProducts.find(test);
@@ -9,15 +10,19 @@ function pick(what: string, test: (p: DemoProduct) => boolean): DemoProduct {
 }
 
 const single = (p: DemoProduct) => p.isActive && p.group === null;
-/** Several sizes, colours and images, plenty in stock. */
+/** The stock of a demo product's first variant (first size, first colour), as the demo load puts it. */
+const firstStock = (p: DemoProduct) => demoVariants(p, demoProducts.indexOf(p))[0]?.stock ?? 0;
+/** Several sizes, colours and images; its first size and colour has plenty in stock. */
 const roomy = pick(
   "multi-colour product",
-  (p) => single(p) && p.inventory >= 10 && p.sizes.length > 1 && p.colors.length > 1,
+  (p) => single(p) && firstStock(p) >= 3 && p.sizes.length > 1 && p.colors.length > 1 && p.images.length > 1,
 );
+/** Its first size and colour (chosen when the page opens) has 2 to 5 left. */
 const lowStock = pick(
   "low-stock product",
-  (p) => single(p) && p.inventory >= 2 && p.inventory <= 5 && p.sizes.length > 0,
+  (p) => single(p) && p.sizes.length > 0 && firstStock(p) >= 2 && firstStock(p) <= 5,
 );
+const lowStockLeft = firstStock(lowStock);
 const soldOut = pick("sold-out product", (p) => p.isActive && p.inventory === 0);
 const variant = pick(
   "grouped variant",
@@ -60,22 +65,22 @@ test.describe("product page (spec §2 Product detail)", () => {
     );
   });
 
-  test("low stock: 'Only n left!' and the quantity stops at the inventory", async ({ page }) => {
+  test("low stock: 'Only n left!' and the quantity stops at the chosen size's stock", async ({ page }) => {
     await open(page, `/product/${lowStock.slug}`);
-    await expect(page.getByText(`Only ${lowStock.inventory} left!`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Only ${lowStockLeft} left!`, { exact: true })).toBeVisible();
 
     const quantity = page.getByRole("status", { name: "Quantity" });
     const plus = page.getByRole("button", { name: "Increase quantity" });
     const minus = page.getByRole("button", { name: "Decrease quantity" });
     await expect(quantity).toHaveText("1");
     await expect(minus).toBeDisabled();
-    for (let n = 2; n <= lowStock.inventory; n += 1) {
+    for (let n = 2; n <= lowStockLeft; n += 1) {
       await plus.click();
       await expect(quantity).toHaveText(String(n));
     }
     await expect(plus).toBeDisabled();
     await minus.click();
-    await expect(quantity).toHaveText(String(lowStock.inventory - 1));
+    await expect(quantity).toHaveText(String(lowStockLeft - 1));
     await expect(plus).toBeEnabled();
   });
 
@@ -104,8 +109,11 @@ test.describe("product page (spec §2 Product detail)", () => {
     await expect(items).toContainText(`Size ${roomy.sizes[0]} · ${roomy.colors[0]}`);
   });
 
-  test("a colour swatch switches to the variant's own page and resets the gallery", async ({ page }) => {
+  test("a colour swatch switches to the colour's own page and resets the gallery", async ({ page }) => {
     await open(page, `/product/${main.slug}`);
+    // The size chosen here goes along to a colour that has it in stock (tests/e2e/variants.spec.ts).
+    const size = page.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { checked: true });
+    const chosen = (await size.textContent())!;
     const swatches = page.getByRole("list", { name: "Colors" });
     await expect(swatches.getByRole("link", { name: `Color: ${main.colors[0]}` })).toHaveAttribute(
       "aria-current",
@@ -113,7 +121,7 @@ test.describe("product page (spec §2 Product detail)", () => {
     );
 
     await swatches.getByRole("link", { name: `Color: ${variant.colors[0]}` }).click();
-    await expect(page).toHaveURL(`/product/${variant.slug}`);
+    await expect(page).toHaveURL(`/product/${variant.slug}?size=${chosen}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(variant.name);
     await expect(
       page.getByRole("list", { name: "Colors" }).getByRole("link", { name: `Color: ${variant.colors[0]}` }),
@@ -127,7 +135,7 @@ test.describe("product page (spec §2 Product detail)", () => {
       .getByRole("list", { name: "Colors" })
       .getByRole("link", { name: `Color: ${main.colors[0]}` })
       .click();
-    await expect(page).toHaveURL(`/product/${main.slug}`);
+    await expect(page).toHaveURL(`/product/${main.slug}?size=${chosen}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(main.name);
   });
 

@@ -256,7 +256,7 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
   });
 });
 
-/** The radios of a radio group: their accessible text (sr-only text included), attributes and inner HTML. */
+/** The radios of a radio group: their accessible names (aria-label, else text), attributes and inner HTML. */
 function radiosOf(html: string, group: string) {
   const start = html.indexOf(`role="radiogroup" aria-label="${group}"`);
   expect(start, `a ${group} radio group`).toBeGreaterThan(-1);
@@ -264,7 +264,7 @@ function radiosOf(html: string, group: string) {
   return [...html.slice(start, end).matchAll(/<button ([^>]*role="radio"[^>]*)>([\s\S]*?)<\/button>/g)].map((m) => ({
     attributes: Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])),
     html: m[2]!,
-    name: m[2]!.replace(/<[^>]+>/g, "").trim(),
+    name: /aria-label="([^"]*)"/.exec(m[1]!)?.[1] ?? m[2]!.replace(/<[^>]+>/g, "").trim(),
   }));
 }
 

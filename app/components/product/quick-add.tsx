@@ -225,6 +225,7 @@ function SizeDialog({
                 }}
                 type="button"
                 disabled={!choice}
+                aria-label={load.state === "ready" && !ok ? `${size}, unavailable` : undefined}
                 onClick={() => {
                   if (!choice || load.state !== "ready") return;
                   onChoose(load.data, choice);
@@ -235,7 +236,6 @@ function SizeDialog({
                 <span className={load.state === "ready" && !ok ? "line-through decoration-stone-400" : undefined}>
                   {size}
                 </span>
-                {load.state === "ready" && !ok && <span className="sr-only">, unavailable</span>}
                 {price !== product.price && (
                   <span className="text-xs font-normal text-muted">{formatCents(price)}</span>
                 )}
