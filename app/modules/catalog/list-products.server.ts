@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { categories, products, productVariants } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
@@ -118,12 +118,19 @@ export async function listProducts(db: Db, query: ShopQuery): Promise<ProductPag
   return { products: await styleCards(db, rows), total, page, pageCount, pageSize: SHOP_PAGE_SIZE };
 }
 
-/** How many styles have a product matching `where` (the active-style index answers the unfiltered count). */
+/**
+ * How many styles have a product matching `where`. Grouped rather than count(distinct), so that the
+ * planner may hash the keys or read them in order from `products_active_style_idx` (the unfiltered count
+ * reads that index alone).
+ */
 export async function countStyles(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${products.styleKey})`.mapWith(Number) })
+  const styles = db
+    .select({ key: products.styleKey })
     .from(products)
-    .where(where);
+    .where(where)
+    .groupBy(products.styleKey)
+    .as("styles");
+  const [row] = await db.select({ n: count() }).from(styles);
   return row?.n ?? 0;
 }
 
