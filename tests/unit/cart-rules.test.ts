@@ -5,6 +5,7 @@ import {
   itemCount,
   limitMessage,
   lineLimit,
+  lineVariantOption,
   optionProblem,
   OPTION_MESSAGES,
   problemText,
@@ -197,6 +198,21 @@ describe("per size and colour (decisions.md §6)", () => {
     expect(stockNote({ ...atStock, problem: "reduced" })).toBeNull();
     expect(stockNote({ quantity: 1, inventory: 0, problem: "out-of-stock" })).toBeNull();
     expect(stockNote({ quantity: 1, inventory: 0 })).toBeNull();
+  });
+  it("maps a line to its variant's option: a missing size or colour is the cart's default", () => {
+    const tee = { sizes: ["S", "M"], colors: ["Black"] };
+    expect(lineVariantOption(tee, { size: "S", color: "Black" })).toEqual({ size: "S", color: "Black" });
+    // An order line stored without a size (null) is the cart's M, which this tee comes in.
+    expect(lineVariantOption(tee, { size: null, color: " Black " })).toEqual({ size: "M", color: "Black" });
+    expect(lineVariantOption({ sizes: ["30"], colors: [] }, { size: "30", color: "Default" })).toEqual({
+      size: "30",
+      color: "",
+    });
+    expect(lineVariantOption({ sizes: [], colors: [] }, {})).toEqual({ size: "", color: "" });
+    expect(lineVariantOption({ sizes: [], colors: [] }, { size: "M", color: "Default" })).toEqual({
+      size: "",
+      color: "",
+    });
   });
   it("names the sold-out size and colour, and says 'This product' for one without", () => {
     expect(soldOutMessage({ size: "M", color: "Black" })).toBe("Size M in Black is out of stock");

@@ -1,4 +1,5 @@
 /** Cart rules of spec §4, as pure functions over an immutable list of lines. */
+import { optionOfLine, type VariantOption } from "~/modules/catalog/variant-rules";
 
 /**
  * Why a line cannot be bought as it stands: "unavailable" (the product was deactivated or removed, or
@@ -116,6 +117,21 @@ export function optionProblem(
   if (product.sizes.length > 0 ? !product.sizes.includes(size) : size !== DEFAULT_SIZE) return "size";
   if (product.colors.length > 0 ? !product.colors.includes(color) : color !== DEFAULT_COLOR) return "color";
   return null;
+}
+
+/**
+ * The size and colour of the variant a cart or order line stands for (decisions.md §6): a missing size
+ * or colour is the cart's default, as `optionProblem` reads it ('M' of a product in M), and the defaults
+ * of a product without sizes or colours are its variant's ''.
+ */
+export function lineVariantOption(
+  product: ProductOptions,
+  line: { size?: string | null; color?: string | null },
+): VariantOption {
+  return optionOfLine(product, {
+    size: line.size?.trim() || DEFAULT_SIZE,
+    color: line.color?.trim() || DEFAULT_COLOR,
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { findVariant, optionOfLine, variantPrice, type VariantStock } from "~/modules/catalog/variant-rules";
+import { findVariant, variantPrice, type VariantStock } from "~/modules/catalog/variant-rules";
 import { variantsOf } from "~/modules/catalog/variants.server";
 import {
   DEFAULT_COLOR,
@@ -13,6 +13,7 @@ import {
   OPTION_MESSAGES,
   limitMessage,
   lineLimit,
+  lineVariantOption,
   optionProblem,
   quantityProblem,
   soldOutMessage,
@@ -27,7 +28,7 @@ import {
  * Every function takes explicit fields only, validates them, and reads names, images and prices
  * from the products table: nothing the caller says about a product is trusted except its id.
  * A line's size and colour are the product's own, and stand for one of its variants (decisions.md §6:
- * `optionOfLine` maps the cart's defaults 'M' and 'Default' to the variant's ''): the line's stock,
+ * `lineVariantOption` maps the cart's defaults 'M' and 'Default' to the variant's ''): the line's stock,
  * price and flags are that variant's. When a line is written, its quantity is at least 1, never above
  * its variant's stock, and the product's lines together never hold more than the per-product cap
  * (`maxPerProduct`, the setting MAX_QTY_PER_PRODUCT).
@@ -171,7 +172,7 @@ function lineOf(p: LineProduct, variant: VariantStock | undefined, line: StoredL
 async function linesWithVariants(db: Conn, rows: ReadonlyArray<{ product: LineProduct; line: StoredLine }>) {
   const variants = await variantsOf(db, [...new Set(rows.map((r) => r.line.productId))]);
   return rows.map(({ product, line }) =>
-    lineOf(product, findVariant(variants.get(line.productId) ?? [], optionOfLine(product, line)), line),
+    lineOf(product, findVariant(variants.get(line.productId) ?? [], lineVariantOption(product, line)), line),
   );
 }
 
@@ -223,7 +224,7 @@ async function purchasable(db: Conn, line: LineKey) {
   if (!product.isActive)
     throw new DomainError("conflict", "This product is no longer available", { reason: "UNAVAILABLE" });
   checkOptions(product, line);
-  const option = optionOfLine(product, line);
+  const option = lineVariantOption(product, line);
   const [variant] = await db
     .select({ stock: productVariants.stock })
     .from(productVariants)

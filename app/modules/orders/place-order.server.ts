@@ -5,9 +5,9 @@ import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { databaseError, isUniqueViolation } from "~/lib/db/errors";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { isUuid } from "~/lib/ids";
-import { DEFAULT_COLOR, DEFAULT_SIZE, optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
+import { lineVariantOption, optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
-import { findVariant, optionOfLine, variantPrice } from "~/modules/catalog/variant-rules";
+import { findVariant, variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsOf } from "~/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { orderNumberFor, orderTimestamp } from "./order-number";
@@ -158,9 +158,7 @@ async function writeOrder(
   const variants = await variantsOf(tx, [...new Set(lines.map((l) => l.productId))]);
   const priced = lines.map((l) => {
     const product = byId.get(l.productId)!;
-    // A missing size or colour is the cart's default, as optionProblem read it: 'M' of a product in M.
-    const option = optionOfLine(product, { size: l.size ?? DEFAULT_SIZE, color: l.color ?? DEFAULT_COLOR });
-    const variant = findVariant(variants.get(l.productId) ?? [], option);
+    const variant = findVariant(variants.get(l.productId) ?? [], lineVariantOption(product, l));
     if (!variant)
       throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
     return { ...l, product, variant, unitPriceCents: variantPrice(product.priceCents, variant) };
