@@ -118,9 +118,15 @@ test.describe("signed in", () => {
     const cards = results.getByRole("article");
     expect(await cards.count()).toBeGreaterThan(0);
     for (const card of await cards.all()) {
-      await expect(card.getByRole("link")).toHaveAttribute("href", /^\/product\/[a-z0-9-]+$/);
+      await expect(card.getByRole("heading").getByRole("link")).toHaveAttribute("href", /^\/product\/[a-z0-9-]+$/);
+      // A style of several colours: each swatch links to its colour's product.
+      for (const swatch of await card
+        .getByRole("list", { name: /^Colours of / })
+        .getByRole("link")
+        .all())
+        await expect(swatch).toHaveAttribute("href", /^\/product\/[a-z0-9-]+$/);
     }
-    const first = cards.first().getByRole("link");
+    const first = cards.first().getByRole("heading").getByRole("link");
     const href = await first.getAttribute("href");
     await first.click();
     await expect(page).toHaveURL(href!);
@@ -175,13 +181,22 @@ test.describe("signed in", () => {
   });
 
   test("Add to Cart adds the first size and colour; it is disabled when out of stock", async ({ page }) => {
-    const soldOut = demoProducts.find((p) => p.isActive && p.inventory === 0)!;
+    // 'Out of Stock' when the whole style is sold out (a product without colour variants here).
+    const soldOut = demoProducts.find((p) => p.isActive && p.inventory === 0 && p.group === null)!;
     await page.goto(`/search?q=${encodeURIComponent(soldOut.name)}`);
     await waitForHydration(page);
     const card = page.getByRole("article", { name: soldOut.name });
     const button = card.getByRole("button", { name: "Out of Stock" });
     await expect(button).toBeVisible();
     await expect(button).toBeDisabled();
+
+    // One colour sold out while the others sell: that colour cannot be added, the style is not 'Out of Stock'.
+    const soldOutColour = demoProducts.find((p) => p.isActive && p.inventory === 0 && p.group !== null)!;
+    await page.goto(`/search?q=${encodeURIComponent(soldOutColour.name)}`);
+    await waitForHydration(page);
+    const colourCard = page.getByRole("article", { name: soldOutColour.name });
+    await expect(colourCard.getByRole("button", { name: "Sold out in this colour" })).toBeDisabled();
+    await expect(colourCard.getByRole("button", { name: "Out of Stock" })).toHaveCount(0);
 
     const inStock = demoProducts.find(
       (p) => p.isActive && p.inventory > 0 && p.sizes.length > 0 && p.colors.length > 0,
