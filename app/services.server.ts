@@ -156,7 +156,12 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       notifications,
       catalog,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
-      orderStats: createOrderStats({ db: database.db, events, ttlMs: config.pageCacheSeconds * 1000 }),
+      orderStats: createOrderStats({
+        db: database.db,
+        events,
+        ttlMs: config.pageCacheSeconds * 1000,
+        lowStockThreshold: config.lowStockThreshold,
+      }),
       media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {

@@ -3,7 +3,14 @@ import { DomainError, isDomainError } from "~/lib/domain-error";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { isUuid } from "~/lib/ids";
-import { saveRequestSchema, type EditorLoad, type SaveAnswer } from "~/modules/product-admin/editor-api";
+import {
+  duplicateRequestSchema,
+  saveRequestSchema,
+  type EditorLoad,
+  type SaveAnswer,
+} from "~/modules/product-admin/editor-api";
+import { DUPLICATE_MESSAGES } from "~/modules/product-admin/product-duplicate";
+import { duplicateProduct } from "~/modules/product-admin/product-duplicate.server";
 import { lastProductChanges } from "~/modules/product-admin/product-audit.server";
 import {
   listEditorCategories,
@@ -58,7 +65,23 @@ export async function action({ request, url }: Route.ActionArgs) {
   const target = targetOf(url);
   try {
     if (!target) throw new DomainError("not-found", PRODUCT_SAVE_MESSAGES.notFound);
-    const parsed = saveRequestSchema.safeParse(await readJsonBody(request));
+    const body = await readJsonBody(request);
+    if (duplicateRequestSchema.safeParse(body).success) {
+      if (target === "new") throw new DomainError("invalid", `${DUPLICATE_MESSAGES.failed}: save the product first`);
+      const copy = await duplicateProduct(database.db, { id: admin.id, email: admin.email }, target);
+      await catalog.invalidateCatalog("product duplicated");
+      return reply(
+        {
+          ok: true,
+          created: true,
+          message: DUPLICATE_MESSAGES.duplicated(copy.values.name),
+          product: copy,
+          changes: await lastProductChanges(database.db, copy.id),
+        },
+        201,
+      );
+    }
+    const parsed = saveRequestSchema.safeParse(body);
     const version = parsed.success ? parsed.data.version : null;
     if (!parsed.success || (target !== "new" && !version)) {
       throw new DomainError("invalid", `${PRODUCT_SAVE_MESSAGES.failed}: invalid save request`);

@@ -38,7 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
   let fallback = BULK_FAILED;
   try {
     const parsed = flagWriteSchema.safeParse(await readJsonBody(request));
-    if (!parsed.success) return reply({ ok: false, message: "Invalid request" }, 400);
+    if (!parsed.success) {
+      const percent = parsed.error.issues.find((issue) => issue.path[0] === "percent");
+      return reply({ ok: false, message: percent ? percent.message : "Invalid request" }, 400);
+    }
     const write = parsed.data;
     if (write.intent === "toggle") {
       fallback = flagFailedMessage(write.flag);
@@ -53,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
         message: flagUpdatedMessage(write.flag),
       });
     }
-    const { changed } = await applyBulkAction(database.db, actor, write.action, write.target);
+    const { changed } = await applyBulkAction(database.db, actor, write.action, write.target, write.percent);
     if (changed > 0) await catalog.invalidateCatalog(`bulk ${write.action}`);
     return reply({ ok: true, intent: "bulk", changed, message: bulkAppliedMessage(changed) });
   } catch (error) {

@@ -4,6 +4,7 @@ import { ProductsLoadFailed } from "~/components/ui/products-load-failed";
 import { BulkBar } from "~/components/admin/products/bulk-bar";
 import { CsvTools } from "~/components/admin/products/csv-tools";
 import { GroupsPanel } from "~/components/admin/products/groups-panel";
+import { LowStockTable } from "~/components/admin/products/low-stock-table";
 import { ProductEmptyState } from "~/components/admin/products/product-empty-state";
 import { ProductFilters, ViewToggle } from "~/components/admin/products/product-filters";
 import { ProductEditorPanel } from "~/components/admin/products/product-editor-panel";
@@ -35,14 +36,15 @@ export function meta() {
 /**
  * /admin/products, the product dashboard (spec §2). Admins only, checked on the server (everyone else
  * goes to /, the `.data` URL included). The URL is the whole state of the list:
- * `?q=&category=&status=&view=&page=` (admin-product-query.ts); `edit` and `panel` belong to the
+ * `?q=&category=&status=&stock=&view=&page=` (admin-product-query.ts; `stock=low` shows the low-stock
+ * variants instead of the list); `edit` and `panel` belong to the
  * editor and groups panels and are ignored here. Writes go to `/admin/products/flags`,
  * `/admin/products/demo`, `/admin/products/editor`, `/admin/products/groups` and `/admin/products/csv`.
  */
 async function load({ request, url }: Route.LoaderArgs) {
   await services().sessions.requireAdmin(request);
   const query = parseAdminProductQuery(url.searchParams);
-  return adminProductDashboard(services().database.db, query);
+  return adminProductDashboard(services().database.db, query, services().config.lowStockThreshold);
 }
 export const loader = pageLoader(load);
 
@@ -70,7 +72,7 @@ function countLine(matching: number, all: number) {
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { stats, categories, list } = loaderData;
+  const { stats, categories, list, lowStock } = loaderData;
   const location = useLocation();
   const { current, apply, loading } = useProductListNavigation(loaderData.query);
   const shown = loaderData.query;
@@ -131,7 +133,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         <div className="mt-3 h-6">{loading && <Spinner label={LOADING_PRODUCTS} />}</div>
 
         <div aria-busy={loading} className={`mt-2 transition-opacity ${loading ? "opacity-50" : ""}`}>
-          {list.rows.length === 0 ? (
+          {lowStock ? (
+            <LowStockTable lowStock={lowStock} />
+          ) : list.rows.length === 0 ? (
             <ProductEmptyState filtered={filtered} catalogueEmpty={stats.total === 0} />
           ) : (
             <div className="flex flex-col gap-4">
@@ -146,8 +150,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </div>
 
         <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
+          page={lowStock?.page ?? list.page}
+          pageCount={lowStock?.pageCount ?? list.pageCount}
           hrefFor={(page) => adminProductsHref({ ...shown, view: current.view, page })}
           label="Product pages"
         />

@@ -111,6 +111,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <OrderStats stats={stats} />
+      <p className="mt-3 text-sm">
+        <Link
+          to="/admin/products?stock=low"
+          className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark"
+          data-testid="low-stock-link"
+        >
+          {stats.lowStockProducts.toLocaleString("en-US")} low-stock{" "}
+          {stats.lowStockProducts === 1 ? "variant" : "variants"} (a size in a colour): see which
+        </Link>
+      </p>
       {testOrders && <TestOrderTool />}
       <section aria-labelledby="orders-heading" className="mt-10">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">

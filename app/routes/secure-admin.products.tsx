@@ -30,6 +30,8 @@ import {
   flagWriteSchema,
 } from "~/modules/product-admin/product-flags";
 import { applyBulkAction, setProductFlag } from "~/modules/product-admin/product-flags.server";
+import { DUPLICATE_MESSAGES } from "~/modules/product-admin/product-duplicate";
+import { duplicateProduct } from "~/modules/product-admin/product-duplicate.server";
 import type { SaveTarget } from "~/modules/product-admin/product-save.server";
 import { services } from "~/services.server";
 import { consoleGate, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
@@ -85,11 +87,12 @@ const FALLBACKS: Record<ConsoleProductIntent, string> = {
   "group-create": M.groupFailed,
   "group-join": M.groupFailed,
   "group-leave": M.groupFailed,
+  duplicate: DUPLICATE_MESSAGES.failed,
 };
 
 /**
  * Login and Logout (the console's gate), then — with a pass only, else 401 and nothing read — a flag
- * toggle, the bulk activation, the modal's save, and the modal's group writes (create, join, leave).
+ * toggle, the bulk activation, the modal's save, its Duplicate, and the modal's group writes (create, join, leave).
  */
 export async function action({ request }: Route.ActionArgs) {
   const reply = (body: ConsoleProductAnswer, status = 200) => data(body, { status, headers: consoleNoStore });
@@ -171,6 +174,21 @@ export async function action({ request }: Route.ActionArgs) {
 
     const productId = text(form, "productId").toLowerCase();
     if (!isUuid(productId)) return invalid();
+    if (intent === "duplicate") {
+      const copy = await duplicateProduct(db, actor, productId);
+      await catalog.invalidateCatalog("product duplicated (console)");
+      return reply(
+        {
+          intent,
+          ok: true,
+          message: DUPLICATE_MESSAGES.duplicated(copy.values.name),
+          errors: {},
+          created: true,
+          product: consoleSavedProduct(copy),
+        },
+        201,
+      );
+    }
     const product =
       intent === "group-create"
         ? await createConsoleGroup(db, actor, { productId, productName: text(form, "name") })

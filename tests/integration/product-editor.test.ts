@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, productChanges, products } from "#db/schema/index";
+import { categories, productChanges, products, productVariants } from "#db/schema/index";
 import type { EditorLoad, EditorProduct, SaveAnswer } from "~/modules/product-admin/editor-api";
 import {
   newProductValues,
@@ -9,6 +9,7 @@ import {
   type ProductFormValues,
 } from "~/modules/product-admin/product-form";
 import { PRODUCT_SAVE_MESSAGES as M } from "~/modules/product-admin/save-messages";
+import { VARIANT_MESSAGES } from "~/modules/product-admin/variant-form";
 import { testAddress } from "../support/fixtures";
 import { databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
@@ -91,6 +92,14 @@ async function create(overrides: Partial<ProductFormValues> = {}): Promise<Edito
   return body.product;
 }
 
+async function stockOf(productId: string): Promise<Record<string, number>> {
+  const rows = await db()
+    .select({ size: productVariants.size, stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  return Object.fromEntries(rows.map((r) => [r.size, r.stock]));
+}
+
 async function row(id: string) {
   const [found] = await db().select().from(products).where(eq(products.id, id));
   return found!;
@@ -159,8 +168,8 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(cached.html).toContain("$30.00");
 
     const reopened = await opened(product.id);
-    // Spec §9: no compare-at price opens pre-filled at price × 1.2.
-    expect(reopened.values.compareAtPrice).toBe("36.00");
+    // decisions.md §6: no compare-at price opens as none (never a made-up 'was' price).
+    expect(reopened.values.compareAtPrice).toBe("");
     const { status, body } = await edit(reopened, { price: "27.50", compareAtPrice: "", isSale: false });
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: true, created: false, message: "Product updated successfully" });
@@ -243,7 +252,8 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect((await row(product.id)).inventory).toBe(3);
 
     // The form still shows 5: saving it is refused, whatever it changes, with the current stock.
-    for (const changes of [{ inventory: "6" }, { inventory: "5" }, { price: "26.00" }]) {
+    const stockOf = (stock: string) => ({ variants: form.values.variants.map((v) => ({ ...v, stock })) });
+    for (const changes of [stockOf("6"), stockOf("5"), { price: "26.00" }]) {
       const stale = await edit(form, changes);
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ ok: false, message: M.stockMoved });
@@ -257,14 +267,107 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(await row(product.id)).toMatchObject({ inventory: 3, priceCents: 2600 });
   });
 
-  it("refuses a stock figure when the stock moved without the version (a writer that does not touch updated_at)", async () => {
+  it("refuses a stock figure when a variant's stock moved without the version, even with the same total", async () => {
     const product = await create({ inventory: "5" });
     const form = await opened(product.id);
-    await db().update(products).set({ inventory: 4 }).where(eq(products.id, product.id));
-    const { status, body } = await edit(form, { inventory: "9" });
+    expect(form.values.variants.map((v) => [v.size, v.color, v.stock])).toEqual([
+      ["S", "Black", "5"],
+      ["M", "Black", "0"],
+    ]);
+    // A unit moves from S to M (one order cancelled, another placed) and the total stays 5.
+    await db().update(productVariants).set({ stock: 4 }).where(eq(productVariants.sku, form.values.variants[0]!.sku));
+    await db().update(productVariants).set({ stock: 1 }).where(eq(productVariants.sku, form.values.variants[1]!.sku));
+    expect((await row(product.id)).inventory).toBe(5);
+    const { status, body } = await edit(form, {
+      variants: form.values.variants.map((v) => ({ ...v, stock: "9" })),
+    });
     expect(status).toBe(409);
     expect(body).toMatchObject({ ok: false, message: M.stockMoved });
-    expect((await row(product.id)).inventory).toBe(4);
+    expect(await stockOf(product.id)).toEqual({ S: 4, M: 1 });
+  });
+
+  it("saves the variants table: stock per size, SKUs, prices; inventory is the sum; every change audited", async () => {
+    const product = await create({ inventory: "0" });
+    const [s, m] = product.values.variants;
+    expect([s!.sku, m!.sku]).toEqual([`${product.values.sku}-S-BLACK`, `${product.values.sku}-M-BLACK`]);
+    const { status, body } = await edit(product, {
+      sizes: ["S", "M", "L"],
+      variants: [
+        { ...s!, stock: "4" },
+        { ...m!, stock: "3", price: "27.00", barcode: "0123456789012" },
+        { size: "L", color: "Black", sku: "", stock: "2", barcode: "", price: "" },
+      ],
+    });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect((await row(product.id)).inventory).toBe(9);
+    const variants = await db()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id))
+      .orderBy(productVariants.position);
+    expect(variants.map((v) => [v.size, v.sku, v.stock, v.priceCents, v.barcode])).toEqual([
+      ["S", s!.sku, 4, null, null],
+      ["M", m!.sku, 3, 2700, "0123456789012"],
+      ["L", `${product.values.sku}-L-BLACK`, 2, null, null],
+    ]);
+    const [change] = await db()
+      .select()
+      .from(productChanges)
+      .where(and(eq(productChanges.productId, product.id), eq(productChanges.action, "update")));
+    expect(change!.changes).toMatchObject({
+      "variant S/Black stock": [0, 4],
+      "variant M/Black stock": [0, 3],
+      "variant M/Black price": [null, 2700],
+      "variant L/Black stock": [null, 2],
+      sizes: [
+        ["S", "M"],
+        ["S", "M", "L"],
+      ],
+    });
+
+    // A size taken away takes its variant (and its units) with it; the rest keep theirs.
+    const reopened = await opened(product.id);
+    expect(reopened.values.inventory).toBe("9");
+    const dropped = await edit(reopened, {
+      sizes: ["S", "M"],
+      variants: reopened.values.variants.filter((v) => v.size !== "L"),
+    });
+    expect(dropped.status).toBe(200);
+    expect(await stockOf(product.id)).toEqual({ S: 4, M: 3 });
+    expect((await row(product.id)).inventory).toBe(7);
+  });
+
+  it("refuses a bad variants table with a message naming the variant or the SKU, writing nothing", async () => {
+    const product = await create({ inventory: "2" });
+    const other = await create();
+    const [s, m] = product.values.variants;
+    const cases: Array<[unknown[], number, string]> = [
+      [[{ ...s!, stock: "-1" }, m], 400, VARIANT_MESSAGES.stock("S/Black")],
+      [[{ ...s!, stock: "1.5" }, m], 400, VARIANT_MESSAGES.stock("S/Black")],
+      [[s, { ...m!, price: "-3" }], 400, VARIANT_MESSAGES.price("M/Black")],
+      [[s, { ...m!, sku: s!.sku }], 400, VARIANT_MESSAGES.skuRepeated(s!.sku)],
+      [
+        [s, { ...m!, sku: other.values.variants[0]!.sku }],
+        409,
+        VARIANT_MESSAGES.skuTaken(other.values.variants[0]!.sku),
+      ],
+      [[s, { ...m!, size: "XL" }], 400, VARIANT_MESSAGES.notAnOption("XL/Black")],
+    ];
+    for (const [variants, code, message] of cases) {
+      const { status, body } = await edit(product, { variants: variants as ProductFormValues["variants"] });
+      expect(status, message).toBe(code);
+      expect(!body.ok && body.errors?.variants).toBe(message);
+    }
+    expect(await stockOf(product.id)).toEqual({ S: 2, M: 0 });
+  });
+
+  it("keeps On Sale to the prices: on sale exactly when the compare-at price is above the price", async () => {
+    const product = await create({ price: "40.00", compareAtPrice: "", isSale: true });
+    expect((await row(product.id)).isSale).toBe(false);
+    expect((await edit(await opened(product.id), { compareAtPrice: "50.00", isSale: false })).status).toBe(200);
+    expect(await row(product.id)).toMatchObject({ isSale: true, originalPriceCents: 5000 });
+    expect((await edit(await opened(product.id), { compareAtPrice: "40.00", isSale: true })).status).toBe(200);
+    expect((await row(product.id)).isSale).toBe(false);
   });
 
   it("takes the product's id from the URL only: a forged id in the body changes nothing else", async () => {

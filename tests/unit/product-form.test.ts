@@ -4,8 +4,6 @@ import {
   addChip,
   addImage,
   changedFormFields,
-  compareAtAfterPriceChange,
-  compareAtPrefillCents,
   defaultSku,
   dollarsToCentsText,
   formValuesOf,
@@ -14,6 +12,7 @@ import {
   PRODUCT_FIELDS,
   PRODUCT_MESSAGES as M,
   productColumns,
+  productRowColumns,
   saleAfterCompareAt,
   sameFormValues,
   slugAfterRename,
@@ -88,6 +87,10 @@ describe("the product form's rules", () => {
     expect(columns.imageUrl).toBe("https://cdn.example.com/a.jpg");
     expect(columns.metaTitle).toBeNull();
     expect(columns.originalPriceCents).toBe(6000);
+    expect(columns.isSale).toBe(true);
+    expect(productRowColumns(data, "x")).not.toHaveProperty("inventory");
+    // No table given: the save keeps the product's variants.
+    expect(data.variants).toBeNull();
   });
 
   it("requires name, slug and price, with the spec's words", () => {
@@ -217,11 +220,9 @@ describe("editor rules (spec §4, §5, §9)", () => {
     expect(saleAfterCompareAt("", "50", true)).toBe(true);
   });
 
-  it("pre-fills a missing compare-at price as price × 1.2, to the cent", () => {
-    expect(compareAtPrefillCents(2499)).toBe(2999);
-    expect(compareAtPrefillCents(1000)).toBe(1200);
+  it("never pre-fills a missing compare-at price (decisions.md §6)", () => {
     const values = formValuesOf({ ...demoProducts[0]!, priceCents: 2499, originalPriceCents: null, categoryId: null });
-    expect(values.compareAtPrice).toBe("29.99");
+    expect(values.compareAtPrice).toBe("");
     expect(
       formValuesOf({ ...demoProducts[0]!, priceCents: 2499, originalPriceCents: 3000, categoryId: null }),
     ).toMatchObject({ compareAtPrice: "30.00", price: "24.99" });
@@ -249,10 +250,11 @@ describe("editor rules (spec §4, §5, §9)", () => {
   });
 });
 
-describe("the compare-at pre-fill while the price changes", () => {
-  it("follows the price while untouched, and keeps a value the owner set", () => {
-    expect(compareAtAfterPriceChange("25.00", "40", "30.00")).toBe("48.00");
-    expect(compareAtAfterPriceChange("25.00", "40", "35.00")).toBe("35.00");
-    expect(compareAtAfterPriceChange("25.00", "abc", "30.00")).toBe("");
+describe("On Sale follows the prices (decisions.md §6)", () => {
+  it("is written as whether the compare-at price is above the price, whatever the form says", () => {
+    const id = "1a2b3c4d-0000-4000-8000-000000000000";
+    expect(productColumns(dataOf(valid({ price: "40", compareAtPrice: "50", isSale: false })), id).isSale).toBe(true);
+    expect(productColumns(dataOf(valid({ price: "40", compareAtPrice: "40", isSale: true })), id).isSale).toBe(false);
+    expect(productColumns(dataOf(valid({ price: "40", compareAtPrice: "", isSale: true })), id).isSale).toBe(false);
   });
 });

@@ -44,6 +44,8 @@ export interface AppConfig {
   trustProxy: number;
   /** Per-product quantity cap, unpaid orders per account, and how long an unpaid order holds its stock. */
   orderLimits: OrderLimits;
+  /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
+  lowStockThreshold: number;
 }
 
 export interface OAuthClient {
@@ -152,6 +154,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
       unpaidOrdersPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
       unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
     },
+    lowStockThreshold: env.LOW_STOCK_THRESHOLD,
   };
 }
 

@@ -140,6 +140,13 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(ORDER_LIMIT_DEFAULTS.unpaidOrderHoldMinutes),
+    /** A variant with this many units or fewer is low on stock (the back office's low-stock view and figure). */
+    LOW_STOCK_THRESHOLD: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(0)
+      .max(100_000)
+      .default(5),
   })
   .superRefine((env, ctx) => {
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {

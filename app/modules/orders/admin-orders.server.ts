@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, products, type AddressJson } from "#db/schema/index";
+import { orderItems, orders, products, productVariants, type AddressJson } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import type { EventBus } from "~/lib/events.server";
 import { ReadCache } from "~/lib/read-cache.server";
@@ -21,7 +21,7 @@ import { statusHistoryOf, type HistoryEntry } from "./status-history.server";
  * (db/schema/orders.ts), so it stays fast at 100,000 orders.
  */
 
-/** A product is low on stock at this many units or fewer (and active). */
+/** A variant is low on stock at this many units or fewer (LOW_STOCK_THRESHOLD's default). */
 export const LOW_STOCK_UNITS = 5;
 
 export interface AdminOrderStats {
@@ -31,6 +31,7 @@ export interface AdminOrderStats {
   pending: number;
   /** Orders paid (and not refunded) among the last 30 days'. */
   paid: number;
+  /** Variants (one size in one colour) of active products at or under the low-stock threshold. */
   lowStockProducts: number;
 }
 
@@ -39,7 +40,11 @@ export interface AdminOrderStats {
  * 30 days' orders and revenue, the paid ones), the pending orders on their index, the low-stock products.
  * Test orders are never counted; revenue is what was paid and not refunded.
  */
-export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<AdminOrderStats> {
+export async function adminOrderStats(
+  db: Db,
+  now: Date = new Date(),
+  lowStockThreshold: number = LOW_STOCK_UNITS,
+): Promise<AdminOrderStats> {
   const since30 = new Date(now.getTime() - 30 * 24 * 3600_000);
   const startOfToday = new Date(now);
   startOfToday.setUTCHours(0, 0, 0, 0);
@@ -62,10 +67,12 @@ export async function adminOrderStats(db: Db, now: Date = new Date()): Promise<A
       .select({ n: count() })
       .from(orders)
       .where(and(eq(orders.status, "pending"), eq(orders.isTest, false))),
+    // On the variants' stock index, lowest first: only the low ones are read.
     db
       .select({ n: count() })
-      .from(products)
-      .where(and(eq(products.isActive, true), sql`${products.inventory} <= ${LOW_STOCK_UNITS}`)),
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(sql`${productVariants.stock} <= ${lowStockThreshold}`, eq(products.isActive, true))),
   ]);
   return {
     today: { orders: recent!.todayOrders, revenueCents: recent!.todayRevenue },
@@ -116,7 +123,7 @@ export interface AdminOrderRow {
  * afresh after any order of this process moves (paid, shipped, delivered, cancelled) or stock changes:
  * the 30 days' aggregate reads tens of thousands of rows, too many to read on every page of the list.
  */
-export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number }) {
+export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number; lowStockThreshold?: number }) {
   const cache = new ReadCache(deps.ttlMs, { maxEntries: 1 });
   const clear = () => cache.clear();
   for (const event of [
@@ -128,7 +135,7 @@ export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number
   ] as const) {
     deps.events.on(event, clear);
   }
-  return { read: () => cache.get("stats", () => adminOrderStats(deps.db)) };
+  return { read: () => cache.get("stats", () => adminOrderStats(deps.db, new Date(), deps.lowStockThreshold)) };
 }
 export type OrderStats = ReturnType<typeof createOrderStats>;
 

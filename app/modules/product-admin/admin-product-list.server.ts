@@ -1,20 +1,23 @@
 import { and, asc, eq, ilike, not, or, sql, type SQL } from "drizzle-orm";
-import { categories, products } from "#db/schema/index";
+import { categories, products, productVariants } from "#db/schema/index";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { fetchPageClamped } from "~/modules/catalog/paging.server";
 import { isOnSale, primaryImage } from "~/modules/catalog/product-rules";
 import { ADMIN_PAGE_SIZE, type AdminProductFilter, type AdminProductQuery } from "./admin-product-query";
+
+/** Variants a page of the low-stock view. */
+export const LOW_STOCK_PAGE_SIZE = 50;
 
 /**
  * The product dashboard's reads (spec §2 Product dashboard): every product, active or not, found by
  * text, category and status, 20 a page; and the statistics over the whole catalogue.
  *
  * How the dashboard reads the flags, the same way the storefront shows them:
- * - On Sale (statistic, status filter, Sale badge) is the is_sale flag OR a compare-at price above
- *   the price (spec §4 "on sale if original_price is above price", together with the flag of spec
- *   §4's independent booleans) — exactly the storefront's Sale badge (catalog/product-card.ts). So
- *   "Remove from Sale" clears the flag, and a product whose compare-at price is above its price still
- *   shows as on sale until the editor changes its prices.
+ * - On Sale (statistic, status filter, Sale badge) is a compare-at price above the price, exactly
+ *   (decisions.md §6, `isOnSale`); every write keeps the is_sale flag to that rule, and 'Mark as Sale'
+ *   / 'Remove from Sale' change the prices.
+ * - Stock is per variant (decisions.md §6): the stock filters read the variants, and the low-stock
+ *   view lists variants at or under the threshold, lowest first.
  * - New is the is_new flag, as on the storefront's cards and as the editor's "New" checkbox sets it;
  *   the 30-day rule of spec §4 decides the shop's New Arrivals collection, not this badge.
  */
@@ -32,9 +35,9 @@ export interface AdminProductRow {
   isActive: boolean;
   featured: boolean;
   isNew: boolean;
-  /** The is_sale flag itself. */
+  /** The is_sale flag itself (kept to the prices by every write). */
   isSale: boolean;
-  /** The flag or a compare-at price above the price (see above). */
+  /** A compare-at price above the price (see above). */
   onSale: boolean;
   /** The category's name; null = Uncategorized. */
   category: string | null;
@@ -64,8 +67,8 @@ export interface AdminCategoryOption {
   isActive: boolean;
 }
 
-/** SQL of "shows as on sale" (see above). A NULL compare-at price is no sale. */
-export const onSaleSql = sql`(${products.isSale} or coalesce(${products.originalPriceCents} > ${products.priceCents}, false))`;
+/** SQL of "on sale" (see above). A NULL compare-at price is no sale. */
+export const onSaleSql = sql`coalesce(${products.originalPriceCents} > ${products.priceCents}, false)`;
 
 /** `text` matched literally inside ILIKE: backslash, % and _ lose their meaning. */
 export function likeContaining(text: string): string {
@@ -78,6 +81,15 @@ const STATUS_CONDITIONS: Record<AdminProductFilter["status"], SQL | undefined> =
   inactive: not(products.isActive),
   featured: eq(products.featured, true),
   sale: onSaleSql,
+};
+
+const STOCK_CONDITIONS: Record<AdminProductFilter["stock"], SQL | undefined> = {
+  all: undefined,
+  "in-stock": sql`${products.inventory} > 0`,
+  // The low-stock view lists variants; as a product filter it reads as any stock.
+  low: undefined,
+  "some-sold-out": sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.stock = 0)`,
+  "sold-out": sql`${products.inventory} = 0`,
 };
 
 /**
@@ -95,6 +107,7 @@ export function adminProductConditions(filter: AdminProductFilter): SQL | undefi
       ? sql`${products.categoryId} = (select c.id from ${categories} c where c.slug = ${filter.category})`
       : undefined,
     STATUS_CONDITIONS[filter.status],
+    STOCK_CONDITIONS[filter.stock],
   );
 }
 
@@ -160,7 +173,7 @@ function toRow({ imageUrl, images, ...row }: RowSource): AdminProductRow {
   return {
     ...row,
     image: primaryImage({ imageUrl, images }),
-    onSale: row.isSale || isOnSale(row.priceCents, row.originalPriceCents),
+    onSale: isOnSale(row.priceCents, row.originalPriceCents),
   };
 }
 
@@ -218,19 +231,99 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A variant in the low-stock view. */
+export interface LowStockVariant {
+  productId: string;
+  productName: string;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+}
+
+export interface LowStockPage {
+  rows: LowStockVariant[];
+  /** Variants at or under the threshold. */
+  total: number;
+  page: number;
+  pageCount: number;
+  threshold: number;
+}
+
+/**
+ * The low-stock view: variants of active products with `threshold` units or fewer, lowest first
+ * (then by product name and the variant's order), 50 a page, read from the variants' stock index.
+ * The search and category narrow it like the list.
+ */
+export async function listLowStockVariants(
+  db: Db,
+  query: Pick<AdminProductQuery, "q" | "category" | "page">,
+  threshold: number,
+): Promise<LowStockPage> {
+  const where = and(
+    sql`${productVariants.stock} <= ${threshold}`,
+    eq(products.isActive, true),
+    adminProductConditions({ q: query.q, category: query.category, status: "all", stock: "all" }),
+  );
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(where);
+  const total = counted?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / LOW_STOCK_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            productId: products.id,
+            productName: products.name,
+            size: productVariants.size,
+            color: productVariants.color,
+            sku: productVariants.sku,
+            stock: productVariants.stock,
+          })
+          .from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .where(where)
+          .orderBy(
+            asc(productVariants.stock),
+            asc(products.name),
+            asc(products.id),
+            asc(productVariants.position),
+            asc(productVariants.id),
+          )
+          .limit(LOW_STOCK_PAGE_SIZE)
+          .offset((page - 1) * LOW_STOCK_PAGE_SIZE);
+  return { rows, total, page, pageCount, threshold };
+}
+
 export interface AdminProductDashboard {
   /** The query as listed: an unknown category reads as All Categories, the page as the one shown. */
   query: AdminProductQuery;
   stats: AdminProductStats;
   categories: AdminCategoryOption[];
   list: AdminProductPage;
+  /** The low-stock view (`stock=low`) instead of the list, or null. */
+  lowStock: LowStockPage | null;
 }
 
-/** Everything the dashboard shows for a list query. */
-export async function adminProductDashboard(db: Db, requested: AdminProductQuery): Promise<AdminProductDashboard> {
+/** Everything the dashboard shows for a list query (`lowStockThreshold`: LOW_STOCK_THRESHOLD). */
+export async function adminProductDashboard(
+  db: Db,
+  requested: AdminProductQuery,
+  lowStockThreshold: number,
+): Promise<AdminProductDashboard> {
   const [stats, categoryOptions] = await Promise.all([adminProductStats(db), adminCategoryOptions(db)]);
   const known = requested.category !== null && categoryOptions.some((c) => c.slug === requested.category);
   const query = { ...requested, category: known ? requested.category : null };
+  if (query.stock === "low") {
+    const lowStock = await listLowStockVariants(db, query, lowStockThreshold);
+    const list: AdminProductPage = { rows: [], total: lowStock.total, page: lowStock.page, pageCount: 1 };
+    return { query: { ...query, page: lowStock.page }, stats, categories: categoryOptions, list, lowStock };
+  }
   const list = await listAdminProducts(db, query);
-  return { query: { ...query, page: list.page }, stats, categories: categoryOptions, list };
+  return { query: { ...query, page: list.page }, stats, categories: categoryOptions, list, lowStock: null };
 }

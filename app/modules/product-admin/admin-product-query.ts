@@ -3,7 +3,7 @@ import type { SitePath } from "~/lib/redirects";
 
 /**
  * The product dashboard's list query (spec §2 Product dashboard) as it lives in the URL:
- * `/admin/products?q=&category=&status=&view=&page=`. Pure, shared by the loader, the write route
+ * `/admin/products?q=&category=&status=&stock=&view=&page=`. Pure, shared by the loader, the write route
  * (a bulk action on "every matching product" sends the same filter) and the page.
  *
  * Parsing never fails: each value that makes no sense falls back to its default on its own, so a
@@ -28,6 +28,19 @@ export const STATUS_FILTERS = [
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
 
+/**
+ * Stock filters (decisions.md §6, stock per variant). 'low' is the low-stock view: the variants at or
+ * under the threshold (LOW_STOCK_THRESHOLD), lowest first, instead of the product list.
+ */
+export const STOCK_FILTERS = [
+  { value: "all", label: "Any stock" },
+  { value: "in-stock", label: "In stock" },
+  { value: "low", label: "Low stock (by variant)" },
+  { value: "some-sold-out", label: "A size or colour sold out" },
+  { value: "sold-out", label: "Sold out (all variants)" },
+] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number]["value"];
+
 export const VIEWS = ["list", "grid"] as const;
 export type AdminProductView = (typeof VIEWS)[number];
 
@@ -41,6 +54,7 @@ export interface AdminProductFilter {
   /** A category slug; null = All Categories. */
   category: string | null;
   status: StatusFilter;
+  stock: StockFilter;
 }
 
 export interface AdminProductQuery extends AdminProductFilter {
@@ -52,6 +66,7 @@ export const DEFAULT_ADMIN_PRODUCT_QUERY: AdminProductQuery = {
   q: "",
   category: null,
   status: "all",
+  stock: "all",
   view: "list",
   page: 1,
 };
@@ -68,11 +83,13 @@ const categorySlug = z
   .nullable()
   .catch(null);
 const statusFilter = z.enum(STATUS_FILTERS.map((s) => s.value) as [StatusFilter, ...StatusFilter[]]).catch("all");
+const stockValues = STOCK_FILTERS.map((s) => s.value) as [StockFilter, ...StockFilter[]];
 
 const adminProductQuerySchema = z.object({
   q: searchText,
   category: categorySlug,
   status: statusFilter,
+  stock: z.enum(stockValues).catch("all"),
   view: z.enum(VIEWS).catch("list"),
   page: z
     .string()
@@ -93,6 +110,8 @@ export const adminProductFilterSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{0,99}$/)
     .nullable(),
   status: z.enum(STATUS_FILTERS.map((s) => s.value) as [StatusFilter, ...StatusFilter[]]),
+  /** The low-stock view lists variants, not products: no bulk action on it. */
+  stock: z.enum(stockValues).exclude(["low"]).default("all"),
 });
 
 /** The list query of a URL's search parameters; never throws. */
@@ -102,6 +121,7 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
     q: value("q"),
     category: value("category") || null,
     status: value("status"),
+    stock: value("stock"),
     view: value("view"),
     page: value("page"),
   });
@@ -113,6 +133,7 @@ export function adminProductSearchParams(query: AdminProductQuery): URLSearchPar
   if (query.q) params.set("q", query.q);
   if (query.category) params.set("category", query.category);
   if (query.status !== "all") params.set("status", query.status);
+  if (query.stock !== "all") params.set("stock", query.stock);
   if (query.view !== "list") params.set("view", query.view);
   if (query.page > 1) params.set("page", String(query.page));
   return params;
@@ -147,13 +168,17 @@ export function changeAdminProductQuery(
   changes: Partial<AdminProductQuery>,
 ): AdminProductQuery {
   const next = { ...query, ...changes };
-  const filterChanged = next.q !== query.q || next.category !== query.category || next.status !== query.status;
+  const filterChanged =
+    next.q !== query.q ||
+    next.category !== query.category ||
+    next.status !== query.status ||
+    next.stock !== query.stock;
   return filterChanged && changes.page === undefined ? { ...next, page: 1 } : next;
 }
 
 /** True when anything narrows the list (the empty state's hint depends on it). */
 export function hasAdminProductFilters(filter: AdminProductFilter): boolean {
-  return filter.q !== "" || filter.category !== null || filter.status !== "all";
+  return filter.q !== "" || filter.category !== null || filter.status !== "all" || filter.stock !== "all";
 }
 
 /** A key of what the list shows (filter and page, not the view): the selection belongs to it. */

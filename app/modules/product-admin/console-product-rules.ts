@@ -11,6 +11,7 @@ import {
   validateProductInput,
   type ProductFormValues,
 } from "./product-form";
+import type { ProductVersion } from "./editor-api";
 import { SELECT_PRODUCTS_FIRST } from "./product-flags";
 
 /**
@@ -77,7 +78,7 @@ export function parseConsoleProductQuery(params: URLSearchParams): ConsoleProduc
 
 /** The product dashboard's query of the console's (no category, the list view). */
 export function adminQueryOf(query: ConsoleProductQuery): AdminProductQuery {
-  return { q: query.q, category: null, status: query.status, view: "list", page: query.page };
+  return { q: query.q, category: null, status: query.status, stock: "all", view: "list", page: query.page };
 }
 
 /** The console's URL for a list query (defaults left out), optionally with the modal open (`edit`). */
@@ -114,6 +115,7 @@ export function consoleFormValues(raw: unknown): ProductFormValues {
     const value = given[field];
     if (value === undefined) continue;
     if (typeof fallback === "boolean") out[field] = value === true || value === "true" || value === "on";
+    else if (field === "variants") out[field] = Array.isArray(value) ? value : [];
     else if (Array.isArray(fallback))
       out[field] = Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
     else out[field] = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
@@ -231,6 +233,7 @@ export const CONSOLE_PRODUCT_INTENTS = [
   "group-create",
   "group-join",
   "group-leave",
+  "duplicate",
 ] as const;
 export type ConsoleProductIntent = (typeof CONSOLE_PRODUCT_INTENTS)[number];
 export const isConsoleProductIntent = (value: unknown): value is ConsoleProductIntent =>
@@ -241,7 +244,7 @@ export interface ConsoleSavedProduct {
   id: string;
   slug: string;
   sku: string;
-  version: { updatedAt: string; inventory: number };
+  version: ProductVersion;
   updatedAt: string;
   variantType: string;
 }

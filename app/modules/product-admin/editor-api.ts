@@ -10,16 +10,19 @@ import type { ProductFormValues } from "./product-form";
  *   product's last changes.
  * - POST `?id=<product id>` or `?id=new`, JSON `{ values, version }`: saves. The id is the URL's,
  *   never the body's; `version` is what the form was opened from (required to update).
+ * - POST `?id=<product id>`, JSON `{ intent: "duplicate" }`: duplicates the product (answered as a
+ *   create: the copy, 201).
  */
 
 /**
  * The version an edit starts from: `updatedAt` is the row's updated_at in epoch microseconds, as
  * text (exact; a JavaScript Date would drop the microseconds), compared in SQL; `inventory` is the
- * stock the form showed.
+ * stock the form showed, `stock` the same per variant (`stockSignature`).
  */
 export interface ProductVersion {
   updatedAt: string;
   inventory: number;
+  stock: string;
 }
 
 export interface EditorProduct {
@@ -28,8 +31,6 @@ export interface EditorProduct {
   version: ProductVersion;
   /** The saved slug (the product page's address). */
   slug: string;
-  /** The product has no compare-at price: the form shows the spec's pre-fill (price × 1.2). */
-  compareAtPrefilled: boolean;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
@@ -79,11 +80,15 @@ export const saveRequestSchema = z.object({
     .object({
       updatedAt: z.string().regex(VERSION_PATTERN),
       inventory: z.number().int().min(0).max(2_147_483_647),
+      stock: z.string().max(1_000_000),
     })
     .nullish(),
 });
 
 export type SaveRequest = z.infer<typeof saveRequestSchema>;
+
+/** POST `?id=<product id>` with `{ intent: "duplicate" }`: a new inactive draft copy of the product (201). */
+export const duplicateRequestSchema = z.object({ intent: z.literal("duplicate") });
 
 export const EDITOR_ROUTE = "/admin/products/editor";
 

@@ -6,7 +6,7 @@ import type { FieldChanges } from "./product-changes";
 /** Who made a back-office write: the signed-in admin. */
 export type Actor = { id: string; email: string };
 
-export type ChangeAction = "create" | "update" | "flag" | "bulk" | "group" | "import";
+export type ChangeAction = "create" | "update" | "flag" | "bulk" | "group" | "import" | "duplicate";
 
 /**
  * Records catalogue writes in the audit trail, in the caller's transaction (so a write and its record

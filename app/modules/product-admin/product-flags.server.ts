@@ -7,7 +7,14 @@ import { insertDemoCatalog, SEED_LOCK } from "~/modules/catalog/seed.server";
 import { adminProductConditions } from "./admin-product-list.server";
 import { recordProductChanges, type Actor, type ChangeAction } from "./product-audit.server";
 import type { FieldChanges } from "./product-changes";
-import { bulkActionOf, SELECT_PRODUCTS_FIRST, type BulkAction, type BulkFlag, type BulkTarget } from "./product-flags";
+import {
+  bulkActionOf,
+  SALE_PERCENT_MESSAGE,
+  SELECT_PRODUCTS_FIRST,
+  type BulkAction,
+  type BulkFlag,
+  type BulkTarget,
+} from "./product-flags";
 
 /**
  * The dashboard's flag writes (spec §4: is_active, featured, is_sale toggled singly or in bulk).
@@ -18,15 +25,8 @@ import { bulkActionOf, SELECT_PRODUCTS_FIRST, type BulkAction, type BulkFlag, ty
 
 const PRODUCT_NOT_FOUND = "Product not found";
 
-function flagValues(flag: BulkFlag, to: boolean) {
-  switch (flag) {
-    case "isActive":
-      return { isActive: to };
-    case "featured":
-      return { featured: to };
-    case "isSale":
-      return { isSale: to };
-  }
+function flagValues(flag: Exclude<BulkFlag, "isSale">, to: boolean) {
+  return flag === "isActive" ? { isActive: to } : { featured: to };
 }
 
 /**
@@ -38,7 +38,7 @@ async function setFlagWhere(
   tx: Tx,
   actor: Actor,
   action: ChangeAction,
-  flag: BulkFlag,
+  flag: Exclude<BulkFlag, "isSale">,
   to: boolean,
   scope: SQL | undefined,
 ): Promise<string[]> {
@@ -80,15 +80,53 @@ export async function setProductFlag(
 }
 
 /**
+ * 'Mark as Sale' at `percent` off, or 'Remove from Sale' (percent null), on the products `scope`
+ * selects, in one statement with its audit rows: the prices of `salePrices` / `regularPrices`
+ * (product-flags.ts) computed in SQL, is_sale set to whether the compare-at price is above the price
+ * (decisions.md §6). Products already so priced are left alone. Answers the ids it changed.
+ */
+async function setSaleWhere(tx: Tx, actor: Actor, percent: number | null, scope: SQL | undefined): Promise<string[]> {
+  const regular = sql`case when ${products.originalPriceCents} > ${products.priceCents} then ${products.originalPriceCents} else ${products.priceCents} end`;
+  const price = percent === null ? regular : sql`round(${regular} * ${100 - percent}::numeric / 100)::int`;
+  const compareAt = percent === null ? sql`null::int` : regular;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`with target as (
+          select ${products.id} as id, ${products.priceCents} as old_price, ${products.originalPriceCents} as old_compare,
+            ${products.isSale} as old_sale, ${price} as new_price, ${compareAt} as new_compare
+          from ${products} where ${scope ?? sql`true`}
+          order by ${products.id} for no key update
+        ), changed as (
+          update ${products} p set price_cents = t.new_price, original_price_cents = t.new_compare,
+            is_sale = coalesce(t.new_compare > t.new_price, false), updated_at = now()
+          from target t
+          where p.id = t.id and (t.old_price, t.old_compare, t.old_sale)
+            is distinct from (t.new_price, t.new_compare, coalesce(t.new_compare > t.new_price, false))
+          returning p.id, t.old_price, t.old_compare, t.old_sale, p.price_cents, p.original_price_cents, p.is_sale
+        )
+        insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
+        select id, ${actor.id}, ${actor.email}, 'bulk', jsonb_strip_nulls(jsonb_build_object(
+          'priceCents', case when old_price <> price_cents then jsonb_build_array(old_price, price_cents) end,
+          'originalPriceCents', case when old_compare is distinct from original_price_cents
+            then jsonb_build_array(old_compare, original_price_cents) end,
+          'isSale', case when old_sale <> is_sale then jsonb_build_array(old_sale, is_sale) end))
+        from changed
+        returning product_id as id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
  * A bulk action on the selected products, or on every product matching the list's filter (the
  * server resolves the filter inside the same UPDATE, so "all 10,000 matching" is one statement and
- * no list of ids travels). Answers how many products it changed.
+ * no list of ids travels). 'Mark as Sale' needs `percent`. Answers how many products it changed.
  */
 export async function applyBulkAction(
   db: Db,
   actor: Actor,
   action: BulkAction,
   target: BulkTarget,
+  percent?: number,
 ): Promise<{ changed: number }> {
   const { flag, to } = bulkActionOf(action);
   let scope: SQL | undefined;
@@ -99,7 +137,13 @@ export async function applyBulkAction(
   } else {
     scope = adminProductConditions(target.filter);
   }
-  const ids = await db.transaction((tx) => setFlagWhere(tx, actor, "bulk", flag, to, scope));
+  if (flag === "isSale" && to && percent === undefined)
+    throw new DomainError("invalid", SALE_PERCENT_MESSAGE, { reason: "PERCENT_REQUIRED" });
+  const ids = await db.transaction((tx) =>
+    flag === "isSale"
+      ? setSaleWhere(tx, actor, to ? percent! : null, scope)
+      : setFlagWhere(tx, actor, "bulk", flag, to, scope),
+  );
   // A flag change rewrites each product's row and so its search-index entries (search-index-upkeep).
   if (ids.length >= MERGE_AFTER_PRODUCTS) await mergePendingSearchEntries(db);
   return { changed: ids.length };

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { fieldErrors, type ParseResult } from "~/lib/forms";
 import { UUID_PATTERN } from "~/lib/ids";
 import { centsToDecimalString } from "~/lib/money";
-import { slugify } from "~/modules/catalog/product-rules";
+import { isOnSale, slugify } from "~/modules/catalog/product-rules";
+import {
+  variantFormRows,
+  variantRowsSchema,
+  type CheckedVariant,
+  type StoredVariant,
+  type VariantFormRow,
+} from "./variant-form";
 
 /**
  * The product form (spec §2 side panel editor, §3 product fields, §5 admin editor rules, §9 presets and
@@ -127,6 +134,11 @@ export interface ProductFormValues {
   colors: string[];
   sizes: string[];
   variantType: string;
+  /**
+   * The variants table (one row per size × colour). Empty means "not given" (a writer of whole products
+   * that knows nothing of variants, such as an old client): the save then keeps the product's variants.
+   */
+  variants: VariantFormRow[];
 }
 
 /** The fields in the editor's order (tabs General, Pricing, Inventory, SEO, Variants): the first invalid one takes focus. */
@@ -144,6 +156,7 @@ export const PRODUCT_FIELDS = [
   "compareAtPrice",
   "sku",
   "inventory",
+  "variants",
   "metaTitle",
   "metaDescription",
   "tags",
@@ -176,6 +189,7 @@ export function newProductValues(): ProductFormValues {
     colors: [],
     sizes: [],
     variantType: "",
+    variants: [],
   };
 }
 
@@ -201,28 +215,14 @@ export interface StoredProductFields {
   colors: string[];
   sizes: string[];
   variantType: string | null;
-}
-
-/** Spec §9: editing a product with no compare-at price pre-fills it as price × 1.2 (to the cent). */
-export function compareAtPrefillCents(priceCents: number): number {
-  return Math.round((priceCents * 6) / 5);
-}
-
-/** The compare-at pre-fill of a price typed in the editor ("" when the price is not an amount). */
-export function compareAtPrefillText(price: string): string {
-  const cents = dollarsToCentsText(price);
-  return cents === null ? "" : centsToDecimalString(compareAtPrefillCents(cents));
+  /** Its variants, in their order; missing for a reader that does not show them. */
+  variants?: readonly StoredVariant[];
 }
 
 /**
- * While the compare-at price is still the untouched pre-fill of a product that had none, it follows
- * the price (so raising the price does not leave the pre-fill below it); a value the owner set stays.
+ * The editor's values for a stored product. A product without a compare-at price opens without one:
+ * nothing is pre-filled (decisions.md §6: a made-up 'was' price misleads shoppers).
  */
-export function compareAtAfterPriceChange(previousPrice: string, nextPrice: string, compareAt: string): string {
-  return compareAt === compareAtPrefillText(previousPrice) ? compareAtPrefillText(nextPrice) : compareAt;
-}
-
-/** The editor's values for a stored product (the compare-at pre-fill of spec §9 included). */
 export function formValuesOf(product: StoredProductFields): ProductFormValues {
   const images = product.images.length > 0 ? product.images : product.imageUrl ? [product.imageUrl] : [];
   return {
@@ -236,7 +236,7 @@ export function formValuesOf(product: StoredProductFields): ProductFormValues {
     isNew: product.isNew,
     isSale: product.isSale,
     price: centsToDecimalString(product.priceCents),
-    compareAtPrice: centsToDecimalString(product.originalPriceCents ?? compareAtPrefillCents(product.priceCents)),
+    compareAtPrice: product.originalPriceCents === null ? "" : centsToDecimalString(product.originalPriceCents),
     sku: product.sku,
     inventory: String(product.inventory),
     metaTitle: product.metaTitle ?? "",
@@ -245,6 +245,7 @@ export function formValuesOf(product: StoredProductFields): ProductFormValues {
     colors: [...product.colors],
     sizes: [...product.sizes],
     variantType: product.variantType ?? "",
+    variants: variantFormRows(product.variants ?? []),
   };
 }
 
@@ -436,6 +437,12 @@ export const productInputSchema = z
         .refine((type) => type === "" || (STORED_VARIANT_TYPES as readonly string[]).includes(type), M.variantType)
         .transform((type) => (type === "" ? null : type)),
     ),
+    /** null: not given (see ProductFormValues.variants). */
+    variants: z
+      .unknown()
+      .optional()
+      .transform((rows) => (rows == null || (Array.isArray(rows) && rows.length === 0) ? null : rows))
+      .pipe(variantRowsSchema.nullable()),
   })
   .check((ctx) => {
     const { price, compareAtPrice } = ctx.value;
@@ -458,7 +465,11 @@ export function validateProductInput(values: unknown): ParseResult<ProductInput>
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
-/** The product's columns as the save writes them (image_url is the first image; blank SEO text is null). */
+/**
+ * The product's columns of an input (image_url is the first image; blank SEO text is null; is_sale is
+ * whether the compare-at price is above the price, decisions.md §6). `inventory` is the stock the input
+ * asks for: never written to the product (triggers keep it as its variants' sum), see `productRowColumns`.
+ */
 export function productColumns(input: ProductInput, id: string) {
   return {
     name: input.name,
@@ -470,7 +481,7 @@ export function productColumns(input: ProductInput, id: string) {
     isActive: input.isActive,
     featured: input.featured,
     isNew: input.isNew,
-    isSale: input.isSale,
+    isSale: isOnSale(input.price, input.compareAtPrice),
     priceCents: input.price,
     originalPriceCents: input.compareAtPrice,
     // Spec §9: a missing SKU is generated from the id.
@@ -487,11 +498,20 @@ export function productColumns(input: ProductInput, id: string) {
 
 export type ProductColumns = ReturnType<typeof productColumns>;
 
+/** The columns a save writes to the product row: all but `inventory`, which is its variants' sum. */
+export function productRowColumns(input: ProductInput, id: string): Omit<ProductColumns, "inventory"> {
+  const { inventory: _inventory, ...columns } = productColumns(input, id);
+  return columns;
+}
+
+export type { CheckedVariant };
+
 /** Whether two sets of form values are the same (the editor's "unsaved changes"). */
 export function sameFormValues(a: ProductFormValues, b: ProductFormValues): boolean {
   return PRODUCT_FIELDS.every((field) => {
     const x = a[field];
     const y = b[field];
+    if (field === "variants") return JSON.stringify(x) === JSON.stringify(y);
     return Array.isArray(x) && Array.isArray(y) ? x.length === y.length && x.every((v, i) => v === y[i]) : x === y;
   });
 }

@@ -1,28 +1,42 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { categories, products } from "#db/schema/index";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { categories, products, productVariants } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
+import { insertProducts, replaceVariants } from "~/modules/catalog/variants.server";
 import type { EditorCategory, EditorProduct, ProductVersion } from "./editor-api";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 import { changedFields, type FieldChanges } from "./product-changes";
 import {
   formValuesOf,
   PRODUCT_MESSAGES,
-  productColumns,
+  productRowColumns,
   validateProductInput,
   type ProductInput,
   type StoredProductFields,
 } from "./product-form";
 import { PRODUCT_SAVE_MESSAGES as M, productSaveFailure, type ProductSaveReason } from "./save-messages";
+import {
+  resolveVariants,
+  stockSignature,
+  VARIANT_MESSAGES,
+  variantChanges,
+  type CheckedVariant,
+  type StoredVariant,
+} from "./variant-form";
 
 /**
  * The editor's reads and its save (spec §2 side panel editor, §7 admin save): a product is created or
  * updated in one transaction together with its audit record, and an update never overwrites a change
  * the form did not see.
  *
+ * Variants (decisions.md §6): the save writes the product's variants (the editor's table) with
+ * `replaceVariants` in the same transaction, after it has locked and updated the product row (the lock
+ * order of every stock writer); `inventory` is never written, triggers keep it as the variants' sum.
+ *
  * No lost updates: the form carries the version it was opened from (updated_at to the microsecond,
- * and the stock it showed). The update is conditional on both — `WHERE id = $id AND updated_at =
+ * and the stock it showed, in total and per variant: a save whose variants' stock moved meanwhile is
+ * refused even when the total is the same). The update is conditional on both — `WHERE id = $id AND updated_at =
  * $version AND inventory = $shown` — after the row is locked, so a save from a stale form is refused
  * (409) instead of silently undoing someone else's save, and a stock figure typed while checkouts run
  * never resurrects units sold meanwhile (placing an order and giving stock back move updated_at too;
@@ -63,23 +77,38 @@ const editorColumns = { ...editableProductColumns, createdAt: products.createdAt
 
 type EditorRow = StoredProductFields & { id: string; version: string; createdAt: Date; updatedAt: Date };
 
-function editorProduct(row: EditorRow): EditorProduct {
+function editorProduct(row: EditorRow, variants: readonly StoredVariant[]): EditorProduct {
   return {
     id: row.id,
-    values: formValuesOf(row),
-    version: { updatedAt: String(row.version), inventory: row.inventory },
+    values: formValuesOf({ ...row, variants }),
+    version: { updatedAt: String(row.version), inventory: row.inventory, stock: stockSignature(variants) },
     slug: row.slug,
-    compareAtPrefilled: row.originalPriceCents === null,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** A product's variants as the editor shows them, in their order. */
+export async function storedVariants(db: Db | Tx, productId: string): Promise<StoredVariant[]> {
+  return db
+    .select({
+      size: productVariants.size,
+      color: productVariants.color,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      barcode: productVariants.barcode,
+      priceCents: productVariants.priceCents,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
 /** A product as the editor opens it, or null. */
 export async function loadEditorProduct(db: Db | Tx, id: string): Promise<EditorProduct | null> {
   const [row] = await db.select(editorColumns).from(products).where(eq(products.id, id));
-  return row ? editorProduct(row) : null;
+  return row ? editorProduct(row, await storedVariants(db, id)) : null;
 }
 
 /** Every category, active or not (an owner may file a product under one not shown yet), in their order. */
@@ -134,17 +163,60 @@ async function requireCategory(tx: Tx, id: string) {
 
 const isEmpty = (value: unknown) => value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
+/**
+ * The variants a save writes: the given table resolved against the sizes × colours (see
+ * `resolveVariants`), every SKU checked against the other products' variants. A product written
+ * without a table gets `inventory` on its first variant when new.
+ */
+async function variantsToWrite(
+  tx: Tx,
+  productId: string,
+  columns: { sku: string; sizes: string[]; colors: string[] },
+  input: ProductInput,
+  stored: readonly StoredVariant[],
+): Promise<CheckedVariant[]> {
+  const resolved = resolveVariants(columns, input.variants, stored);
+  if (!resolved.ok) {
+    const message = VARIANT_MESSAGES.notAnOption(resolved.notAnOption);
+    throw fail("invalid", message, "INVALID", { variants: message });
+  }
+  // The product's own SKU first (spec §8's message), then its variants'.
+  const [skuHolder] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.sku, columns.sku), ne(products.id, productId)))
+    .limit(1);
+  if (skuHolder) throw fail("conflict", M.skuTaken, "SKU_TAKEN", { sku: M.skuTaken });
+  const variants = resolved.variants;
+  if (input.variants === null && stored.length === 0 && variants.length > 0) variants[0]!.stock = input.inventory;
+  const skus = variants.map((v) => v.sku);
+  const [taken] = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(and(inArray(productVariants.sku, skus), ne(productVariants.productId, productId)))
+    .limit(1);
+  if (taken) {
+    const message = VARIANT_MESSAGES.skuTaken(taken.sku);
+    throw fail("conflict", message, "SKU_TAKEN", { variants: message });
+  }
+  const repeated = skus.find((sku, i) => skus.indexOf(sku) !== i);
+  if (repeated) {
+    const message = VARIANT_MESSAGES.skuRepeated(repeated);
+    throw fail("invalid", message, "INVALID", { variants: message });
+  }
+  return variants;
+}
+
 async function createProduct(tx: Tx, actor: Actor, input: ProductInput): Promise<SavedProduct> {
   const id = randomUUID();
-  const columns = productColumns(input, id);
-  const [row] = await tx
-    .insert(products)
-    .values({ id, ...columns })
-    .returning(editorColumns);
+  const columns = productRowColumns(input, id);
+  const variants = await variantsToWrite(tx, id, columns, input, []);
+  await insertProducts(tx, [{ id, ...columns, variants }]);
+  const [row] = await tx.select(editorColumns).from(products).where(eq(products.id, id));
   const filled = Object.fromEntries(Object.entries(columns).filter(([, value]) => !isEmpty(value)));
-  const changes = changedFields({} as Record<string, unknown>, filled);
+  const changes = { ...changedFields({} as Record<string, unknown>, filled), ...variantChanges([], variants) };
   await recordProductChanges(tx, actor, "create", [{ productId: id, changes }]);
-  return { product: editorProduct(row!), created: true, changes };
+  return { product: editorProduct(row!, await storedVariants(tx, id)), created: true, changes };
 }
 
 async function updateProduct(
@@ -158,16 +230,17 @@ async function updateProduct(
   // save sees what the checkout took.
   const [current] = await tx.select(editorColumns).from(products).where(eq(products.id, id)).for("update");
   if (!current) throw fail("not-found", M.notFound, "NOT_FOUND");
-  if (current.version !== version.updatedAt || current.inventory !== version.inventory) {
+  const stored = await storedVariants(tx, id);
+  const stockMoved = current.inventory !== version.inventory || stockSignature(stored) !== version.stock;
+  if (current.version !== version.updatedAt || stockMoved) {
     // Orders taking or returning stock move the version too: name the stock when it is what moved.
-    throw current.inventory !== version.inventory
-      ? fail("conflict", M.stockMoved, "STOCK_MOVED")
-      : fail("conflict", M.stale, "STALE");
+    throw stockMoved ? fail("conflict", M.stockMoved, "STOCK_MOVED") : fail("conflict", M.stale, "STALE");
   }
 
-  const written = productColumns(input, id);
-  const changes = changedFields(current, written);
-  if (Object.keys(changes).length === 0) return { product: editorProduct(current), created: false, changes };
+  const written = productRowColumns(input, id);
+  const variants = await variantsToWrite(tx, id, written, input, stored);
+  const changes = { ...changedFields(current, written), ...variantChanges(stored, variants) };
+  if (Object.keys(changes).length === 0) return { product: editorProduct(current, stored), created: false, changes };
 
   const [row] = await tx
     .update(products)
@@ -179,8 +252,11 @@ async function updateProduct(
         eq(products.inventory, version.inventory),
       ),
     )
-    .returning(editorColumns);
+    .returning({ id: products.id });
   if (!row) throw fail("conflict", M.stale, "STALE");
+  // The product row is locked and written first, then its variants (the lock order of stock writers).
+  await replaceVariants(tx, id, written.sku, variants);
   await recordProductChanges(tx, actor, "update", [{ productId: id, changes }]);
-  return { product: editorProduct(row), created: false, changes };
+  const [saved] = await tx.select(editorColumns).from(products).where(eq(products.id, id));
+  return { product: editorProduct(saved!, await storedVariants(tx, id)), created: false, changes };
 }

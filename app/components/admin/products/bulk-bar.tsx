@@ -12,6 +12,7 @@ import {
   type FlagWriteResult,
 } from "~/modules/product-admin/product-flags";
 import { postAdminWrite } from "./admin-write";
+import { SalePercentDialog } from "./sale-percent-dialog";
 import { FLAGS_ACTION } from "./use-flag-toggle";
 import type { ProductSelection } from "./use-product-selection";
 
@@ -43,15 +44,28 @@ export function BulkBar({
   const ids = useId();
   const selected = selection.count(matching);
 
-  const apply = async () => {
+  const [askingPercent, setAskingPercent] = useState(false);
+
+  const apply = async (percent?: number) => {
     if (selected === 0) return void toast.error(SELECT_PRODUCTS_FIRST);
     if (!action) return void toast.error(CHOOSE_BULK_ACTION);
+    // 'Mark as Sale' asks how much off first.
+    if (action === "mark-sale" && percent === undefined) return void setAskingPercent(true);
+    setAskingPercent(false);
     const write: FlagWrite = {
       intent: "bulk",
       action,
       target: selection.allMatching
-        ? { filter: { q: filter.q, category: filter.category, status: filter.status } }
+        ? {
+            filter: {
+              q: filter.q,
+              category: filter.category,
+              status: filter.status,
+              stock: filter.stock === "low" ? "all" : filter.stock,
+            },
+          }
         : { ids: [...selection.ids] },
+      ...(percent === undefined ? {} : { percent }),
     };
     setBusy(true);
     const result = await postAdminWrite<FlagWriteResult>(FLAGS_ACTION, write);
@@ -127,6 +141,12 @@ export function BulkBar({
           {busy ? "Applying..." : "Apply"}
         </button>
       </div>
+      <SalePercentDialog
+        open={askingPercent}
+        count={selected}
+        onCancel={() => setAskingPercent(false)}
+        onConfirm={(percent) => void apply(percent)}
+      />
     </div>
   );
 }

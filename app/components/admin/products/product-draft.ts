@@ -2,22 +2,22 @@ import type { Dispatch, SetStateAction } from "react";
 import { firstInvalid, type FieldErrors } from "~/lib/forms";
 import { slugify } from "~/modules/catalog/product-rules";
 import {
-  compareAtAfterPriceChange,
   PRODUCT_FIELDS,
   saleAfterCompareAt,
   slugAfterRename,
   type ProductField,
   type ProductFormValues,
 } from "~/modules/product-admin/product-form";
+import { rowsTotal, variantRowsFor, type VariantFormRow } from "~/modules/product-admin/variant-form";
 
 /**
  * The draft both product editors keep while a product is typed (the /admin/products side panel and
- * the console's modal), and the rules that move one field when another changes (spec §4).
+ * the console's modal), and the rules that move one field when another changes (spec §4, decisions.md
+ * §6): On Sale follows the prices; the variants table follows the sizes, the colours and the SKU; the
+ * inventory shown is the table's total.
  */
 export interface ProductDraftBase {
   values: ProductFormValues;
-  /** The compare-at price shown is the pre-fill (price × 1.2), not a saved one: it follows the price. */
-  compareAtPrefilled: boolean;
 }
 
 export interface ProductFieldSetters {
@@ -27,34 +27,36 @@ export interface ProductFieldSetters {
   setSlug: (slug: string, done?: boolean) => void;
   setPrice: (price: string) => void;
   setCompareAt: (compareAt: string) => void;
+  setVariants: (rows: VariantFormRow[]) => void;
+}
+
+/** The values with their variants table made whole: a row per size × colour, the inventory their total. */
+export function withVariantRows(values: ProductFormValues, skuBefore: string = values.sku): ProductFormValues {
+  const variants = variantRowsFor(values.sizes, values.colors, values.variants, { before: skuBefore, now: values.sku });
+  return { ...values, variants, inventory: String(rowsTotal(variants)) };
 }
 
 /** The setters of a draft held in `setDraft` (null while nothing is open). */
 export function productFieldSetters<D extends ProductDraftBase>(
   setDraft: Dispatch<SetStateAction<D | null>>,
 ): ProductFieldSetters {
-  const update = (change: (values: ProductFormValues, draft: D) => Partial<ProductFormValues>, extra?: Partial<D>) =>
-    setDraft(
-      (current) =>
-        current && { ...current, ...extra, values: { ...current.values, ...change(current.values, current) } },
-    );
+  const update = (change: (values: ProductFormValues) => ProductFormValues) =>
+    setDraft((current) => current && { ...current, values: change(current.values) });
   return {
-    set: (field, value) => update(() => ({ [field]: value }) as Partial<ProductFormValues>),
+    set: (field, value) =>
+      update((v) => {
+        const next = { ...v, [field]: value };
+        return field === "sizes" || field === "colors" || field === "sku" ? withVariantRows(next, v.sku) : next;
+      }),
     // Changing the name regenerates the slug; one typed by hand stays (slugAfterRename).
-    setName: (name) => update((v) => ({ name, slug: slugAfterRename(v.name, name, v.slug) })),
-    setSlug: (slug, done) => update(() => ({ slug: done ? slugify(slug) || slug : slug })),
+    setName: (name) => update((v) => ({ ...v, name, slug: slugAfterRename(v.name, name, v.slug) })),
+    setSlug: (slug, done) => update((v) => ({ ...v, slug: done ? slugify(slug) || slug : slug })),
+    // On Sale is whether the compare-at price exceeds the price (decisions.md §6): it follows both.
     setPrice: (price) =>
-      update((v, d) => ({
-        price,
-        ...(d.compareAtPrefilled
-          ? { compareAtPrice: compareAtAfterPriceChange(v.price, price, v.compareAtPrice) }
-          : {}),
-      })),
-    // Setting the compare-at price sets On Sale to whether it exceeds the price.
+      update((v) => ({ ...v, price, isSale: saleAfterCompareAt(price, v.compareAtPrice, v.isSale) })),
     setCompareAt: (compareAtPrice) =>
-      update((v) => ({ compareAtPrice, isSale: saleAfterCompareAt(v.price, compareAtPrice, v.isSale) }), {
-        compareAtPrefilled: false,
-      } as Partial<D>),
+      update((v) => ({ ...v, compareAtPrice, isSale: saleAfterCompareAt(v.price, compareAtPrice, v.isSale) })),
+    setVariants: (variants) => update((v) => ({ ...v, variants, inventory: String(rowsTotal(variants)) })),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   SeoFields,
   SkuField,
   StatusFields,
+  VariantsField,
   VariantTypeField,
 } from "./product-field-groups";
 import { ImageGalleryField } from "./image-gallery-field";
@@ -43,6 +44,7 @@ export const TAB_OF: Record<ProductField, FormTab> = {
   compareAtPrice: "pricing",
   sku: "inventory",
   inventory: "inventory",
+  variants: "inventory",
   metaTitle: "seo",
   metaDescription: "seo",
   tags: "variants",
@@ -57,8 +59,6 @@ export interface FieldsProps extends ProductFieldSetters {
   categories: readonly EditorCategory[];
   tab: string;
   isNew: boolean;
-  /** The compare-at price shown is the spec's pre-fill (price × 1.2), not a saved one. */
-  compareAtPrefilled: boolean;
 }
 
 /** Every field of the side panel editor, in its tabs (all rendered; the hidden ones keep their state). */
@@ -83,12 +83,7 @@ export function ProductEditorFields(props: FieldsProps) {
       </ProductTabPanel>
 
       <ProductTabPanel tab="pricing" selected={tab}>
-        <PriceFields
-          {...group}
-          setPrice={props.setPrice}
-          setCompareAt={props.setCompareAt}
-          compareAtPrefilled={props.compareAtPrefilled}
-        />
+        <PriceFields {...group} setPrice={props.setPrice} setCompareAt={props.setCompareAt} />
       </ProductTabPanel>
 
       <ProductTabPanel tab="inventory" selected={tab}>
@@ -98,6 +93,7 @@ export function ProductEditorFields(props: FieldsProps) {
           hint={`Left blank, it is made from the ${props.isNew ? "new product's" : "product's"} id: SKU- and its first 8 characters.`}
         />
         <InventoryField {...group} />
+        <VariantsField {...group} setVariants={props.setVariants} />
       </ProductTabPanel>
 
       <ProductTabPanel tab="seo" selected={tab}>

@@ -27,9 +27,11 @@ import {
   type ProductFormValues,
 } from "~/modules/product-admin/product-form";
 import { PRODUCT_SAVE_MESSAGES } from "~/modules/product-admin/save-messages";
+import { variantLabel } from "~/modules/product-admin/variant-form";
+import { postAdminWrite } from "./admin-write";
 import { DiscardChangesDialog } from "./discard-changes-dialog";
 import { EditorTabs, tabId, tabPanelId, type EditorTab } from "./editor-tabs";
-import { productFieldSetters, tabHasErrors, tabWithErrors } from "./product-draft";
+import { productFieldSetters, tabHasErrors, tabWithErrors, withVariantRows } from "./product-draft";
 import { FORM_TABS, ProductEditorFields, TAB_OF, type FormTab } from "./product-editor-fields";
 import { ProductHistory } from "./product-history";
 
@@ -53,6 +55,7 @@ const FIELD_LABELS: Record<ProductField, string> = {
   compareAtPrice: "Compare at Price",
   sku: "SKU",
   inventory: "Inventory",
+  variants: "Variants",
   metaTitle: "Meta Title",
   metaDescription: "Meta Description",
   tags: "Tags",
@@ -68,7 +71,6 @@ interface Draft {
   /** The values as opened (or last saved): unsaved changes are the difference. */
   opened: ProductFormValues;
   version: ProductVersion | null;
-  compareAtPrefilled: boolean;
   categories: EditorCategory[];
   changes: EditorChange[];
   updatedAt: string | null;
@@ -78,13 +80,12 @@ interface Draft {
 
 function draftOf(target: string, load: Extract<EditorLoad, { ok: true }>): Draft {
   const product = load.product;
-  const values = product ? product.values : newProductValues();
+  const values = withVariantRows(product ? product.values : newProductValues());
   return {
     target,
     values,
     opened: values,
     version: product?.version ?? null,
-    compareAtPrefilled: product?.compareAtPrefilled ?? false,
     categories: load.categories,
     changes: load.changes,
     updatedAt: product?.updatedAt ?? null,
@@ -96,12 +97,12 @@ function draftOf(target: string, load: Extract<EditorLoad, { ok: true }>): Draft
 function rebased(draft: Draft, current: EditorProduct, changes: EditorChange[] | undefined, message: string): Draft {
   const fields = changedFormFields(draft.opened, draft.values);
   const yours = Object.fromEntries(fields.map((field) => [field, draft.values[field]])) as Partial<ProductFormValues>;
+  const values = withVariantRows(current.values);
   return {
     ...draft,
-    values: current.values,
-    opened: current.values,
+    values,
+    opened: values,
     version: current.version,
-    compareAtPrefilled: current.compareAtPrefilled,
     changes: changes ?? draft.changes,
     updatedAt: current.updatedAt,
     conflict: { message, fields, yours },
@@ -114,7 +115,13 @@ const errorsOf = (values: ProductFormValues): FieldErrors => {
 };
 
 const showValue = (value: ProductFormValues[ProductField]) =>
-  Array.isArray(value) ? value.join(", ") || "—" : typeof value === "boolean" ? (value ? "Yes" : "No") : value || "—";
+  Array.isArray(value)
+    ? value.map((item) => (typeof item === "string" ? item : `${variantLabel(item)}: ${item.stock}`)).join(", ") || "—"
+    : typeof value === "boolean"
+      ? value
+        ? "Yes"
+        : "No"
+      : value || "—";
 
 /**
  * The product editor of /admin/products (spec §2 side panel editor): opened by `?edit=<id>` or
@@ -212,6 +219,27 @@ export function ProductEditorPanel() {
     );
   }, [setParams]);
 
+  const [duplicating, setDuplicating] = useState(false);
+  /** Duplicate: a new inactive copy of the product as saved, opened in the panel. */
+  async function duplicate() {
+    if (!draft || draft.target === "new" || duplicating) return;
+    setDuplicating(true);
+    const result = await postAdminWrite<SaveAnswer>(editorUrl(draft.target), { intent: "duplicate" });
+    setDuplicating(false);
+    if (!result.ok) return void toast.error(result.message);
+    toast.success(result.message);
+    void revalidator.revalidate();
+    // Not dirty (Duplicate waits for a save), so the guard lets this through.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(EDIT_PARAM, result.product.id);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  }
+
   function requestClose() {
     if (saving) return;
     if (dirty) setConfirming(true);
@@ -294,6 +322,21 @@ export function ProductEditorPanel() {
         onRequestClose={requestClose}
         footer={
           <>
+            {draft && !isNew && (
+              <button
+                type="button"
+                onClick={() => void duplicate()}
+                disabled={saving || duplicating || dirty}
+                title={
+                  dirty
+                    ? "Save or discard your changes first: the copy is made of the product as saved"
+                    : "A new inactive copy, with its own slug and SKUs and no stock"
+                }
+                className={`${secondaryButton} mr-auto`}
+              >
+                {duplicating ? "Duplicating..." : "Duplicate"}
+              </button>
+            )}
             <button type="button" onClick={requestClose} disabled={saving} className={secondaryButton}>
               Cancel
             </button>
@@ -361,7 +404,6 @@ export function ProductEditorPanel() {
               categories={draft.categories}
               tab={tab}
               isNew={isNew}
-              compareAtPrefilled={draft.compareAtPrefilled}
               {...fieldProps}
             />
             {!isNew && (

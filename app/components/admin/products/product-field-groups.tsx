@@ -14,6 +14,7 @@ import { discountOf, seoPreview } from "~/modules/product-admin/product-previews
 import { ChipInput } from "./chip-input";
 import { tabId, tabPanelId } from "./editor-tabs";
 import type { ProductFieldSetters } from "./product-draft";
+import { VariantsTable } from "./variants-table";
 
 /**
  * The fields of a product, in groups, for both product editors: the side panel of /admin/products
@@ -167,7 +168,10 @@ const STATUS_FLAGS = [
   ["isSale", "On Sale"],
 ] as const;
 
-/** The checkboxes Active, Featured, New, On Sale (spec §2). */
+/**
+ * The checkboxes Active, Featured, New, On Sale (spec §2). On Sale is shown, not set: a product is on
+ * sale exactly when its compare-at price is above its price (decisions.md §6), so it follows the prices.
+ */
 export function StatusFields({ idPrefix, values, errors, set }: FieldGroupProps) {
   return (
     <fieldset>
@@ -181,10 +185,15 @@ export function StatusFields({ idPrefix, values, errors, set }: FieldGroupProps)
             label={label}
             checked={values[field]}
             error={errors[field]}
+            disabled={field === "isSale"}
+            aria-describedby={field === "isSale" ? `${idPrefix}-isSale-hint` : undefined}
             onChange={(event) => set(field, event.target.checked)}
           />
         ))}
       </div>
+      <p id={`${idPrefix}-isSale-hint`} className="mt-2 text-xs text-muted">
+        On Sale follows the prices: a compare-at price above the price puts the product on sale.
+      </p>
     </fieldset>
   );
 }
@@ -199,12 +208,7 @@ export function PriceFields({
   errors,
   setPrice,
   setCompareAt,
-  compareAtPrefilled,
-}: Omit<FieldGroupProps, "set"> &
-  Pick<ProductFieldSetters, "setPrice" | "setCompareAt"> & {
-    /** The compare-at price shown is the spec's pre-fill (price × 1.2), not a saved one. */
-    compareAtPrefilled: boolean;
-  }) {
+}: Omit<FieldGroupProps, "set"> & Pick<ProductFieldSetters, "setPrice" | "setCompareAt">) {
   const discount = discountOf(values.price, values.compareAtPrice);
   return (
     <>
@@ -233,11 +237,7 @@ export function PriceFields({
           min="0"
           value={values.compareAtPrice}
           error={errors.compareAtPrice}
-          hint={
-            compareAtPrefilled
-              ? "Pre-filled at price × 1.2 because this product had none. Saved above the price, it shows the product as on sale; clear it to sell at the regular price."
-              : "Above the price, the product is shown on sale with the compare-at price struck through."
-          }
+          hint="The price it sold at before, if it did. Above the price, the product is on sale with this price struck through; blank, it sells at the regular price."
           onChange={(event) => setCompareAt(event.target.value)}
         />
       </div>
@@ -250,28 +250,39 @@ export function PriceFields({
   );
 }
 
-export function InventoryField({
-  idPrefix,
-  values,
-  errors,
-  set,
-  required = false,
-}: FieldGroupProps & { required?: boolean }) {
+/**
+ * Inventory, read-only: the total of the variants' stock (decisions.md §6), set in the variants table
+ * below it. Orders take units off the variant they sell.
+ */
+export function InventoryField({ idPrefix, values, errors }: Omit<FieldGroupProps, "set">) {
   return (
     <TextField
       id={`${idPrefix}-inventory`}
       name="inventory"
       label="Inventory"
-      required={required}
+      readOnly
       type="number"
-      inputMode="numeric"
-      step="1"
-      min="0"
-      max={PRODUCT_LIMITS.inventory}
       value={values.inventory}
       error={errors.inventory}
-      hint="Units in stock. Orders take units off as they are placed."
-      onChange={(event) => set("inventory", event.target.value)}
+      hint="Units in stock, all variants together: set them per variant below. Orders take units off as they are placed."
+    />
+  );
+}
+
+/** The variants table of the product's sizes × colours (shared by both editors). */
+export function VariantsField({
+  idPrefix,
+  values,
+  errors,
+  setVariants,
+}: Omit<FieldGroupProps, "set"> & Pick<ProductFieldSetters, "setVariants">) {
+  return (
+    <VariantsTable
+      idPrefix={idPrefix}
+      rows={values.variants}
+      productSku={values.sku}
+      error={errors.variants}
+      onChange={setVariants}
     />
   );
 }

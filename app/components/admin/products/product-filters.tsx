@@ -6,8 +6,10 @@ import {
   ADMIN_SEARCH_MAX,
   adminProductSearchParams,
   STATUS_FILTERS,
+  STOCK_FILTERS,
   type AdminProductQuery,
   type StatusFilter,
+  type StockFilter,
 } from "~/modules/product-admin/admin-product-query";
 
 /** Search pauses this long after the last keystroke before the list follows (spec §9's search debounce). */
@@ -116,6 +118,30 @@ export function ProductFilters({
             className={control}
           >
             {STATUS_FILTERS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+        </div>
+      </div>
+      <div className="min-w-[11rem] flex-1">
+        <label htmlFor="admin-product-stock" className="mb-1 block text-xs font-medium text-muted">
+          Stock
+        </label>
+        <div className="relative">
+          <select
+            id="admin-product-stock"
+            name="stock"
+            value={query.stock}
+            onChange={(event) => onChange({ stock: event.target.value as StockFilter })}
+            className={control}
+          >
+            {STOCK_FILTERS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>

@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   sizes: "Sizes",
   variantType: "Variant type",
   productGroupId: "Product group",
+  duplicatedFrom: "Copy of",
 };
 
 const ACTIONS: Record<string, string> = {
@@ -33,6 +34,7 @@ const ACTIONS: Record<string, string> = {
   bulk: "Bulk action",
   group: "Group changed",
   import: "Imported",
+  duplicate: "Duplicated",
 };
 
 const MONEY = new Set(["priceCents", "originalPriceCents"]);
@@ -45,7 +47,9 @@ export function changeValueText(
   categoryName?: (id: string) => string | undefined,
 ): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (MONEY.has(field) && typeof value === "number") return formatCents(value);
+  // Money: the product's prices, and a variant's ('variant M/Black price').
+  if ((MONEY.has(field) || (field.startsWith("variant ") && field.endsWith(" price"))) && typeof value === "number")
+    return formatCents(value);
   if (field === "categoryId" && typeof value === "string") return categoryName?.(value) ?? value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.length === 0 ? "—" : value.map(String).join(", ");

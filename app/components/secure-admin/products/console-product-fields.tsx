@@ -10,6 +10,7 @@ import {
   SeoFields,
   SkuField,
   StatusFields,
+  VariantsField,
   VariantTypeField,
 } from "~/components/admin/products/product-field-groups";
 import { ImageGalleryField } from "~/components/admin/products/image-gallery-field";
@@ -53,6 +54,7 @@ export const CONSOLE_TAB_OF: Record<ProductField, ConsoleTab> = {
   price: "pricing",
   compareAtPrice: "pricing",
   inventory: "pricing",
+  variants: "pricing",
   metaTitle: "seo",
   metaDescription: "seo",
   tags: "seo",
@@ -63,7 +65,6 @@ interface ConsoleFieldsProps extends ProductFieldSetters {
   errors: FieldErrors;
   categories: readonly EditorCategory[];
   tab: ConsoleTab;
-  compareAtPrefilled: boolean;
   /** Null for a new product. */
   productId: string | null;
   group: ConsoleGroupInfo;
@@ -114,13 +115,9 @@ export function ConsoleProductFields(props: ConsoleFieldsProps) {
       </ProductTabPanel>
 
       <ProductTabPanel tab="pricing" selected={tab}>
-        <PriceFields
-          {...group}
-          setPrice={props.setPrice}
-          setCompareAt={props.setCompareAt}
-          compareAtPrefilled={props.compareAtPrefilled}
-        />
-        <InventoryField {...group} required />
+        <PriceFields {...group} setPrice={props.setPrice} setCompareAt={props.setCompareAt} />
+        <InventoryField {...group} />
+        <VariantsField {...group} setVariants={props.setVariants} />
       </ProductTabPanel>
 
       <ProductTabPanel tab="seo" selected={tab}>

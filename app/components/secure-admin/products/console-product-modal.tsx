@@ -1,9 +1,14 @@
 import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EditorTabs, type EditorTab } from "~/components/admin/products/editor-tabs";
-import { productFieldSetters, tabHasErrors, tabWithErrors } from "~/components/admin/products/product-draft";
+import {
+  productFieldSetters,
+  tabHasErrors,
+  tabWithErrors,
+  withVariantRows,
+} from "~/components/admin/products/product-draft";
 import { FormMessage, primaryButton, secondaryButton } from "~/components/ui/field";
 import { SidePanel } from "~/components/ui/side-panel";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -32,17 +37,15 @@ interface Draft {
   values: ProductFormValues;
   version: ProductVersion | null;
   updatedAt: string | null;
-  compareAtPrefilled: boolean;
 }
 
 function draftOf(editor: ConsoleEditor): Draft {
   const product = editor.product;
   return {
     target: editor.target,
-    values: product ? product.values : newConsoleProductValues(),
+    values: withVariantRows(product ? product.values : newConsoleProductValues()),
     version: product?.version ?? null,
     updatedAt: product?.updatedAt ?? null,
-    compareAtPrefilled: product?.compareAtPrefilled ?? false,
   };
 }
 
@@ -64,6 +67,9 @@ export function ConsoleProductModal({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<ConsoleProductAnswer>();
+  const duplicator = useFetcher<ConsoleProductAnswer>({ key: "console-duplicate" });
+  const [, setParams] = useSearchParams();
+  const duplicating = duplicator.state !== "idle";
   const [draft, setDraft] = useState<Draft | null>(() =>
     target && editor?.target === target ? draftOf(editor) : null,
   );
@@ -122,6 +128,28 @@ export function ConsoleProductModal({
     }
   }, [fetcher.data, onClose]);
 
+  // Duplicate: the copy opens in the modal (its address in the URL).
+  const handledCopy = useRef<ConsoleProductAnswer | null>(null);
+  useEffect(() => {
+    const answer = duplicator.data;
+    if (!answer || handledCopy.current === answer) return;
+    handledCopy.current = answer;
+    if (answer.ok && answer.product) {
+      toast.success(answer.message);
+      const copyId = answer.product.id;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set("edit", copyId);
+          return next;
+        },
+        { preventScrollReset: true },
+      );
+    } else {
+      toast.error(answer.message);
+    }
+  }, [duplicator.data, setParams]);
+
   const fieldProps = productFieldSetters(setDraft);
 
   /** A group write answered: the product's new version, and its variant type unless one is chosen here. */
@@ -179,6 +207,22 @@ export function ConsoleProductModal({
       footer={
         <>
           <p className="mr-auto self-center text-xs text-muted">{draft ? lastUpdatedLine(draft.updatedAt) : ""}</p>
+          {!isNew && draft && (
+            <button
+              type="button"
+              disabled={saving || duplicating}
+              className={secondaryButton}
+              title="A new inactive copy of the product as saved, with its own slug and SKUs and no stock"
+              onClick={() =>
+                void duplicator.submit(
+                  { intent: "duplicate", productId: draft.target },
+                  { method: "post", action: CONSOLE_PRODUCTS_PATH },
+                )
+              }
+            >
+              {duplicating ? "Duplicating..." : "Duplicate"}
+            </button>
+          )}
           <button type="button" onClick={onClose} disabled={saving} className={secondaryButton}>
             Cancel
           </button>
@@ -214,7 +258,6 @@ export function ConsoleProductModal({
             errors={kit.errors}
             categories={editor.categories}
             tab={tab}
-            compareAtPrefilled={draft.compareAtPrefilled}
             productId={isNew ? null : draft.target}
             group={editor.group}
             onGroupChanged={onGroupChanged}
