@@ -155,6 +155,12 @@ function SizeDialog({
     return () => element?.close();
   }, []);
 
+  // Closed here first: while the modal dialog is open the page behind it is inert and cannot take focus back.
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
+
   useEffect(() => {
     let current = true;
     void loadVariantAvailability(product.slug).then((result) => {
@@ -183,12 +189,12 @@ function SizeDialog({
       aria-busy={load.state === "loading" || undefined}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
       onKeyDown={keepFocusInside}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className="mb-0 mt-auto w-full max-w-none rounded-t-2xl bg-white p-0 shadow-2xl backdrop:bg-black/40 sm:m-auto sm:max-w-sm sm:rounded-2xl"
     >
@@ -205,7 +211,7 @@ function SizeDialog({
           <button
             type="button"
             aria-label="Close"
-            onClick={onClose}
+            onClick={close}
             className="-mr-2 -mt-1 rounded-full p-2 text-muted hover:bg-stone-100 hover:text-ink"
           >
             <X className="size-5" aria-hidden />
@@ -229,7 +235,7 @@ function SizeDialog({
                 onClick={() => {
                   if (!choice || load.state !== "ready") return;
                   onChoose(load.data, choice);
-                  onClose();
+                  close();
                 }}
                 className="flex min-h-11 flex-col items-center justify-center rounded-xl border border-line px-2 py-2 text-sm font-medium hover:border-ink disabled:cursor-not-allowed disabled:border-dashed disabled:bg-stone-50 disabled:text-stone-400 disabled:hover:border-line"
               >
