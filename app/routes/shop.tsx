@@ -4,6 +4,7 @@ import { useState } from "react";
 import { SiteLink } from "~/components/ui/site-link";
 import { ProductCard } from "~/components/product/product-card";
 import { ActiveFilters } from "~/components/shop/active-filters";
+import { CardQuickAdd } from "~/components/shop/card-quick-add";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/shop/filter-panel";
 import { ProductListRow } from "~/components/shop/product-list-row";
 import { priceBounds, shopHref, useShopNavigation } from "~/components/shop/shop-navigation";
@@ -221,7 +222,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             ) : (
               <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3">
                 {page.products.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 3} />
+                  <ProductCard key={product.id} product={product} priority={i < 3}>
+                    {(shown) => <CardQuickAdd style={product} shown={shown} />}
+                  </ProductCard>
                 ))}
               </div>
             )}

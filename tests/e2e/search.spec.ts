@@ -180,7 +180,7 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL("/search?q=cotton");
   });
 
-  test("Add to Cart adds the first size and colour; it is disabled when out of stock", async ({ page }) => {
+  test("Add to Cart asks for a size and adds it; it is disabled when out of stock", async ({ page }) => {
     // 'Out of Stock' when the whole style is sold out (a product without colour variants here).
     const soldOut = demoProducts.find((p) => p.isActive && p.inventory === 0 && p.group === null)!;
     await page.goto(`/search?q=${encodeURIComponent(soldOut.name)}`);
@@ -203,11 +203,17 @@ test.describe("signed in", () => {
     )!;
     await page.goto(`/search?q=${encodeURIComponent(inStock.name)}`);
     await waitForHydration(page);
+    // The quick add asks for a size (tests/e2e/variants.spec.ts has the dialog's details).
     await page.getByRole("button", { name: `Add ${inStock.name} to cart` }).click();
+    const dialog = page.getByRole("dialog", { name: "Choose a size" });
+    const size = dialog.getByRole("group", { name: "Sizes" }).locator("button:not([disabled])").first();
+    await expect(size).toBeVisible();
+    const chosen = (await size.innerText()).trim();
+    await size.click();
     await expect(page.getByText(`${inStock.name} added to cart!`)).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.getByRole("button", { name: /^Open cart/ }).click();
-    await expect(page.getByText(`Size ${inStock.sizes[0]} · ${inStock.colors[0]}`)).toBeVisible();
+    await expect(page.getByText(new RegExp(`Size ${chosen} · `))).toBeVisible();
   });
 
   test("the header search trims and URL-encodes, and ignores blank text", async ({ page }) => {
