@@ -14,6 +14,7 @@ import {
 import { signIn, signUp } from "../support/sessions";
 import { fillCart, payOrder, placeOrder, sleep } from "../support/shop-load";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
+import { setProductStock } from "../support/catalog-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -82,7 +83,7 @@ beforeAll(async () => {
   customer = await signUp(server, "shopper@example.com");
   const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   productId = product!.id;
-  await db().update(products).set({ inventory: 500, sizes: [], colors: [] }).where(eq(products.id, productId));
+  await setProductStock(db(), productId, 500, { sizes: [], colors: [] });
 });
 afterAll(async () => {
   await server?.stop();
@@ -377,7 +378,7 @@ describe("notifications without SMTP or Twilio (the embedded default)", () => {
     const shopper = await signUp(plain, "plain@example.com");
     const pdb = plain.services().database.db;
     const [product] = await pdb.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
-    await pdb.update(products).set({ inventory: 50, sizes: [], colors: [] }).where(eq(products.id, product!.id));
+    await setProductStock(pdb, product!.id, 50, { sizes: [], colors: [] });
     await fillCart(plain.url, shopper.cookie, [{ productId: product!.id, quantity: 1 }]);
     const placed = await placeOrder(plain.url, shopper.cookie);
     const orderId = String((placed.json as { orderId?: string }).orderId);
