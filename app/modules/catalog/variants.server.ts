@@ -109,8 +109,9 @@ const REPLACE_BATCH = 5000;
 /**
  * `replaceVariants` for many products in a few statements whatever their number (the CSV import):
  * the variants no longer listed deleted, the SKUs that change parked on unique placeholders (so SKUs
- * may move between the variants of these products, even from one product to another), then the
- * variants upserted — unchanged ones are not written. The caller holds the products' row locks.
+ * may move between the variants of these products, even from one product to another), then the kept
+ * variants updated and the new ones inserted — unchanged ones are not written. The caller holds the
+ * products' row locks.
  */
 export async function replaceVariantsOfProducts(
   tx: Tx,
@@ -135,10 +136,10 @@ export async function replaceVariantsOfProducts(
   for (const { productIds, rows } of batches) {
     const k = arrays(rows);
     await tx.execute(
+      // NOT IN over the kept options: a hashed lookup per variant.
       sql`delete from ${productVariants} v where v.product_id = any(${sql.param(productIds)}::uuid[])
-          and not exists (
-            select 1 from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[]) as k(product_id, size, color)
-            where k.product_id = v.product_id and k.size = v.size and k.color = v.color)`,
+          and (v.product_id, v.size, v.color) not in (
+            select * from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[]))`,
     );
   }
   // 2. Kept variants whose SKU changes give it up first: every SKU a variant takes below is then free.
@@ -151,23 +152,28 @@ export async function replaceVariantsOfProducts(
           where v.product_id = k.product_id and v.size = k.size and v.color = k.color and v.sku <> k.sku`,
     );
   }
-  // 3. Upserted by option; a variant already as listed is left alone.
+  // 3. Kept variants updated (those already as listed left alone), then the new ones inserted (an
+  //    INSERT ... ON CONFLICT DO UPDATE would first attempt an insertion for every kept variant).
   for (const { rows } of batches) {
     if (rows.length === 0) continue;
     const k = arrays(rows);
-    const stocks = rows.map((r) => r.stock);
-    const barcodes = rows.map((r) => r.barcode);
-    const prices = rows.map((r) => r.priceCents);
-    const positions = rows.map((r) => r.position);
+    const listed = sql`unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[],
+      ${sql.param(k.skus)}::text[], ${sql.param(rows.map((r) => r.stock))}::int[], ${sql.param(rows.map((r) => r.barcode))}::text[],
+      ${sql.param(rows.map((r) => r.priceCents))}::int[], ${sql.param(rows.map((r) => r.position))}::int[])
+      as k(product_id, size, color, sku, stock, barcode, price_cents, position)`;
     await tx.execute(
-      sql`insert into ${productVariants} as v (product_id, size, color, sku, stock, barcode, price_cents, position)
-          select * from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[], ${sql.param(k.skus)}::text[],
-            ${sql.param(stocks)}::int[], ${sql.param(barcodes)}::text[], ${sql.param(prices)}::int[], ${sql.param(positions)}::int[])
-          on conflict (product_id, size, color) do update set
-            sku = excluded.sku, stock = excluded.stock, barcode = excluded.barcode,
-            price_cents = excluded.price_cents, position = excluded.position, updated_at = now()
-          where (v.sku, v.stock, v.barcode, v.price_cents, v.position)
-            is distinct from (excluded.sku, excluded.stock, excluded.barcode, excluded.price_cents, excluded.position)`,
+      sql`update ${productVariants} v set sku = k.sku, stock = k.stock, barcode = k.barcode,
+            price_cents = k.price_cents, position = k.position, updated_at = now()
+          from ${listed}
+          where v.product_id = k.product_id and v.size = k.size and v.color = k.color
+            and (v.sku, v.stock, v.barcode, v.price_cents, v.position)
+              is distinct from (k.sku, k.stock, k.barcode, k.price_cents, k.position)`,
+    );
+    await tx.execute(
+      sql`insert into ${productVariants} (product_id, size, color, sku, stock, barcode, price_cents, position)
+          select k.* from ${listed}
+          where not exists (select 1 from ${productVariants} v
+            where v.product_id = k.product_id and v.size = k.size and v.color = k.color)`,
     );
   }
 }
