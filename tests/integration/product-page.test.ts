@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoProducts, type DemoProduct } from "#db/seed/demo-catalog";
 import { demoVariants } from "~/modules/catalog/seed.server";
+import { insertTestProducts } from "../support/catalog-fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -139,6 +140,46 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     const firstInStock = firstSoldOut.sizes.find((size) => stockOf(firstSoldOut, size) > 0)!;
     expect(radios.find((r) => r.attributes["aria-checked"] === "true")?.name).toBe(firstInStock);
     expect(radios[0]!.name).toBe(`${firstSoldOut.sizes[0]}, unavailable`);
+  });
+
+  it("shows the chosen variant's price and stock: its price override, 'Only {n} left!' and JSON-LD offer", async () => {
+    await insertTestProducts(server.services().database.db, [
+      {
+        name: "Override Tee",
+        slug: "override-tee",
+        sku: "OVR-TEE",
+        description: "A tee whose M costs more.",
+        priceCents: 4_000,
+        sizes: ["S", "M", "L"],
+        colors: [],
+        variants: [
+          { size: "S", color: "", stock: 0 },
+          { size: "M", color: "", stock: 3, priceCents: 5_500 },
+          { size: "L", color: "", stock: 40 },
+        ],
+      },
+    ]);
+    const html = await textOf(await get("/product/override-tee"));
+    const radios = radiosOf(html, "Size");
+    expect(radios.map((r) => [r.name, r.attributes["aria-checked"]])).toEqual([
+      ["S, unavailable", "false"],
+      ["M", "true"],
+      ["L", "false"],
+    ]);
+    expect(html).toContain("$55.00");
+    expect(html).not.toContain("$40.00");
+    expect(html).toContain("Only 3 left!");
+    const offers = productLd(html).offers as Array<Record<string, string>>;
+    expect(offers.map((o) => [o.sku, o.price, o.availability.replace("https://schema.org/", "")])).toEqual([
+      ["OVR-TEE-S", "40.00", "OutOfStock"],
+      ["OVR-TEE-M", "55.00", "InStock"],
+      ["OVR-TEE-L", "40.00", "InStock"],
+    ]);
+
+    // L chosen by the URL: the product's price, and no low-stock notice for its 40.
+    const large = await textOf(await get("/product/override-tee?size=L"));
+    expect(large).toContain("$40.00");
+    expect(large).not.toMatch(/Only \d+ left!/);
   });
 
   it("marks a sold-out product OutOfStock and disables its button", async () => {
