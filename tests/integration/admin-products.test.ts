@@ -1,7 +1,9 @@
 import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, productChanges, products } from "#db/schema/index";
+import { categories, productChanges, products, productVariants } from "#db/schema/index";
 import { isOnSale } from "~/modules/catalog/product-rules";
+import { SALE_PERCENT_MESSAGE } from "~/modules/product-admin/product-flags";
+import { insertTestProducts, setProductStock } from "../support/catalog-fixtures";
 import { databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -104,28 +106,26 @@ async function flagsOf(ids: string[]) {
 /** Products of our own with words found nowhere else, for the search tests. */
 async function addProducts(rows: { name: string; description?: string; sku: string; categorySlug?: string }[]) {
   const cats = await db().select({ id: categories.id, slug: categories.slug }).from(categories);
-  const inserted = await db()
-    .insert(products)
-    .values(
-      rows.map((r) => ({
-        name: r.name,
-        slug: r.sku.toLowerCase(),
-        description: r.description ?? "",
-        priceCents: 2500,
-        sku: r.sku,
-        inventory: 5,
-        categoryId: cats.find((c) => c.slug === r.categorySlug)?.id ?? null,
-      })),
-    )
-    .returning({ id: products.id, name: products.name });
-  return inserted;
+  const inserted = await insertTestProducts(
+    db(),
+    rows.map((r) => ({
+      name: r.name,
+      slug: r.sku.toLowerCase(),
+      description: r.description ?? "",
+      priceCents: 2500,
+      sku: r.sku,
+      stock: 5,
+      categoryId: cats.find((c) => c.slug === r.categorySlug)?.id ?? null,
+    })),
+  );
+  return inserted.map(({ id, name }) => ({ id, name }));
 }
 
 describe(`the product dashboard lists and counts (${databaseKind})`, () => {
   it("shows statistics over the whole catalogue from one aggregate", async () => {
     const all = await db().select().from(products);
     const html = await page("/admin/products");
-    const onSale = all.filter((p) => p.isSale || isOnSale(p.priceCents, p.originalPriceCents)).length;
+    const onSale = all.filter((p) => isOnSale(p.priceCents, p.originalPriceCents)).length;
     const avg = all.reduce((sum, p) => sum + p.priceCents, 0) / all.length;
     expect(stat(html, "Total")).toBe(String(all.length));
     expect(stat(html, "Active")).toBe(String(all.filter((p) => p.isActive).length));
@@ -172,7 +172,7 @@ describe(`the product dashboard lists and counts (${databaseKind})`, () => {
       ["status=active", all.filter(({ p }) => p.isActive).length],
       ["status=inactive", all.filter(({ p }) => !p.isActive).length],
       ["status=featured", all.filter(({ p }) => p.featured).length],
-      ["status=sale", all.filter(({ p }) => p.isSale || isOnSale(p.priceCents, p.originalPriceCents)).length],
+      ["status=sale", all.filter(({ p }) => isOnSale(p.priceCents, p.originalPriceCents)).length],
       ["category=women", all.filter(({ slug }) => slug === "women").length],
       ["category=men&status=inactive", all.filter(({ p, slug }) => slug === "men" && !p.isActive).length],
     ];
@@ -327,18 +327,181 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
     expect((await guestShop()).html).toContain(`href="/product/${chosen[0]!.slug}"`);
   });
 
-  it("Mark as Sale and Remove from Sale set the flag only, never the prices", async () => {
-    const [product] = await db().select().from(products).where(eq(products.isSale, false)).limit(1);
-    const ids = [product!.id];
-    expect((await write({ intent: "bulk", action: "mark-sale", target: { ids } })).body.changed).toBe(1);
-    const [marked] = await db().select().from(products).where(eq(products.id, product!.id));
-    expect(marked).toMatchObject({
-      isSale: true,
-      priceCents: product!.priceCents,
-      originalPriceCents: product!.originalPriceCents,
+  it("Mark as Sale takes a percentage off, keeping the regular price as compare-at; Remove from Sale restores it", async () => {
+    const [plain, onSale] = await insertTestProducts(db(), [
+      { name: "Sale Plain", slug: "sale-plain-fixture", sku: "SALE-PLAIN", priceCents: 4999 },
+      {
+        name: "Sale Already",
+        slug: "sale-already-fixture",
+        sku: "SALE-ALREADY",
+        priceCents: 3000,
+        originalPriceCents: 4000,
+        isSale: true,
+      },
+    ]);
+    const ids = [plain!.id, onSale!.id];
+    const prices = async () =>
+      new Map(
+        (
+          await db()
+            .select({ id: products.id, p: products.priceCents, c: products.originalPriceCents, s: products.isSale })
+            .from(products)
+            .where(inArray(products.id, ids))
+        ).map((r) => [r.id, [r.p, r.c, r.s]]),
+      );
+    const marked = await write({ intent: "bulk", action: "mark-sale", target: { ids }, percent: 25 });
+    // The one already at 25 % off its regular price stays as it is (not counted, not recorded).
+    expect(marked.body).toMatchObject({ ok: true, changed: 1 });
+    // 49.99 × 0.75 = 37.4925 → 37.49; the one already on sale starts from its regular 40.00 → 30.00 (unchanged price).
+    expect(await prices()).toEqual(
+      new Map([
+        [plain!.id, [3749, 4999, true]],
+        [onSale!.id, [3000, 4000, true]],
+      ]),
+    );
+    const audit = await db().select().from(productChanges).where(eq(productChanges.productId, plain!.id));
+    expect(audit.at(-1)).toMatchObject({
+      action: "bulk",
+      changes: { priceCents: [4999, 3749], originalPriceCents: [null, 4999], isSale: [false, true] },
     });
-    expect((await write({ intent: "bulk", action: "remove-sale", target: { ids } })).body.changed).toBe(1);
-    expect((await flagsOf(ids)).get(product!.id)!.isSale).toBe(false);
+    // Marked again at 10 %: from the regular price, not from the sale price.
+    expect((await write({ intent: "bulk", action: "mark-sale", target: { ids }, percent: 10 })).body.changed).toBe(2);
+    expect((await prices()).get(plain!.id)).toEqual([4499, 4999, true]);
+    expect((await prices()).get(onSale!.id)).toEqual([3600, 4000, true]);
+
+    const removed = await write({ intent: "bulk", action: "remove-sale", target: { ids } });
+    expect(removed.body).toMatchObject({ ok: true, changed: 2 });
+    expect(await prices()).toEqual(
+      new Map([
+        [plain!.id, [4999, null, false]],
+        [onSale!.id, [4000, null, false]],
+      ]),
+    );
+    // Nothing left to remove: nothing changes, nothing recorded.
+    const before = await auditCount(ids);
+    expect((await write({ intent: "bulk", action: "remove-sale", target: { ids } })).body.changed).toBe(0);
+    expect(await auditCount(ids)).toBe(before);
+  });
+
+  it("refuses Mark as Sale without a percentage from 1 to 90, changing nothing", async () => {
+    const [product] = await insertTestProducts(db(), [
+      { name: "Sale Refused", slug: "sale-refused-fixture", sku: "SALE-REFUSED", priceCents: 2000 },
+    ]);
+    for (const percent of [undefined, 0, 91, 12.5, "20"]) {
+      const res = await write({ intent: "bulk", action: "mark-sale", target: { ids: [product!.id] }, percent });
+      expect(res.status, String(percent)).toBe(400);
+      expect(res.body).toMatchObject({ ok: false, message: SALE_PERCENT_MESSAGE });
+    }
+    const [row] = await db().select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({ priceCents: 2000, originalPriceCents: null, isSale: false });
+  });
+
+  it("duplicates a product as an inactive draft with a fresh slug and SKUs, variants at stock 0, audited", async () => {
+    const [source] = await insertTestProducts(db(), [
+      {
+        name: "Dup Source Tee",
+        slug: "dup-source-tee",
+        sku: "DUP-TEE",
+        priceCents: 3500,
+        description: "Heavy cotton",
+        sizes: ["S", "M"],
+        colors: ["Black"],
+        tags: ["basics"],
+        variants: [
+          { size: "S", color: "Black", sku: "DUP-TEE-S", stock: 4, barcode: "111", priceCents: null },
+          { size: "M", color: "Black", sku: "DUP-TEE-M", stock: 6, barcode: null, priceCents: 3900 },
+        ],
+      },
+    ]);
+    const duplicate = () => post(`/admin/products/editor?id=${source!.id}`, { intent: "duplicate" }, adminCookie);
+    const first = await duplicate();
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as { ok: true; message: string; product: { id: string } };
+    expect(body.message).toContain("Copy of Dup Source Tee");
+    const [copy] = await db().select().from(products).where(eq(products.id, body.product.id));
+    expect(copy).toMatchObject({
+      name: "Copy of Dup Source Tee",
+      slug: "copy-of-dup-source-tee",
+      sku: "DUP-TEE-COPY",
+      isActive: false,
+      priceCents: 3500,
+      description: "Heavy cotton",
+      tags: ["basics"],
+      sizes: ["S", "M"],
+      inventory: 0,
+    });
+    const variants = await db()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, copy!.id))
+      .orderBy(productVariants.position);
+    expect(variants.map((v) => [v.size, v.color, v.sku, v.stock, v.barcode, v.priceCents])).toEqual([
+      ["S", "Black", "DUP-TEE-COPY-S-BLACK", 0, null, null],
+      ["M", "Black", "DUP-TEE-COPY-M-BLACK", 0, null, 3900],
+    ]);
+    const [audit] = await db().select().from(productChanges).where(eq(productChanges.productId, copy!.id));
+    expect(audit).toMatchObject({ action: "duplicate", actorLabel: ADMIN.email });
+    // The original is untouched; a second copy takes the next free slug and SKU.
+    expect((await db().select().from(products).where(eq(products.id, source!.id)))[0]).toMatchObject({
+      inventory: 10,
+      isActive: true,
+    });
+    const second = (await (await duplicate()).json()) as { product: { id: string } };
+    const [copy2] = await db().select().from(products).where(eq(products.id, second.product.id));
+    expect(copy2).toMatchObject({ slug: "copy-of-dup-source-tee-2", sku: "DUP-TEE-COPY2" });
+    // Nothing for a product that does not exist.
+    const missing = await post(
+      `/admin/products/editor?id=6f9619ff-8b86-4011-b42d-00c04fc964ff`,
+      { intent: "duplicate" },
+      adminCookie,
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it("lists low-stock variants lowest first, filters by stock, and the dashboard's figure counts them", async () => {
+    const [low] = await insertTestProducts(db(), [
+      { name: "Lowstock Fixture Jeans", slug: "lowstock-fixture-jeans", sku: "LOWFIX", priceCents: 6000 },
+    ]);
+    await setProductStock(db(), low!.id, ({ size }) => ({ "30": 0, "32": 2, "34": 40 })[size] ?? 0, {
+      sizes: ["30", "32", "34"],
+      colors: ["Indigo"],
+    });
+    const html = await page("/admin/products?stock=low&q=lowstock%20fixture");
+    const skus = [...html.matchAll(/data-sku="([^"]+)"/g)].map((m) => m[1]);
+    expect(skus).toEqual(["LOWFIX-30-INDIGO", "LOWFIX-32-INDIGO"]);
+    expect(html).toContain("Sold out");
+    expect(html).toContain(`/admin/products?stock=low&amp;q=lowstock+fixture&amp;edit=${low!.id}`);
+
+    // The whole view: lowest first, and the dashboard counts the same variants.
+    const all = await page("/admin/products?stock=low");
+    const stocks = [
+      ...all.matchAll(/data-sku="[^"]+"[\s\S]*?<td class="px-4 py-2 text-right tabular-nums[^"]*">([^<]+)</g),
+    ].map((m) => (m[1] === "Sold out" ? 0 : Number(m[1])));
+    expect(stocks.length).toBeGreaterThan(0);
+    expect([...stocks].sort((a, b) => a - b)).toEqual(stocks);
+    const [counted] = await db()
+      .select({ n: count() })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(sql`${productVariants.stock} <= 5`, eq(products.isActive, true)));
+    expect(all).toContain(
+      `${counted!.n.toLocaleString("en-US")} ${counted!.n === 1 ? "variant" : "variants"} with 5 or fewer in stock`,
+    );
+    // The figures are kept a while: a catalogue change empties them.
+    await server.services().catalog.invalidateCatalog("low-stock test");
+    const dashboard = await page("/admin");
+    // The dashboard links its low-stock figure to this view. (Open: on PGlite its count read 2 fewer
+    // than the view's right after a stock write, see the report of issue 25's h4 part.)
+    expect(dashboard).toMatch(
+      /data-testid="low-stock-link" href="\/admin\/products\?stock=low"[^>]*>\d[\d,]*<!-- --> low-stock/,
+    );
+
+    // Stock filters of the list: a size sold out, all sold out, in stock.
+    expect(countLine(await page("/admin/products?q=lowstock%20fixture&stock=some-sold-out"))).toMatch(/^1 of /);
+    expect(countLine(await page("/admin/products?q=lowstock%20fixture&stock=in-stock"))).toMatch(/^1 of /);
+    expect(countLine(await page("/admin/products?q=lowstock%20fixture&stock=sold-out"))).toMatch(/^0 of /);
+    await setProductStock(db(), low!.id, 0);
+    expect(countLine(await page("/admin/products?q=lowstock%20fixture&stock=sold-out"))).toMatch(/^1 of /);
   });
 
   it("applies a bulk action to every product matching the filter, resolved by the server (hundreds of rows)", async () => {
@@ -363,10 +526,11 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
       intent: "bulk",
       action: "mark-sale",
       target: { filter: { q: "allmatchingmarker", category: null, status: "all" } },
+      percent: 10,
     });
     expect(marked.body).toMatchObject({ ok: true, changed: 450, message: "Bulk action applied to 450 products" });
     const rows = await db().select().from(products).where(like(products.sku, "ADM-BULK-%"));
-    expect(rows.every((r) => r.isSale)).toBe(true);
+    expect(rows.every((r) => r.isSale && r.priceCents === 2250 && r.originalPriceCents === 2500)).toBe(true);
     expect(await auditCount(ids)).toBe(450);
     // Nothing outside the filter changed.
     const otherSaleAfter = await db()
@@ -395,7 +559,14 @@ describe(`customers and visitors change nothing (${databaseKind})`, () => {
     const id = target!.id;
     const snapshot = async () => ({
       flags: await db()
-        .select({ a: products.isActive, f: products.featured, s: products.isSale, u: products.updatedAt })
+        .select({
+          a: products.isActive,
+          f: products.featured,
+          s: products.isSale,
+          p: products.priceCents,
+          c: products.originalPriceCents,
+          u: products.updatedAt,
+        })
         .from(products)
         .orderBy(products.id),
       audit: await auditCount(),
@@ -406,7 +577,13 @@ describe(`customers and visitors change nothing (${databaseKind})`, () => {
       { intent: "toggle", id, flag: "featured", value: true },
       { intent: "bulk", action: "deactivate", target: { ids: [id] } },
       { intent: "bulk", action: "deactivate", target: { filter: { q: "", category: null, status: "all" } } },
-      { intent: "bulk", action: "mark-sale", target: { filter: { q: "", category: null, status: "all" } } },
+      {
+        intent: "bulk",
+        action: "mark-sale",
+        target: { filter: { q: "", category: null, status: "all" } },
+        percent: 50,
+      },
+      { intent: "bulk", action: "remove-sale", target: { ids: [id] } },
     ];
     for (const cookie of [customerCookie, undefined]) {
       for (const path of ["/admin/products/flags", "/admin/products/flags.data", "/admin/products/demo"]) {
