@@ -170,7 +170,7 @@ describe("the product page /product/{slug} (spec §2 Product detail)", () => {
     expect(html).not.toContain("$40.00");
     expect(html).toContain("Only 3 left!");
     const offers = productLd(html).offers as Array<Record<string, string>>;
-    expect(offers.map((o) => [o.sku, o.price, o.availability.replace("https://schema.org/", "")])).toEqual([
+    expect(offers.map((o) => [o.sku, o.price, o.availability?.replace("https://schema.org/", "")])).toEqual([
       ["OVR-TEE-S", "40.00", "OutOfStock"],
       ["OVR-TEE-M", "55.00", "InStock"],
       ["OVR-TEE-L", "40.00", "InStock"],
