@@ -2,6 +2,7 @@ import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from 
 import { useId, useState } from "react";
 import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
+import { SearchActiveFilters } from "~/components/search/search-active-filters";
 import { SearchFilters, SEARCH_DEBOUNCE_MS } from "~/components/search/search-filters";
 import { searchHref } from "~/components/search/search-href";
 import { SearchResultCard } from "~/components/search/search-result-card";
@@ -174,6 +175,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </p>
         {searching && <Spinner label="Searching…" className="ml-auto" />}
       </div>
+
+      <SearchActiveFilters query={query} categories={categories} />
 
       {filtersOpen && (
         <SearchFilters

@@ -302,6 +302,32 @@ describe("GET /search with GUEST_SEARCH=true", () => {
     expect(html).toContain('aria-label="Search products"');
   });
 
+  it("shows a style once, its colours as swatch links; In Stock Only as a removable chip", async () => {
+    const page = async (path: string) => {
+      const res = await get(server, path);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const cards = (html: string) =>
+      [...html.matchAll(/<a class="pc-link" href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    const html = await page("/search?q=essential%20fleece%20hoodie");
+    expect(cards(html)).toEqual(["essential-fleece-hoodie-navy"]);
+    const swatches = /<ul aria-label="Colours of [^"]*"[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? "";
+    expect([...swatches.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1])).toEqual([
+      "essential-fleece-hoodie-navy",
+      "essential-fleece-hoodie-black",
+      "essential-fleece-hoodie-gray",
+    ]);
+    expect(html).not.toContain('aria-label="Active filters"');
+    // Its Black is sold out: In Stock Only leaves it out, and says so in a chip that links back.
+    expect(cards(await page("/search?q=black%20fleece%20hoodie"))).toEqual(["essential-fleece-hoodie-black"]);
+    const inStock = await page("/search?q=black%20fleece%20hoodie&stock=1");
+    expect(cards(inStock)).not.toContain("essential-fleece-hoodie-black");
+    expect(inStock).toMatch(
+      /href="\/search\?q=black%20fleece%20hoodie" aria-label="Remove filter In Stock Only"|aria-label="Remove filter In Stock Only"[^>]*href="\/search\?q=black%20fleece%20hoodie"/,
+    );
+  });
+
   it("says 'Search failed' (status 500) when the database fails, on a page load and a client navigation", async () => {
     const db = server.services().database.db;
     const select = db.select;
