@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/index";
 import { databaseKind } from "../support/test-database";
@@ -67,5 +67,34 @@ describe(`invalidateCatalog on ${databaseKind}`, () => {
       expect(page.cache, path).toBe("MISS");
       expect(page.html, path).toContain(renamed);
     }
+  });
+
+  it("a group made behind the caches becomes one card with swatches once the catalogue is invalidated", async () => {
+    const db = server.services().database.db;
+    const path = "/shop/accessories?sort=price-low";
+    const cards = (html: string) =>
+      [...html.matchAll(/<a class="pc-link" href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!);
+    const before = await guestGet(path);
+    const ungrouped = await db
+      .select({ id: products.id, slug: products.slug, group: products.productGroupId })
+      .from(products)
+      .where(inArray(products.slug, cards(before.html)));
+    const [main, other] = ungrouped.filter((p) => p.group === null);
+    expect(other).toBeDefined();
+    expect((await guestGet(path)).cache).toBe("HIT");
+
+    await db
+      .update(products)
+      .set({ productGroupId: "group_invalidation_test", variantType: "color" })
+      .where(inArray(products.id, [main!.id, other!.id]));
+    await db.update(products).set({ parentProductId: main!.id }).where(eq(products.id, other!.id));
+    expect(cards((await guestGet(path)).html)).toEqual(cards(before.html));
+
+    await server.services().catalog.invalidateCatalog("group created");
+    const after = await guestGet(path);
+    expect(after.cache).toBe("MISS");
+    expect(cards(after.html)).toContain(main!.slug);
+    expect(cards(after.html)).not.toContain(other!.slug);
+    expect(after.html).toContain(`href="/product/${other!.slug}"`);
   });
 });
