@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
+import { demoVariants } from "../../app/modules/catalog/seed.server";
 import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
@@ -15,6 +16,14 @@ const roomy = demoProducts
   .filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1)
   .reverse();
 const [shirt, trousers, extra] = roomy as [DemoProduct, DemoProduct, DemoProduct];
+
+/** The product's size with the most stock in its first colour (the one its page preselects): stock is per size. */
+function roomiestSize(product: DemoProduct): string {
+  const ofColour = demoVariants(product, demoProducts.indexOf(product)).filter(
+    (v) => v.color === (product.colors[0] ?? ""),
+  );
+  return ofColour.reduce((best, v) => (v.stock > best.stock ? v : best)).size;
+}
 
 async function addToCart(page: Page, product: DemoProduct, size: string) {
   await openHydrated(page, `/product/${product.slug}`);
@@ -219,7 +228,8 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
     password: "Wardrobe2024",
     name: "Rae Raised",
   });
-  await addToCart(page, extra, extra.sizes[0]!);
+  // Raised to 3 below: a size with that many in stock.
+  await addToCart(page, extra, roomiestSize(extra));
   const cart = (await (await page.request.get("/api/cart")).json()) as {
     items: Array<{ id: string; size: string; color: string }>;
   };
