@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
+import { demoVariants } from "../../app/modules/catalog/seed.server";
 import { e2eAdmin } from "../../playwright.config";
 import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";
@@ -16,8 +17,11 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const grouped = demoProducts.find((p) => p.isActive && p.group !== null && p.isSale && p.inventory > 5)!;
 const roomy = demoProducts.filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1);
 const orderable = roomy[Math.floor(roomy.length / 2)]!;
-// Little stock, one product (no colour group): the cart caps it, and says so.
-const scarce = demoProducts.find((p) => p.isActive && p.group === null && p.inventory >= 3 && p.inventory <= 5)!;
+// Little stock of the size and colour the page opens on (its first), one product (no colour group): the
+// cart caps it, and says so. Stock is per variant (decision 0023): the first variant's is what counts.
+const firstStock = (p: DemoProduct) => demoVariants(p, demoProducts.indexOf(p))[0]?.stock ?? 0;
+const scarce = demoProducts.find((p) => p.isActive && p.group === null && firstStock(p) >= 3 && firstStock(p) <= 5)!;
+const scarceLeft = firstStock(scarce);
 
 type ToastType = "success" | "info" | "warning" | "error";
 
@@ -120,12 +124,12 @@ test.describe("signed out", () => {
     test.slow();
     // Little stock: add all but one, then as much again (capped: a warning), then more (refused: an error).
     await openHydrated(page, `/product/${scarce.slug}`);
-    for (let n = 2; n < scarce.inventory; n += 1) await page.getByRole("button", { name: "Increase quantity" }).click();
+    for (let n = 2; n < scarceLeft; n += 1) await page.getByRole("button", { name: "Increase quantity" }).click();
     const addButton = page.getByRole("button", { name: "Add to Cart" });
     const shown: Array<[type: ToastType, text: string]> = [
       ["success", `${scarce.name} added to cart!`],
-      ["warning", `Only ${scarce.inventory} left in stock`],
-      ["error", `Only ${scarce.inventory} left in stock`],
+      ["warning", `Only ${scarceLeft} left in stock`],
+      ["error", `Only ${scarceLeft} left in stock`],
     ];
     for (const [type, text] of shown) {
       await addButton.click();
