@@ -8,9 +8,15 @@ import { openHydrated } from "./support/hydration";
  * The cart counts stock per size (decisions.md §6): a line stops at the stock of its own size and colour,
  * and the cart panel and the checkout summary say so on that line, not on the product's other sizes.
  */
+const roomy = demoProducts.filter((p) => p.isActive && p.group === null && p.inventory >= 15 && p.sizes.length > 1);
+/** What accessibility.spec orders, meanwhile: not this test's product. */
+const orderedElsewhere = roomy[Math.floor(roomy.length / 2)];
 const candidates = demoProducts
   .map((product, index) => ({ product, variants: demoVariants(product, index) }))
-  .filter(({ product }) => product.isActive && product.group === null && product.sizes.length >= 4);
+  .filter(
+    ({ product }) =>
+      product.isActive && product.group === null && product.sizes.length >= 4 && product !== orderedElsewhere,
+  );
 
 /** Two sizes of one product in its first colour (preselected on its page): one of 2 to 4 left, one of 6 or more. */
 function sizesToBuy() {
