@@ -101,10 +101,14 @@ export function QuickAdd({ product, className = "" }: QuickAddProps) {
         aria-label={`Add ${product.name} to cart`}
         aria-haspopup={needsSize ? "dialog" : undefined}
         aria-expanded={needsSize ? open : undefined}
+        // Busy, it ignores clicks but stays enabled: a button disabled under the focus drops the focus.
         aria-busy={busy || undefined}
-        disabled={busy}
-        onClick={() => (needsSize ? setOpen(true) : void addAtOnce())}
-        className={`${BUTTON} bg-ink text-white transition-colors hover:bg-black disabled:cursor-wait ${className}`}
+        onClick={() => {
+          if (busy) return;
+          if (needsSize) setOpen(true);
+          else void addAtOnce();
+        }}
+        className={`${BUTTON} bg-ink text-white transition-colors hover:bg-black aria-busy:cursor-wait ${className}`}
       >
         {busy ? (
           <Loader2 className="size-4 animate-spin" aria-hidden />
