@@ -13,7 +13,7 @@ export interface AddToCartInput {
   size?: string;
   color?: string;
   quantity: number;
-  /** Stock as the page shows it; the cart never holds more. */
+  /** Stock of the chosen size and colour (its variant) as the page shows it; the line never holds more. */
   inventory?: number;
 }
 
