@@ -35,21 +35,20 @@ export interface AdminOrderStats {
   lowStockProducts: number;
 }
 
+/** The dashboard's order figures: everything of `AdminOrderStats` but the low-stock count. */
+export type AdminOrderFigures = Omit<AdminOrderStats, "lowStockProducts">;
+
 /**
- * The dashboard's stat cards, in three statements: the last 30 days' orders in one pass (today's and the
- * 30 days' orders and revenue, the paid ones), the pending orders on their index, the low-stock products.
- * Test orders are never counted; revenue is what was paid and not refunded.
+ * The dashboard's order figures, in two statements: the last 30 days' orders in one pass (today's and
+ * the 30 days' orders and revenue, the paid ones) and the pending orders on their index. Test orders are
+ * never counted; revenue is what was paid and not refunded.
  */
-export async function adminOrderStats(
-  db: Db,
-  now: Date = new Date(),
-  lowStockThreshold: number = LOW_STOCK_UNITS,
-): Promise<AdminOrderStats> {
+export async function adminOrderFigures(db: Db, now: Date = new Date()): Promise<AdminOrderFigures> {
   const since30 = new Date(now.getTime() - 30 * 24 * 3600_000);
   const startOfToday = new Date(now);
   startOfToday.setUTCHours(0, 0, 0, 0);
   const paid = sql`${orders.paymentStatus} = 'paid'`;
-  const [[recent], [pending], [lowStock]] = await Promise.all([
+  const [[recent], [pending]] = await Promise.all([
     db
       .select({
         todayOrders: sql<number>`count(*) filter (where ${orders.createdAt} >= ${startOfToday})`.mapWith(Number),
@@ -67,20 +66,40 @@ export async function adminOrderStats(
       .select({ n: count() })
       .from(orders)
       .where(and(eq(orders.status, "pending"), eq(orders.isTest, false))),
-    // On the variants' stock index, lowest first: only the low ones are read.
-    db
-      .select({ n: count() })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(sql`${productVariants.stock} <= ${lowStockThreshold}`, eq(products.isActive, true))),
   ]);
   return {
     today: { orders: recent!.todayOrders, revenueCents: recent!.todayRevenue },
     last30Days: { orders: recent!.orders, revenueCents: recent!.revenue },
     pending: pending!.n,
     paid: recent!.paid,
-    lowStockProducts: lowStock!.n,
   };
+}
+
+/**
+ * Variants (one size in one colour) of active products with `threshold` units or fewer: the same
+ * variants the low-stock view (`/admin/products?stock=low`) lists. Read on the variants' stock index,
+ * lowest first, so only the low ones are visited.
+ */
+export async function lowStockVariantCount(db: Db, threshold: number = LOW_STOCK_UNITS): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(sql`${productVariants.stock} <= ${threshold}`, eq(products.isActive, true)));
+  return row?.n ?? 0;
+}
+
+/** The dashboard's stat cards read afresh: the order figures and the low-stock count. */
+export async function adminOrderStats(
+  db: Db,
+  now: Date = new Date(),
+  lowStockThreshold: number = LOW_STOCK_UNITS,
+): Promise<AdminOrderStats> {
+  const [figures, lowStockProducts] = await Promise.all([
+    adminOrderFigures(db, now),
+    lowStockVariantCount(db, lowStockThreshold),
+  ]);
+  return { ...figures, lowStockProducts };
 }
 
 function searchCondition(q: string): SQL | undefined {
@@ -119,9 +138,13 @@ export interface AdminOrderRow {
 }
 
 /**
- * The dashboard's figures, shared by every admin page view for `ttlMs` (PAGE_CACHE_SECONDS) and read
- * afresh after any order of this process moves (paid, shipped, delivered, cancelled) or stock changes:
- * the 30 days' aggregate reads tens of thousands of rows, too many to read on every page of the list.
+ * The dashboard's figures. The order figures are shared by every admin page view for `ttlMs`
+ * (PAGE_CACHE_SECONDS) and read afresh after any order of this process moves (paid, shipped, delivered,
+ * cancelled) or stock comes back (`catalog.changed`): the 30 days' aggregate reads tens of thousands of
+ * rows, too many to read on every page of the list. The low-stock count is read on every view: stock
+ * also moves without any event (an order placed takes it; a script or a hand fix writes it), and the
+ * figure must agree with the low-stock view it links to, which reads the variants live. It is cheap:
+ * the variants' stock index visits only the low ones.
  */
 export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number; lowStockThreshold?: number }) {
   const cache = new ReadCache(deps.ttlMs, { maxEntries: 1 });
@@ -135,7 +158,15 @@ export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number
   ] as const) {
     deps.events.on(event, clear);
   }
-  return { read: () => cache.get("stats", () => adminOrderStats(deps.db, new Date(), deps.lowStockThreshold)) };
+  return {
+    read: async (): Promise<AdminOrderStats> => {
+      const [figures, lowStockProducts] = await Promise.all([
+        cache.get("figures", () => adminOrderFigures(deps.db)),
+        lowStockVariantCount(deps.db, deps.lowStockThreshold),
+      ]);
+      return { ...figures, lowStockProducts };
+    },
+  };
 }
 export type OrderStats = ReturnType<typeof createOrderStats>;
 
