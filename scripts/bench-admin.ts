@@ -111,7 +111,9 @@ export async function benchBulk(
 }
 
 export interface CsvBench {
+  /** Data rows (one per variant), and the products they are. */
   rows: number;
+  products: number;
   exportMs: number;
   previewMs: number;
   importMs: number;
@@ -120,7 +122,8 @@ export interface CsvBench {
 }
 
 /**
- * The CSV round trip on the whole catalogue: export every product, raise every price by a cent, then
+ * The CSV round trip on the whole catalogue: export every product with its variants (one row per
+ * variant), raise every product's price by a cent, then
  * the dry run (preview) and the write (import, one transaction) of all rows, timed apart.
  */
 export async function benchCsvRoundTrip(base: string, cookie: string): Promise<CsvBench> {
@@ -133,8 +136,14 @@ export async function benchCsvRoundTrip(base: string, cookie: string): Promise<C
   const exportMs = performance.now() - started;
   if (!exported.ok) errors.push(`export ${exported.status}`);
   const [header, ...records] = parse(text.replace(/^\ufeff/, ""), { relax_column_count: true }) as string[][];
+  // One row per variant: the price is on each product's first row only (its other rows leave it blank).
   const price = header!.indexOf("price");
-  for (const record of records) record[price] = (Number(record[price]) + 0.01).toFixed(2);
+  let products = 0;
+  for (const record of records) {
+    if (record[price] === "") continue;
+    record[price] = (Number(record[price]) + 0.01).toFixed(2);
+    products++;
+  }
   const body = stringify([header!, ...records]);
   const post = async (query: string) => {
     const res = await fetch(`${base}/admin/products/csv?${query}`, {
@@ -152,5 +161,5 @@ export async function benchCsvRoundTrip(base: string, cookie: string): Promise<C
   started = performance.now();
   const imported = await post(`intent=import&token=${encodeURIComponent(preview.plan?.token ?? "")}`);
   const importMs = performance.now() - started;
-  return { rows: records.length, exportMs, previewMs, importMs, written: imported.plan?.update ?? 0, errors };
+  return { rows: records.length, products, exportMs, previewMs, importMs, written: imported.plan?.update ?? 0, errors };
 }

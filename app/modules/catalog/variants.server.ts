@@ -103,77 +103,138 @@ export async function replaceVariants(
   await replaceVariantsOfProducts(tx, [{ productId, productSku, variants }]);
 }
 
-/** Variant rows per statement of `replaceVariantsOfProducts` (each statement takes them as 8 arrays). */
-const REPLACE_BATCH = 5000;
+/** A variant as stored, with its product. */
+export interface StoredVariantRow {
+  id: string;
+  productId: string;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+  barcode: string | null;
+  priceCents: number | null;
+  position: number;
+}
+
+/** Products per query of `storedVariantsOf` (each answers one JSON text of their variants). */
+const READ_BATCH = 2000;
 
 /**
- * `replaceVariants` for many products in a few statements whatever their number (the CSV import):
- * the variants no longer listed deleted, the SKUs that change parked on unique placeholders (so SKUs
- * may move between the variants of these products, even from one product to another), then the kept
- * variants updated and the new ones inserted — unchanged ones are not written. The caller holds the
- * products' row locks.
+ * Every variant of these products, in each product's order (products without variants left out).
+ * Each query answers one JSON text that the process parses natively: a result of 150,000 rows would
+ * be parsed field by field (1.3 million fields, seconds on PGlite).
+ */
+export async function storedVariantsOf(
+  db: Conn,
+  productIds: readonly string[],
+): Promise<Map<string, StoredVariantRow[]>> {
+  const byProduct = new Map<string, StoredVariantRow[]>();
+  const ids = [...new Set(productIds)];
+  for (let start = 0; start < ids.length; start += READ_BATCH) {
+    const [row] = await queryRows<{ variants: string }>(
+      db,
+      sql`select coalesce(json_agg(json_build_array(product_id, id, size, color, sku, stock, barcode, price_cents, position)
+            order by product_id, position), '[]')::text as variants
+          from ${productVariants} where product_id = any(${sql.param(ids.slice(start, start + READ_BATCH))}::uuid[])`,
+    );
+    type Tuple = [string, string, string, string, string, number, string | null, number | null, number];
+    for (const [productId, id, size, color, sku, stock, barcode, priceCents, position] of JSON.parse(
+      row!.variants,
+    ) as Tuple[]) {
+      const variant = { id, productId, size, color, sku, stock, barcode, priceCents, position };
+      const list = byProduct.get(productId);
+      if (list) list.push(variant);
+      else byProduct.set(productId, [variant]);
+    }
+  }
+  return byProduct;
+}
+
+/** Variant rows per statement of `replaceVariantsOfProducts` (each statement takes them as a few arrays). */
+const WRITE_BATCH = 20_000;
+
+function batches<T>(items: readonly T[], size = WRITE_BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * `replaceVariants` for many products in a few statements whatever their number (the CSV import).
+ * The products' variants as stored are compared with the lists given, and only the differences are
+ * written, each by the variant's id: the variants no longer listed deleted, the SKUs that change
+ * parked on unique placeholders (so SKUs may move between the variants of these products, even from
+ * one product to another), the kept variants that differ updated, the new ones inserted. A product
+ * whose variants are already as listed is not written at all (so the stock trigger has nothing to
+ * add up for it). The caller holds the products' row locks; `stored` is what it read of their
+ * variants under those locks (read here when not given).
  */
 export async function replaceVariantsOfProducts(
   tx: Tx,
   items: ReadonlyArray<{ productId: string; productSku: string; variants: readonly VariantInput[] }>,
+  stored?: ReadonlyMap<string, readonly StoredVariantRow[]>,
 ): Promise<void> {
-  // Whole products per batch, so that a batch's deletion sees every variant its products keep.
-  const batches: Array<{ productIds: string[]; rows: ReturnType<typeof variantRows> }> = [];
+  if (items.length === 0) return;
+  const current =
+    stored ??
+    (await storedVariantsOf(
+      tx,
+      items.map((item) => item.productId),
+    ));
+  const deleted: string[] = [];
+  const parked: string[] = [];
+  const updated: Array<ReturnType<typeof variantRows>[number] & { id: string }> = [];
+  const inserted: ReturnType<typeof variantRows> = [];
   for (const item of items) {
-    let batch = batches[batches.length - 1];
-    if (!batch || batch.rows.length >= REPLACE_BATCH) batches.push((batch = { productIds: [], rows: [] }));
-    batch.productIds.push(item.productId);
-    batch.rows.push(...variantRows(item.productId, item.productSku, item.variants));
+    const before = new Map((current.get(item.productId) ?? []).map((v) => [`${v.size}\u0000${v.color}`, v]));
+    for (const row of variantRows(item.productId, item.productSku, item.variants)) {
+      const key = `${row.size}\u0000${row.color}`;
+      const old = before.get(key);
+      before.delete(key);
+      if (!old) inserted.push(row);
+      else if (
+        old.sku !== row.sku ||
+        old.stock !== row.stock ||
+        old.barcode !== row.barcode ||
+        old.priceCents !== row.priceCents ||
+        old.position !== row.position
+      ) {
+        updated.push({ ...row, id: old.id });
+        if (old.sku !== row.sku) parked.push(old.id);
+      }
+    }
+    for (const gone of before.values()) deleted.push(gone.id);
   }
-  const arrays = (rows: ReturnType<typeof variantRows>) => ({
-    productIds: rows.map((r) => r.productId),
-    sizes: rows.map((r) => r.size),
-    colors: rows.map((r) => r.color),
-    skus: rows.map((r) => r.sku),
-  });
 
   // 1. The variants no longer listed go (a product listed with no variants loses them all).
-  for (const { productIds, rows } of batches) {
-    const k = arrays(rows);
-    await tx.execute(
-      // NOT IN over the kept options: a hashed lookup per variant.
-      sql`delete from ${productVariants} v where v.product_id = any(${sql.param(productIds)}::uuid[])
-          and (v.product_id, v.size, v.color) not in (
-            select * from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[]))`,
-    );
+  for (const ids of batches(deleted)) {
+    await tx.execute(sql`delete from ${productVariants} where id = any(${sql.param(ids)}::uuid[])`);
   }
   // 2. Kept variants whose SKU changes give it up first: every SKU a variant takes below is then free.
-  for (const { rows } of batches) {
-    if (rows.length === 0) continue;
-    const k = arrays(rows);
+  for (const ids of batches(parked)) {
     await tx.execute(
-      sql`update ${productVariants} v set sku = 'moving:' || v.id::text
-          from unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[], ${sql.param(k.skus)}::text[]) as k(product_id, size, color, sku)
-          where v.product_id = k.product_id and v.size = k.size and v.color = k.color and v.sku <> k.sku`,
+      sql`update ${productVariants} set sku = 'moving:' || id::text where id = any(${sql.param(ids)}::uuid[])`,
     );
   }
-  // 3. Kept variants updated (those already as listed left alone), then the new ones inserted (an
-  //    INSERT ... ON CONFLICT DO UPDATE would first attempt an insertion for every kept variant).
-  for (const { rows } of batches) {
-    if (rows.length === 0) continue;
-    const k = arrays(rows);
-    const listed = sql`unnest(${sql.param(k.productIds)}::uuid[], ${sql.param(k.sizes)}::text[], ${sql.param(k.colors)}::text[],
-      ${sql.param(k.skus)}::text[], ${sql.param(rows.map((r) => r.stock))}::int[], ${sql.param(rows.map((r) => r.barcode))}::text[],
-      ${sql.param(rows.map((r) => r.priceCents))}::int[], ${sql.param(rows.map((r) => r.position))}::int[])
-      as k(product_id, size, color, sku, stock, barcode, price_cents, position)`;
+  // 3. The kept variants that differ, by id; then the new ones.
+  for (const rows of batches(updated)) {
     await tx.execute(
       sql`update ${productVariants} v set sku = k.sku, stock = k.stock, barcode = k.barcode,
             price_cents = k.price_cents, position = k.position, updated_at = now()
-          from ${listed}
-          where v.product_id = k.product_id and v.size = k.size and v.color = k.color
-            and (v.sku, v.stock, v.barcode, v.price_cents, v.position)
-              is distinct from (k.sku, k.stock, k.barcode, k.price_cents, k.position)`,
+          from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.sku))}::text[],
+            ${sql.param(rows.map((r) => r.stock))}::int[], ${sql.param(rows.map((r) => r.barcode))}::text[],
+            ${sql.param(rows.map((r) => r.priceCents))}::int[], ${sql.param(rows.map((r) => r.position))}::int[])
+            as k(id, sku, stock, barcode, price_cents, position)
+          where v.id = k.id`,
     );
+  }
+  for (const rows of batches(inserted)) {
     await tx.execute(
       sql`insert into ${productVariants} (product_id, size, color, sku, stock, barcode, price_cents, position)
-          select k.* from ${listed}
-          where not exists (select 1 from ${productVariants} v
-            where v.product_id = k.product_id and v.size = k.size and v.color = k.color)`,
+          select * from unnest(${sql.param(rows.map((r) => r.productId))}::uuid[], ${sql.param(rows.map((r) => r.size))}::text[],
+            ${sql.param(rows.map((r) => r.color))}::text[], ${sql.param(rows.map((r) => r.sku))}::text[],
+            ${sql.param(rows.map((r) => r.stock))}::int[], ${sql.param(rows.map((r) => r.barcode))}::text[],
+            ${sql.param(rows.map((r) => r.priceCents))}::int[], ${sql.param(rows.map((r) => r.position))}::int[])`,
     );
   }
 }

@@ -1,4 +1,3 @@
-import { parse } from "csv-parse/sync";
 import { DomainError } from "~/lib/domain-error";
 import { slugify } from "~/modules/catalog/product-rules";
 import {
@@ -16,6 +15,7 @@ import {
   type ImportProblem,
   type VariantCells,
 } from "./product-csv";
+import { CsvSyntaxError, readCsvRecords } from "./csv-records";
 
 /**
  * A product CSV read into products, before the database is asked anything (pure): the text parsed,
@@ -58,19 +58,25 @@ export interface ProductFile {
 function parseRecords(text: string): string[][] {
   try {
     // Blank lines stay (as [""]): a spreadsheet counts them as rows, and so do the row numbers here.
-    return parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    return readCsvRecords(text);
   } catch (error) {
-    const records = (error as { records?: unknown }).records;
-    throw new DomainError(
-      "invalid",
-      typeof records === "number" ? CSV_MESSAGES.notCsvAt(records + 1) : CSV_MESSAGES.notCsv,
-    );
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new DomainError("invalid", CSV_MESSAGES.notCsvAt(error.records + 1));
   }
 }
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === "");
 
-const handleOf = (cells: CsvRow) => slugify(restoreCell(cells.slug ?? "").trim());
+/** A handle cell's slug: each product's rows repeat its handle, so each cell is slugified once. */
+function handleReader(): (cells: CsvRow) => string {
+  const handles = new Map<string, string>();
+  return (cells) => {
+    const cell = cells.slug ?? "";
+    let handle = handles.get(cell);
+    if (handle === undefined) handles.set(cell, (handle = slugify(restoreCell(cell).trim())));
+    return handle;
+  };
+}
 const skuOf = (cells: CsvRow) => restoreCell(cells.sku ?? "").trim();
 
 /** Reads a product CSV: its shape, its products with their rows, and the rows' own problems. */
@@ -103,6 +109,7 @@ export function readProductFile(text: string): ProductFile {
 
 /** The old file: one row per product; a product twice is a problem on its second row. */
 function productRows(rows: readonly { row: number; cells: CsvRow }[], problems: ImportProblem[]): FileProduct[] {
+  const handleOf = handleReader();
   const products: FileProduct[] = [];
   const rowOfHandle = new Map<string, number>();
   const rowOfSku = new Map<string, number>();
@@ -141,6 +148,7 @@ function groupVariantRows(
   columns: readonly CsvColumn[],
   problems: ImportProblem[],
 ): FileProduct[] {
+  const handleOf = handleReader();
   const products: FileProduct[] = [];
   const byHandle = new Map<string, FileProduct>();
   const bySku = new Map<string, FileProduct>();

@@ -7,7 +7,13 @@ import { DomainError, isDomainError } from "~/lib/domain-error";
 import { centsToDecimalString } from "~/lib/money";
 import { slugify } from "~/modules/catalog/product-rules";
 import { suggestedSku, variantOptions, type VariantOption } from "~/modules/catalog/variant-rules";
-import { insertProducts, replaceVariantsOfProducts, type VariantInput } from "~/modules/catalog/variants.server";
+import {
+  insertProducts,
+  replaceVariantsOfProducts,
+  storedVariantsOf,
+  type StoredVariantRow,
+  type VariantInput,
+} from "~/modules/catalog/variants.server";
 import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 import { changedFields, type FieldChanges } from "./product-changes";
@@ -102,18 +108,6 @@ export async function exportProductsCsv(db: Db, where?: SQL): Promise<string> {
 /** How many changes the preview lists. */
 const SAMPLE_SIZE = 50;
 
-interface StoredVariant {
-  productId: string;
-  id: string;
-  size: string;
-  color: string;
-  sku: string;
-  stock: number;
-  barcode: string | null;
-  priceCents: number | null;
-  position: number;
-}
-
 /** A variant the import writes, with the row it comes from. */
 type PlannedVariant = VariantInput & { sku: string; barcode: string | null; priceCents: number | null; row: number };
 
@@ -168,18 +162,10 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
   const existing = await (lock ? existingQuery.for("no key update") : existingQuery);
   const bySlug = new Map(existing.map((p) => [p.slug, p]));
   const bySku = new Map(existing.map((p) => [p.sku, p]));
-  const stored = await queryRows<StoredVariant>(
+  const storedOf = await storedVariantsOf(
     db,
-    sql`select product_id as "productId", id, size, color, sku, stock, barcode, price_cents as "priceCents", position
-        from ${productVariants} where product_id = any(${sql.param(existing.map((p) => p.id))}::uuid[])
-        order by product_id, position`,
+    existing.map((p) => p.id),
   );
-  const storedOf = new Map<string, StoredVariant[]>();
-  for (const variant of stored) {
-    const list = storedOf.get(variant.productId);
-    if (list) list.push(variant);
-    else storedOf.set(variant.productId, [variant]);
-  }
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
   const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
 
@@ -271,13 +257,17 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
     problem(rows[0]!, "variant_sku", CSV_MESSAGES.duplicateSku(sku, rows));
   }
 
-  // ... and not another product's in the shop (one query each for the whole file).
-  const slugs = planned.map((p) => p.columns.slug);
-  const productSkus = planned.map((p) => p.columns.sku);
-  if (planned.length > 0) {
+  // ... and not another product's in the shop (one query each for the whole file). Only what a
+  // product takes anew is asked about: its own slug, SKU and variant SKUs are no other product's.
+  const existingById = new Map(existing.map((p) => [p.id, p]));
+  const newSlugs = planned.filter((p) => existingById.get(p.id)?.slug !== p.columns.slug);
+  const newSkus = planned.filter((p) => existingById.get(p.id)?.sku !== p.columns.sku);
+  if (newSlugs.length + newSkus.length > 0) {
     const holders = await queryRows<{ id: string; slug: string; sku: string }>(
       db,
-      sql`select id, slug, sku from ${products} where slug = any(${sql.param(slugs)}::text[]) or sku = any(${sql.param(productSkus)}::text[])`,
+      sql`select id, slug, sku from ${products}
+          where slug = any(${sql.param(newSlugs.map((p) => p.columns.slug))}::text[])
+             or sku = any(${sql.param(newSkus.map((p) => p.columns.sku))}::text[])`,
     );
     const slugHolder = new Map(holders.map((h) => [h.slug, h.id]));
     const skuHolder = new Map(holders.map((h) => [h.sku, h.id]));
@@ -288,17 +278,20 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
       if (skuOwner !== undefined && skuOwner !== p.id)
         problem(p.row, "sku", CSV_MESSAGES.productSkuTaken(p.columns.sku));
     }
-    // A variant SKU may come from a product of the file (its variants are all rewritten), not from another.
-    const wanted = planned.flatMap((p) => p.variants.map((v) => v.sku));
+  }
+  // A variant SKU may come from a product of the file (its variants are all rewritten), not from another.
+  const matchedSkus = new Set<string>();
+  for (const variants of storedOf.values()) for (const v of variants) matchedSkus.add(v.sku);
+  const wanted = planned.flatMap((p) => p.variants.map((v) => v.sku)).filter((sku) => !matchedSkus.has(sku));
+  if (wanted.length > 0) {
     const taken = await queryRows<{ sku: string; productId: string; slug: string }>(
       db,
       sql`select v.sku, v.product_id as "productId", p.slug from ${productVariants} v
           join ${products} p on p.id = v.product_id where v.sku = any(${sql.param(wanted)}::text[])`,
     );
     const rowOfSku = new Map(variantSkus);
-    const matched = new Set(existing.map((e) => e.id));
     for (const t of taken) {
-      if (!matched.has(t.productId)) {
+      if (!existingById.has(t.productId)) {
         problem(rowOfSku.get(t.sku)!, "variant_sku", CSV_MESSAGES.variantSkuTaken(t.sku, t.slug));
       }
     }
@@ -341,7 +334,7 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
     })),
     token,
   };
-  return { summary, planned };
+  return { summary, planned, storedOf };
 }
 
 /**
@@ -356,7 +349,7 @@ function plannedVariants(
   fileProduct: FileProduct,
   shape: "variants" | "products",
   product: WrittenColumns,
-  before: readonly StoredVariant[],
+  before: readonly StoredVariantRow[],
   columns: readonly string[],
   exists: boolean,
 ): PlannedVariant[] | string {
@@ -439,7 +432,7 @@ export async function importProducts(db: Db, actor: Actor, text: string, preview
 async function writeImport(db: Db, actor: Actor, text: string, previewToken: string): Promise<ImportResult> {
   try {
     return await db.transaction(async (tx): Promise<ImportResult> => {
-      const { summary, planned } = await plan(tx, text, true);
+      const { summary, planned, storedOf } = await plan(tx, text, true);
       if (summary.problemCount > 0) return { written: false, plan: summary };
       if (summary.token !== previewToken) {
         throw new DomainError("conflict", CSV_MESSAGES.changedSincePreview, { reason: "CHANGED_SINCE_PREVIEW" });
@@ -456,6 +449,7 @@ async function writeImport(db: Db, actor: Actor, text: string, previewToken: str
         planned
           .filter((p) => p.action === "update" && Object.keys(p.variantChanges).length > 0)
           .map((p) => ({ productId: p.id, productSku: p.columns.sku, variants: p.variants })),
+        storedOf,
       );
       for (const part of chunks(planned)) {
         await recordProductChanges(

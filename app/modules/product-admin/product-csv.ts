@@ -96,7 +96,6 @@ export const CSV_MAX_PROBLEMS = 200;
 const LIMIT_TEXT = PRODUCT_LIMITS.inventory.toLocaleString("en-US");
 
 export const CSV_MESSAGES = {
-  notCsv: "The file could not be read as CSV. Save it as CSV (comma-separated, UTF-8) and try again.",
   notCsvAt: (row: number) =>
     `The file could not be read as CSV from row ${row} on (a quote that is not closed?). Save it as CSV (comma-separated, UTF-8) and try again.`,
   noKey: "The file needs a 'slug' or a 'sku' column: rows are matched to products by their handle (slug) or SKU.",
