@@ -24,7 +24,7 @@ const parse = (search: string) => parseAdminProductQuery(new URLSearchParams(sea
 describe("the product dashboard's URL query", () => {
   it("reads every part, and leaves out defaults when written back", () => {
     const query = parse("q=linen+shirt&category=men&status=sale&view=grid&page=3");
-    expect(query).toEqual({ q: "linen shirt", category: "men", status: "sale", view: "grid", page: 3 });
+    expect(query).toEqual({ q: "linen shirt", category: "men", status: "sale", stock: "all", view: "grid", page: 3 });
     expect(adminProductSearchParams(query).toString()).toBe("q=linen+shirt&category=men&status=sale&view=grid&page=3");
     expect(parse(adminProductSearchParams(query).toString())).toEqual(query);
     expect(adminProductsHref(DEFAULT_ADMIN_PRODUCT_QUERY)).toBe("/admin/products");
@@ -35,7 +35,7 @@ describe("the product dashboard's URL query", () => {
 
   it("has defaults for an empty URL", () => {
     expect(parse("")).toEqual(DEFAULT_ADMIN_PRODUCT_QUERY);
-    expect(parse("")).toEqual({ q: "", category: null, status: "all", view: "list", page: 1 });
+    expect(parse("")).toEqual({ q: "", category: null, status: "all", stock: "all", view: "list", page: 1 });
   });
 
   it("falls back to each default on its own for values that make no sense, and never throws", () => {
@@ -43,6 +43,7 @@ describe("the product dashboard's URL query", () => {
       q: "tee",
       category: null,
       status: "all",
+      stock: "all",
       view: "list",
       page: 1,
     });
@@ -92,7 +93,12 @@ describe("the product dashboard's URL query", () => {
       q: "tee",
       category: null,
       status: "active",
+      stock: "all",
     });
+    // The low-stock view lists variants: a bulk action cannot target it.
+    expect(adminProductFilterSchema.safeParse({ q: "", category: null, status: "all", stock: "low" }).success).toBe(
+      false,
+    );
     expect(adminProductFilterSchema.safeParse({ q: "", category: null, status: "everything" }).success).toBe(false);
     expect(adminProductFilterSchema.safeParse({ q: "", category: "Men's", status: "all" }).success).toBe(false);
     expect(adminProductFilterSchema.safeParse({ q: "x".repeat(101), category: null, status: "all" }).success).toBe(
@@ -106,8 +112,12 @@ describe("the dashboard's writes", () => {
 
   it("accept a toggle to a stated value and a bulk action on ids or on a filter", () => {
     expect(flagWriteSchema.safeParse({ intent: "toggle", id, flag: "featured", value: true }).success).toBe(true);
+    expect(
+      flagWriteSchema.safeParse({ intent: "bulk", action: "mark-sale", percent: 20, target: { ids: [id] } }).success,
+    ).toBe(true);
+    // 'Mark as Sale' without a percentage is refused: the sale price comes from it.
     expect(flagWriteSchema.safeParse({ intent: "bulk", action: "mark-sale", target: { ids: [id] } }).success).toBe(
-      true,
+      false,
     );
     expect(
       flagWriteSchema.safeParse({

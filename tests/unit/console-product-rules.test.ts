@@ -130,7 +130,14 @@ describe("the Products tab's list", () => {
   it("maps the status filter onto the dashboard's and keeps the rest in the URL", () => {
     const query = parseConsoleProductQuery(new URLSearchParams("q=linen&status=inactive&page=3&edit=new"));
     expect(query).toEqual({ q: "linen", status: "inactive", page: 3 });
-    expect(adminQueryOf(query)).toEqual({ q: "linen", category: null, status: "inactive", view: "list", page: 3 });
+    expect(adminQueryOf(query)).toEqual({
+      q: "linen",
+      category: null,
+      status: "inactive",
+      stock: "all",
+      view: "list",
+      page: 3,
+    });
     expect(parseConsoleProductQuery(new URLSearchParams("status=sale")).status).toBe("all");
     expect(consoleProductsHref(query)).toBe("/secure-admin/products?q=linen&status=inactive&page=3");
     expect(consoleProductsHref({ q: "", status: "all", page: 1 }, "new")).toBe("/secure-admin/products?edit=new");
