@@ -45,6 +45,8 @@ async function createProduct(page: Page, baseURL: string | undefined, values: Re
 }
 
 const panel = (page: Page, name: "Add Product" | "Edit Product") => page.getByRole("dialog", { name });
+/** The product's Price field (the variants table's cells are 'Price of S/Black'…). */
+const PRICE = /^Price(?! of )/;
 /** A tab of the editor (its name says "(has errors)" when a field on it has a message). */
 const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
 
@@ -87,11 +89,9 @@ test("an owner adds a product with sizes, colours and stock, and a shopper buys 
   await page.keyboard.press("ArrowRight");
   await expect(tab(page, "Pricing")).toHaveAttribute("aria-selected", "true");
   await expect(tab(page, "Pricing")).toBeFocused();
-  await editor.getByLabel(/^Price/).fill("39.999");
+  await editor.getByLabel(PRICE).fill("39.999");
 
-  // Stock, then variants: presets, a colour typed in, duplicates ignored.
-  await tab(page, "Inventory").click();
-  await editor.getByRole("spinbutton", { name: /^Inventory/ }).fill("5");
+  // Variants: presets, a colour typed in, duplicates ignored.
   await tab(page, "Variants").click();
   const sizes = editor.getByRole("group", { name: "Sizes presets" });
   await sizes.getByRole("button", { name: "S", exact: true }).click();
@@ -104,13 +104,22 @@ test("an owner adds a product with sizes, colours and stock, and a shopper buys 
   await editor.getByRole("group", { name: "Colors presets" }).getByRole("button", { name: "Black" }).click();
   await expect(editor.getByRole("list", { name: "Colors" }).getByRole("listitem")).toHaveText(["Olive", "Black"]);
 
+  // Stock per variant (decisions.md §6): a row per size × colour; the inventory is their total, read-only.
+  await tab(page, "Inventory").click();
+  const variantRows = editor.getByRole("table", { name: "Variants of the product" }).getByRole("rowheader");
+  await expect(variantRows).toHaveText(["S/Olive", "S/Black", "M/Olive", "M/Black"]);
+  await editor.getByLabel("Set stock for all").fill("5");
+  await editor.getByRole("button", { name: "Apply to all" }).click();
+  await expect(editor.getByRole("spinbutton", { name: /^Inventory/ })).toHaveValue("20");
+  await expect(editor.getByRole("spinbutton", { name: /^Inventory/ })).toHaveAttribute("readonly", "");
+
   // A field with an error on a hidden tab: the save switches to that tab and focuses it.
   await editor.getByRole("button", { name: "Save", exact: true }).click();
   await expect(tab(page, "Pricing")).toHaveAttribute("aria-selected", "true");
   await expect(tab(page, "Pricing")).toHaveAccessibleName("Pricing (has errors)");
   await expect(editor.getByText("Enter the price in dollars and cents (step 0.01)")).toBeVisible();
-  await expect(editor.getByLabel(/^Price/)).toBeFocused();
-  await editor.getByLabel(/^Price/).fill("39.50");
+  await expect(editor.getByLabel(PRICE)).toBeFocused();
+  await editor.getByLabel(PRICE).fill("39.50");
 
   const saved = page.waitForResponse(
     (res) => res.url().includes("/admin/products/editor") && res.request().method() === "POST",
@@ -152,10 +161,13 @@ test("an owner adds a product with sizes, colours and stock, and a shopper buys 
   await expect(shopper.getByRole("main")).toContainText(productName);
   await shopperContext.close();
 
-  // The owner sees the stock the order left.
+  // The owner sees the stock the order left, on the size and colour it took.
   await openHydrated(page, `/admin/products?edit=${created.id}`);
   await tab(page, "Inventory").click();
-  await expect(panel(page, "Edit Product").getByRole("spinbutton", { name: /^Inventory/ })).toHaveValue("3");
+  const edited = panel(page, "Edit Product");
+  await expect(edited.getByRole("spinbutton", { name: "Stock of M/Olive" })).toHaveValue("3");
+  await expect(edited.getByRole("spinbutton", { name: "Stock of S/Olive" })).toHaveValue("5");
+  await expect(edited.getByRole("spinbutton", { name: /^Inventory/ })).toHaveValue("18");
 });
 
 test("an owner edits a price and the product page shows it at once", async ({ page, context, baseURL }) => {
@@ -169,11 +181,10 @@ test("an owner edits a price and the product page shows it at once", async ({ pa
   const editor = panel(page, "Edit Product");
   await expect(editor.getByLabel("Product Name")).toHaveValue(product.values.name);
   await tab(page, "Pricing").click();
-  // Spec §9: no compare-at price opens pre-filled at price × 1.2.
-  await expect(editor.getByLabel("Compare at Price")).toHaveValue("36.00");
-  await editor.getByLabel("Compare at Price").fill("");
+  // No compare-at price opens pre-filled (decisions.md §6 over spec §9's price × 1.2): blank, no discount.
+  await expect(editor.getByLabel("Compare at Price")).toHaveValue("");
   await expect(editor.getByText("Not shown as a discount.")).toBeVisible();
-  await editor.getByLabel(/^Price/).fill("24.75");
+  await editor.getByLabel(PRICE).fill("24.75");
   await editor.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Product updated successfully")).toBeVisible();
   await expect(editor).toBeHidden();
@@ -212,7 +223,7 @@ test("an owner edits a price and the product page shows it at once", async ({ pa
   await expect(notice).toContainText("Description: Soft cotton, washed twice.");
   await expect(stale.getByLabel(/^Description/)).toHaveValue("");
   await tab(page, "Pricing").click();
-  await expect(stale.getByLabel(/^Price/)).toHaveValue("22.00");
+  await expect(stale.getByLabel(PRICE)).toHaveValue("22.00");
   await notice.getByRole("button", { name: "Apply my changes again" }).click();
   await tab(page, "General").click();
   await expect(stale.getByLabel(/^Description/)).toHaveValue("Soft cotton, washed twice.");

@@ -58,7 +58,6 @@ test("a product created in the modal is on the storefront", async ({ page }) => 
   await tab(page, "Pricing & Inventory").click();
   await modal.getByRole("spinbutton", { name: "Compare at Price" }).fill("50");
   await expect(modal.getByText("Discount: 20% off · Customers save $10.00")).toBeVisible();
-  await modal.getByRole("spinbutton", { name: "Inventory" }).fill("7");
 
   // Images: a photo uploaded through the console's own upload (its pass, not an admin's session), then
   // an address; the uploaded one stays the Main image.
@@ -85,6 +84,13 @@ test("a product created in the modal is on the storefront", async ({ page }) => 
   await modal.getByRole("group", { name: "Sizes presets" }).getByRole("button", { name: "M", exact: true }).click();
   await modal.getByRole("group", { name: "Colors presets" }).getByRole("button", { name: "Navy" }).click();
   await expect(modal.getByRole("list", { name: "Sizes" }).getByText("M", { exact: true })).toBeVisible();
+  // Stock per size and colour (decisions.md §6): the variants table, the inventory its read-only total.
+  await tab(page, "Pricing & Inventory").click();
+  await expect(modal.getByRole("table", { name: "Variants of the product" }).getByRole("rowheader")).toHaveText([
+    "M/Navy",
+  ]);
+  await modal.getByRole("spinbutton", { name: "Stock of M/Navy" }).fill("7");
+  await expect(modal.getByRole("spinbutton", { name: "Inventory" })).toHaveValue("7");
 
   await tab(page, "SEO & Tags").click();
   await expect(modal.getByText(name, { exact: true })).toBeVisible();
