@@ -94,10 +94,13 @@ test.describe("admin: product groups panel", () => {
       const shopper = await guest.newPage();
       await openHydrated(shopper, `/product/${first!.slug}`);
       const swatches = shopper.getByRole("list", { name: "Colors" });
-      await expect(swatches.locator(`a[href="/product/${second!.slug}"]`)).toBeVisible();
-      await expect(swatches.locator(`a[href="/product/${third!.slug}"]`)).toBeVisible();
-      await swatches.locator(`a[href="/product/${second!.slug}"]`).click();
-      await expect(shopper).toHaveURL(`/product/${second!.slug}`);
+      // A swatch links to the colour's page, with the chosen size when that colour has it in stock.
+      const swatchTo = (slug: string) =>
+        swatches.locator(`a[href="/product/${slug}"], a[href^="/product/${slug}?size="]`);
+      await expect(swatchTo(second!.slug)).toBeVisible();
+      await expect(swatchTo(third!.slug)).toBeVisible();
+      await swatchTo(second!.slug).click();
+      await expect(shopper).toHaveURL(new RegExp(`/product/${second!.slug}(\\?size=[^&]+)?$`));
       await expect(shopper.getByRole("heading", { level: 1, name: second!.name })).toBeVisible();
     } finally {
       await guest.close();
