@@ -340,6 +340,45 @@ describe(`product CSV (${databaseKind})`, () => {
     expect(await db().select().from(products).where(eq(products.sku, "CSV-STALE-NEW"))).toEqual([]);
   });
 
+  it("checks the shop again at import: a slug taken after the preview is that row's problem; a renamed category is its row's", async () => {
+    // New products whose slugs come from their names (the file names them by SKU only).
+    const csv = toCsv([
+      ["sku", "name", "price", "category"],
+      ["CSV-LATE-1", "Late Tee", "10.00", "men"],
+      ["CSV-LATE-2", "Late Cap", "12.00", ""],
+    ]);
+    const plan = await planOf(csv);
+    expect(plan).toMatchObject({ create: 2, problems: [] });
+    // Another product takes the first one's slug meanwhile.
+    await insertTestProducts(db(), [{ name: "Early Tee", slug: "late-tee", sku: "CSV-EARLY", priceCents: 900 }]);
+    const imported = await post("import", csv, { token: plan.token });
+    expect(imported.status).toBe(400);
+    expect(imported.body).toMatchObject({
+      ok: false,
+      message: CSV_MESSAGES.hasErrors,
+      plan: { problemCount: 1, problems: [{ row: 2, column: "slug", message: CSV_MESSAGES.slugTaken }] },
+    });
+    expect(await productOfSku("CSV-LATE-2")).toBeUndefined();
+
+    // The same file without that row, previewed again; then the category it names is renamed.
+    const rest = toCsv([
+      ["sku", "name", "price", "category"],
+      ["CSV-LATE-2", "Late Cap", "12.00", "men"],
+    ]);
+    const second = await planOf(rest);
+    await db().execute(sql`update categories set slug = 'men-renamed' where slug = 'men'`);
+    try {
+      const again = await post("import", rest, { token: second.token });
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({
+        plan: { problems: [{ row: 2, column: "category", message: CSV_MESSAGES.unknownCategory("men") }] },
+      });
+      expect(await productOfSku("CSV-LATE-2")).toBeUndefined();
+    } finally {
+      await db().execute(sql`update categories set slug = 'men' where slug = 'men-renamed'`);
+    }
+  });
+
   it("neutralises formula cells on export and reads them back as written", async () => {
     const [product] = await db().select().from(products).limit(1);
     await db()

@@ -83,8 +83,7 @@ export async function insertProducts(
       const row = bySlug.get(p.slug)!;
       return variantRows(p.id, p.sku, row.variants ?? defaultVariants(row, row.stock ?? 0));
     });
-    for (let i = 0; i < variants.length; i += INSERT_BATCH)
-      await tx.insert(productVariants).values(variants.slice(i, i + INSERT_BATCH));
+    await insertVariantRows(tx, variants);
     inserted.push(...done);
   }
   return inserted;
@@ -228,7 +227,12 @@ export async function replaceVariantsOfProducts(
           where v.id = k.id`,
     );
   }
-  for (const rows of batches(inserted)) {
+  await insertVariantRows(tx, inserted);
+}
+
+/** Inserts variant rows, a statement per WRITE_BATCH rows (each column one array parameter). */
+async function insertVariantRows(tx: Conn, variants: ReturnType<typeof variantRows>): Promise<void> {
+  for (const rows of batches(variants)) {
     await tx.execute(
       sql`insert into ${productVariants} (product_id, size, color, sku, stock, barcode, price_cents, position)
           select * from unnest(${sql.param(rows.map((r) => r.productId))}::uuid[], ${sql.param(rows.map((r) => r.size))}::text[],

@@ -41,13 +41,15 @@ import { productSaveFailure } from "./save-messages";
  * The import is planned first — the file read and every row checked (product-csv-file.ts), each
  * product checked with the editor's own rules and matched to a product of the shop by handle (slug) or
  * SKU, every SKU checked against the file and the shop, nothing written — and the owner sees the plan:
- * what would be created and changed, or every problem by row. Importing makes the same plan again in
- * one transaction with the matched products locked (in id order, as every writer of stock does), and
- * writes only when it has no problem and nothing changed since the preview (the preview's token covers
- * each matched product's version and its variants): all rows or none, never over a change the
- * preview did not show. Writes are batched: new products through `insertProducts`, changed fields in
- * one UPDATE per 500 products, variants through `replaceVariantsOfProducts` (a few statements per
- * 5,000 variants), the audit in one INSERT per 500 products.
+ * what would be created and changed, or every problem by row. Importing locks the matched products
+ * (in id order, as every writer of stock does) in one transaction and writes only when the plan has no
+ * problem and nothing changed since the preview (the preview's token covers the file, each matched
+ * product's fields and version, its variants, and the categories): all rows or none, never over a
+ * change the preview did not show. The preview's plan is kept for its import (`planToImport`), which
+ * then only reads the shop again under the locks instead of reading and checking every row again.
+ * Writes are batched: new products through `insertProducts`, changed fields in one UPDATE per 500
+ * products, variants through `replaceVariantsOfProducts` (only the variants that differ, a few
+ * statements in all), the audit in one INSERT per 500 products.
  */
 
 // ---------------------------------------------------------------- export
@@ -144,30 +146,68 @@ function repeated(entries: Iterable<[string, number]>): Map<string, number[]> {
   return rows;
 }
 
-async function plan(db: Db | Tx, text: string, lock: boolean) {
-  const file = readProductFile(text);
-  const problems: ImportProblem[] = [...file.problems];
-  const problem = (row: number, column: string | null, message: string) => problems.push({ row, column, message });
+/** The products of the shop a file names (its handles and SKUs). */
+interface FileKeys {
+  handles: string[];
+  skus: string[];
+}
 
-  // The shop's products the file names (by handle or SKU), locked when importing, and their variants.
-  const handles = distinct(file.products.map((p) => p.handle));
-  const skus = distinct(file.products.map((p) => p.sku));
+type ExistingProduct = Awaited<ReturnType<typeof readShop>>["existing"][number];
+
+/**
+ * What the plan reads of the shop: the products the file names (by handle or SKU), locked when
+ * importing (in id order, as every writer of stock locks them), their variants, and the categories.
+ */
+async function readShop(db: Db | Tx, keys: FileKeys, lock: boolean) {
   const existingQuery = db
     .select(editableProductColumns)
     .from(products)
     .where(
-      sql`${products.slug} = any(${sql.param(handles)}::text[]) or ${products.sku} = any(${sql.param(skus)}::text[])`,
+      sql`${products.slug} = any(${sql.param(keys.handles)}::text[]) or ${products.sku} = any(${sql.param(keys.skus)}::text[])`,
     )
     .orderBy(asc(products.id));
   const existing = await (lock ? existingQuery.for("no key update") : existingQuery);
-  const bySlug = new Map(existing.map((p) => [p.slug, p]));
-  const bySku = new Map(existing.map((p) => [p.sku, p]));
   const storedOf = await storedVariantsOf(
     db,
     existing.map((p) => p.id),
   );
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
-  const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  return { existing, storedOf, categoryRows };
+}
+
+/**
+ * What the import must find unchanged to write the preview's plan: the file, and everything of the
+ * shop the plan was made from — the products it names (each one's fields and version), their
+ * variants, the categories.
+ */
+function tokenOf(shop: Awaited<ReturnType<typeof readShop>>, textHash: string): string {
+  const hash = createHash("sha256");
+  for (const p of shop.existing) {
+    const variants = (shop.storedOf.get(p.id) ?? []).map(
+      (v) => `${v.id}\u0002${v.sku}\u0002${v.stock}\u0002${v.barcode}\u0002${v.priceCents}\u0002${v.position}`,
+    );
+    hash.update(`${JSON.stringify(p)}\u0001${variants.join("\u0003")}\n`);
+  }
+  for (const c of shop.categoryRows) hash.update(`${c.id}\u0001${c.slug}\n`);
+  return hash.update(textHash).digest("base64url");
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+async function plan(db: Db | Tx, text: string, lock: boolean) {
+  const file = readProductFile(text);
+  const problems: ImportProblem[] = [...file.problems];
+  const problem = (row: number, column: string | null, message: string) => problems.push({ row, column, message });
+
+  const keys = {
+    handles: distinct(file.products.map((p) => p.handle)),
+    skus: distinct(file.products.map((p) => p.sku)),
+  };
+  const shop = await readShop(db, keys, lock);
+  const { existing, storedOf } = shop;
+  const bySlug = new Map(existing.map((p) => [p.slug, p]));
+  const bySku = new Map(existing.map((p) => [p.sku, p]));
+  const categoryBySlug = new Map(shop.categoryRows.map((c) => [c.slug, c.id]));
 
   const planned: Planned[] = [];
   // Every variant SKU of the file with its row (those of products with problems too, as far as given).
@@ -257,61 +297,10 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
     problem(rows[0]!, "variant_sku", CSV_MESSAGES.duplicateSku(sku, rows));
   }
 
-  // ... and not another product's in the shop (one query each for the whole file). Only what a
-  // product takes anew is asked about: its own slug, SKU and variant SKUs are no other product's.
-  const existingById = new Map(existing.map((p) => [p.id, p]));
-  const newSlugs = planned.filter((p) => existingById.get(p.id)?.slug !== p.columns.slug);
-  const newSkus = planned.filter((p) => existingById.get(p.id)?.sku !== p.columns.sku);
-  if (newSlugs.length + newSkus.length > 0) {
-    const holders = await queryRows<{ id: string; slug: string; sku: string }>(
-      db,
-      sql`select id, slug, sku from ${products}
-          where slug = any(${sql.param(newSlugs.map((p) => p.columns.slug))}::text[])
-             or sku = any(${sql.param(newSkus.map((p) => p.columns.sku))}::text[])`,
-    );
-    const slugHolder = new Map(holders.map((h) => [h.slug, h.id]));
-    const skuHolder = new Map(holders.map((h) => [h.sku, h.id]));
-    for (const p of planned) {
-      const slugOwner = slugHolder.get(p.columns.slug);
-      if (slugOwner !== undefined && slugOwner !== p.id) problem(p.row, "slug", CSV_MESSAGES.slugTaken);
-      const skuOwner = skuHolder.get(p.columns.sku);
-      if (skuOwner !== undefined && skuOwner !== p.id)
-        problem(p.row, "sku", CSV_MESSAGES.productSkuTaken(p.columns.sku));
-    }
-  }
-  // A variant SKU may come from a product of the file (its variants are all rewritten), not from another.
-  const matchedSkus = new Set<string>();
-  for (const variants of storedOf.values()) for (const v of variants) matchedSkus.add(v.sku);
-  const wanted = planned.flatMap((p) => p.variants.map((v) => v.sku)).filter((sku) => !matchedSkus.has(sku));
-  if (wanted.length > 0) {
-    const taken = await queryRows<{ sku: string; productId: string; slug: string }>(
-      db,
-      sql`select v.sku, v.product_id as "productId", p.slug from ${productVariants} v
-          join ${products} p on p.id = v.product_id where v.sku = any(${sql.param(wanted)}::text[])`,
-    );
-    const rowOfSku = new Map(variantSkus);
-    for (const t of taken) {
-      if (!existingById.has(t.productId)) {
-        problem(rowOfSku.get(t.sku)!, "variant_sku", CSV_MESSAGES.variantSkuTaken(t.sku, t.slug));
-      }
-    }
-  }
+  problems.push(...(await shopConflicts(db, planned, existing, storedOf, variantSkus)));
 
   const sorted = sortProblems(problems);
-  const token = createHash("sha256")
-    .update(
-      existing
-        .map((p) => {
-          const variants = (storedOf.get(p.id) ?? []).map(
-            (v) => `${v.id}\u0002${v.sku}\u0002${v.stock}\u0002${v.barcode}\u0002${v.priceCents}\u0002${v.position}`,
-          );
-          return `${p.id}\u0001${p.version}\u0001${p.inventory}\u0001${variants.join("\u0003")}`;
-        })
-        .sort()
-        .join("\n"),
-    )
-    .update(`\n${createHash("sha256").update(text).digest("hex")}`)
-    .digest("base64url");
+  const token = tokenOf(shop, sha256(text));
 
   const summary: ImportPlan = {
     rows: file.rows,
@@ -334,7 +323,67 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
     })),
     token,
   };
-  return { summary, planned, storedOf };
+  return { summary, planned, storedOf, keys, variantSkus };
+}
+
+/**
+ * Slugs, product SKUs and variant SKUs the plan gives that are another product's in the shop (one
+ * query each for the whole file). Only what a product takes anew is asked about: its own slug, SKU
+ * and variant SKUs are no other product's; a variant SKU may come from a product of the file (its
+ * variants are all rewritten), not from another.
+ */
+async function shopConflicts(
+  db: Db | Tx,
+  planned: readonly Planned[],
+  existing: readonly ExistingProduct[],
+  storedOf: ReadonlyMap<string, readonly StoredVariantRow[]>,
+  variantSkus: ReadonlyArray<[string, number]>,
+): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
+  const existingById = new Map(existing.map((p) => [p.id, p]));
+  const newSlugs = planned.filter((p) => existingById.get(p.id)?.slug !== p.columns.slug);
+  const newSkus = planned.filter((p) => existingById.get(p.id)?.sku !== p.columns.sku);
+  if (newSlugs.length + newSkus.length > 0) {
+    const holders = await queryRows<{ id: string; slug: string; sku: string }>(
+      db,
+      sql`select id, slug, sku from ${products}
+          where slug = any(${sql.param(newSlugs.map((p) => p.columns.slug))}::text[])
+             or sku = any(${sql.param(newSkus.map((p) => p.columns.sku))}::text[])`,
+    );
+    const slugHolder = new Map(holders.map((h) => [h.slug, h.id]));
+    const skuHolder = new Map(holders.map((h) => [h.sku, h.id]));
+    for (const p of planned) {
+      const slugOwner = slugHolder.get(p.columns.slug);
+      if (slugOwner !== undefined && slugOwner !== p.id) {
+        problems.push({ row: p.row, column: "slug", message: CSV_MESSAGES.slugTaken });
+      }
+      const skuOwner = skuHolder.get(p.columns.sku);
+      if (skuOwner !== undefined && skuOwner !== p.id) {
+        problems.push({ row: p.row, column: "sku", message: CSV_MESSAGES.productSkuTaken(p.columns.sku) });
+      }
+    }
+  }
+  const matchedSkus = new Set<string>();
+  for (const variants of storedOf.values()) for (const v of variants) matchedSkus.add(v.sku);
+  const wanted = planned.flatMap((p) => p.variants.map((v) => v.sku)).filter((sku) => !matchedSkus.has(sku));
+  if (wanted.length > 0) {
+    const taken = await queryRows<{ sku: string; productId: string; slug: string }>(
+      db,
+      sql`select v.sku, v.product_id as "productId", p.slug from ${productVariants} v
+          join ${products} p on p.id = v.product_id where v.sku = any(${sql.param(wanted)}::text[])`,
+    );
+    const rowOfSku = new Map(variantSkus);
+    for (const t of taken) {
+      if (!existingById.has(t.productId)) {
+        problems.push({
+          row: rowOfSku.get(t.sku)!,
+          column: "variant_sku",
+          message: CSV_MESSAGES.variantSkuTaken(t.sku, t.slug),
+        });
+      }
+    }
+  }
+  return problems;
 }
 
 /**
@@ -397,9 +446,46 @@ function plannedVariants(
   return variants;
 }
 
+type Plan = Awaited<ReturnType<typeof plan>>;
+
+/** Plans of the last previews without problems, kept for their import: at most this many, this long. */
+const PLANS_KEPT = 2;
+const PLAN_KEPT_MS = 30 * 60_000;
+const keptPlans = new Map<string, Plan & { at: number }>();
+
 /** The import's preview: what would be created and changed, or every problem by row. Writes nothing. */
 export async function previewProductImport(db: Db, text: string): Promise<ImportPlan> {
-  return (await plan(db, text, false)).summary;
+  const made = await plan(db, text, false);
+  if (made.summary.problemCount === 0) {
+    keptPlans.delete(made.summary.token);
+    keptPlans.set(made.summary.token, { ...made, at: Date.now() });
+    for (const token of keptPlans.keys()) if (keptPlans.size > PLANS_KEPT) keptPlans.delete(token);
+  }
+  return made.summary;
+}
+
+/**
+ * The plan to import, made in the import's transaction with the file's products locked. The preview's
+ * own plan when it kept one for this token and the shop still reads as it did then: the token covers
+ * the file and all the plan was made from (the products named, their variants, the categories), so
+ * the rows need not be read and checked again — only the other products' slugs and SKUs are asked
+ * about again (they may have been taken since). Otherwise (another server, a restart, anything
+ * changed) the plan is made again from the file.
+ */
+async function planToImport(tx: Tx, text: string, previewToken: string): Promise<Plan> {
+  const kept = keptPlans.get(previewToken);
+  keptPlans.delete(previewToken);
+  if (kept && Date.now() - kept.at < PLAN_KEPT_MS) {
+    const shop = await readShop(tx, kept.keys, true);
+    if (tokenOf(shop, sha256(text)) === previewToken) {
+      const problems = sortProblems(
+        await shopConflicts(tx, kept.planned, shop.existing, shop.storedOf, kept.variantSkus),
+      );
+      const summary = { ...kept.summary, problems: problems.slice(0, CSV_MAX_PROBLEMS), problemCount: problems.length };
+      return { ...kept, summary, storedOf: shop.storedOf };
+    }
+  }
+  return plan(tx, text, true);
 }
 
 // ---------------------------------------------------------------- import
@@ -432,7 +518,7 @@ export async function importProducts(db: Db, actor: Actor, text: string, preview
 async function writeImport(db: Db, actor: Actor, text: string, previewToken: string): Promise<ImportResult> {
   try {
     return await db.transaction(async (tx): Promise<ImportResult> => {
-      const { summary, planned, storedOf } = await plan(tx, text, true);
+      const { summary, planned, storedOf } = await planToImport(tx, text, previewToken);
       if (summary.problemCount > 0) return { written: false, plan: summary };
       if (summary.token !== previewToken) {
         throw new DomainError("conflict", CSV_MESSAGES.changedSincePreview, { reason: "CHANGED_SINCE_PREVIEW" });
