@@ -298,7 +298,10 @@ test("the console modal's variants table saves per size, and the product page sh
  * 'Set stock for all' and the total stay on the screen.
  */
 async function expectFitsThePhone(page: Page, scope: Locator) {
-  const widths = await page.evaluate(() => {
+  // The phone's own width: a page wider than it can make the browser widen its layout viewport
+  // (innerWidth) to fit, so that is no yardstick.
+  const screenWidth = page.viewportSize()!.width;
+  const widths = await page.evaluate((screenWidth) => {
     const dialog = document.querySelector("dialog[open]")!;
     const table = dialog.querySelector('table[aria-describedby$="-variants-hint"]')!;
     const box = table.parentElement!;
@@ -307,16 +310,38 @@ async function expectFitsThePhone(page: Page, scope: Locator) {
     const spilling: string[] = [];
     for (let el: Element | null = box.parentElement; el && dialog.contains(el); el = el.parentElement) {
       const clips = getComputedStyle(el).overflowX !== "visible";
-      if (clips && el.scrollWidth > el.clientWidth + 1) spilling.push(`${el.tagName}.${el.className}`);
+      if (clips && (el.scrollWidth > el.clientWidth + 1 || el.scrollLeft > 0)) {
+        spilling.push(`${el.tagName}.${el.className} ${el.scrollWidth}/${el.clientWidth} at ${el.scrollLeft}`);
+      }
     }
+    // Anything of the editor that reaches past the screen's edge outside a box that scrolls or clips
+    // within the screen (the table's own box, the tab strip).
+    const insideAFittingScroller = (el: Element) => {
+      for (let up = el.parentElement; up && up !== dialog; up = up.parentElement) {
+        const fits = up.getBoundingClientRect().right <= screenWidth + 1;
+        if (getComputedStyle(up).overflowX !== "visible" && fits) return true;
+      }
+      return false;
+    };
+    const wider = [...dialog.querySelectorAll("*")]
+      .filter((el) => el.getBoundingClientRect().right > screenWidth + 1 && !insideAFittingScroller(el))
+      .slice(0, 5)
+      .map((el) => `${el.tagName}#${el.id}.${String(el.className).slice(0, 80)}`);
+    const visual = window.visualViewport!;
     return {
+      zoom: { scale: visual.scale, left: visual.offsetLeft },
       page: document.documentElement.scrollWidth,
-      viewport: window.innerWidth,
+      viewport: screenWidth,
+      innerWidth: window.innerWidth,
+      wider,
       boxScrolls: getComputedStyle(box).overflowX,
       boxRight: box.getBoundingClientRect().right,
       spilling,
     };
-  });
+  }, screenWidth);
+  expect(widths.wider, "elements past the screen's right edge").toEqual([]);
+  expect(widths.zoom, "the phone's view zoomed or panned sideways").toEqual({ scale: 1, left: 0 });
+  expect(widths.innerWidth, "the layout viewport widened").toBe(screenWidth);
   expect(widths.page, `the page is ${widths.page}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(
     widths.viewport,
   );
