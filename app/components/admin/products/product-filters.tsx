@@ -80,84 +80,85 @@ export function ProductFilters({
           />
         </div>
       </div>
-      <div className="min-w-[11rem] flex-1">
-        <label htmlFor="admin-product-category" className="mb-1 block text-xs font-medium text-muted">
-          Category
-        </label>
-        <div className="relative">
-          <select
-            id="admin-product-category"
-            name="category"
-            value={query.category ?? ""}
-            onChange={(event) => onChange({ category: event.target.value || null })}
-            className={control}
-          >
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.isActive ? c.name : `${c.name} (inactive)`}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-        </div>
-      </div>
-      <div className="min-w-[9rem] flex-1">
-        <label htmlFor="admin-product-status" className="mb-1 block text-xs font-medium text-muted">
-          Status
-        </label>
-        <div className="relative">
-          <select
-            id="admin-product-status"
-            name="status"
-            value={query.status}
-            onChange={(event) => onChange({ status: event.target.value as StatusFilter })}
-            className={control}
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-        </div>
-      </div>
-      <div className="min-w-[11rem] flex-1">
-        <label htmlFor="admin-product-stock" className="mb-1 block text-xs font-medium text-muted">
-          Stock
-        </label>
-        <div className="relative">
-          <select
-            id="admin-product-stock"
-            name="stock"
-            value={query.stock}
-            onChange={(event) => onChange({ stock: event.target.value as StockFilter })}
-            className={control}
-          >
-            {STOCK_FILTERS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-        </div>
-      </div>
+      <FilterSelect
+        id="admin-product-category"
+        name="category"
+        label="Category"
+        value={query.category ?? ""}
+        onChange={(value) => onChange({ category: value || null })}
+        options={[
+          { value: "", label: "All Categories" },
+          ...categories.map((c) => ({ value: c.slug, label: c.isActive ? c.name : `${c.name} (inactive)` })),
+        ]}
+      />
+      <FilterSelect
+        id="admin-product-status"
+        name="status"
+        label="Status"
+        className="min-w-[9rem]"
+        value={query.status}
+        onChange={(value) => onChange({ status: value as StatusFilter })}
+        options={STATUS_FILTERS}
+      />
+      <FilterSelect
+        id="admin-product-stock"
+        name="stock"
+        label="Stock"
+        value={query.stock}
+        onChange={(value) => onChange({ stock: value as StockFilter })}
+        options={STOCK_FILTERS}
+      />
       {query.view !== "list" && <input type="hidden" name="view" value={query.view} />}
       <button type="submit" className="h-10 rounded-full border border-ink px-5 text-sm font-medium hover:bg-stone-100">
         Search
       </button>
     </form>
+  );
+}
+
+/** One of the list's filters: a labelled select whose choice applies at once (the form submits it without JavaScript). */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  onChange,
+  className = "min-w-[11rem]",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={`${className} flex-1`}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-muted">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={control}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+          aria-hidden
+        />
+      </div>
+    </div>
   );
 }
 
