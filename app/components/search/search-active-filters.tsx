@@ -1,6 +1,5 @@
-import { X } from "~/components/ui/icons";
-import { SiteLink } from "~/components/ui/site-link";
 import { SEARCH_PRICE_MAX, type CategoryOption, type SearchQuery } from "~/modules/catalog/catalog-types";
+import { FilterChips } from "~/components/shop/filter-chips";
 import { searchHref } from "./search-href";
 
 /** The search's filters in force as removable chips (each a link to the same search without it). */
@@ -16,22 +15,10 @@ export function SearchActiveFilters({ query, categories }: { query: SearchQuery;
       without: { minPrice: 0, maxPrice: SEARCH_PRICE_MAX },
     });
   if (query.inStock) chips.push({ label: "In Stock Only", without: { inStock: false } });
-  if (chips.length === 0) return null;
   return (
-    <ul aria-label="Active filters" className="mt-4 flex flex-wrap gap-2">
-      {chips.map((chip) => (
-        <li key={chip.label}>
-          <SiteLink
-            to={searchHref({ ...query, ...chip.without, page: 1 })}
-            preventScrollReset
-            aria-label={`Remove filter ${chip.label}`}
-            className="flex items-center gap-1.5 rounded-full bg-stone-100 py-1.5 pl-3 pr-2 text-xs font-medium text-ink hover:bg-stone-200"
-          >
-            {chip.label}
-            <X className="size-3.5" aria-hidden />
-          </SiteLink>
-        </li>
-      ))}
-    </ul>
+    <FilterChips
+      chips={chips.map((chip) => ({ label: chip.label, href: searchHref({ ...query, ...chip.without, page: 1 }) }))}
+      className="mt-4"
+    />
   );
 }
