@@ -26,7 +26,7 @@ export function OrderTable({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Orders, newest first</caption>
         <thead className="border-b border-line bg-stone-50 text-xs uppercase tracking-wider text-muted">

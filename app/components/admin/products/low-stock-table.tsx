@@ -19,7 +19,7 @@ export function LowStockTable({ lowStock }: { lowStock: LowStockPage }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-white">
       <table className="w-full text-sm">
         <caption className="px-4 py-3 text-left font-medium" data-testid="low-stock-caption">
           {heading}

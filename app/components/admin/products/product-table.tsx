@@ -70,7 +70,7 @@ export function ProductTableShell({
 }) {
   const head = "px-3 py-3 font-medium";
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-white">
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">

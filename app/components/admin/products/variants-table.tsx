@@ -90,7 +90,7 @@ export function VariantsTable({
       </div>
       <FieldError id={bulkId} error={bulkError} />
       <FieldError id={id} error={error} />
-      <div className="overflow-x-auto rounded-xl border border-line">
+      <div className="relative overflow-x-auto rounded-xl border border-line">
         <table className="w-full min-w-[36rem] text-sm" aria-describedby={`${id}-hint`}>
           <caption className="sr-only">Variants of the product</caption>
           <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-muted">
