@@ -266,7 +266,7 @@ describe("the dashboard", () => {
     expect(stat(page, "Paid orders (30 days)")).toBe("13");
     expect(stat(page, "Pending orders")).toBe("12");
     expect(stat(page, "Revenue today")).toMatch(/^\$[\d,]+\.\d\d$/);
-    expect(stat(page, "Low-stock products")).toMatch(/^\d+$/);
+    expect(stat(page, "Low-stock sizes")).toMatch(/^\d+$/);
     const first = listed(page);
     expect(first).toHaveLength(20);
     expect(first[0]).toBe(numbers.zelda);

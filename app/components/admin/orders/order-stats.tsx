@@ -12,7 +12,7 @@ export function OrderStats({ stats }: { stats: AdminOrderStats }) {
     { label: "Revenue (30 days)", value: formatCents(stats.last30Days.revenueCents) },
     { label: "Pending orders", value: n(stats.pending) },
     { label: "Paid orders (30 days)", value: n(stats.paid) },
-    { label: "Low-stock products", value: n(stats.lowStockProducts) },
+    { label: "Low-stock sizes", value: n(stats.lowStockProducts) },
   ];
   return <StatCards cards={cards} gridClassName="grid-cols-2 sm:grid-cols-4 lg:grid-cols-7" />;
 }
