@@ -268,6 +268,17 @@ export async function variantsOf(db: Conn, productIds: readonly string[]): Promi
   return byProduct;
 }
 
+/**
+ * A select column of a read of `products` (not aliased): the product's variants (`VariantStock[]`, in
+ * its order) as one JSON value, so that the read brings their variants in the same statement.
+ */
+export function variantsColumn() {
+  return sql<VariantStock[]>`(
+    select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
+      'stock', v.stock, 'priceCents', v.price_cents) order by v.position), '[]'::json)
+    from ${productVariants} v where v.product_id = "products"."id")`;
+}
+
 /** Locks these products' rows, in id order (the lock order of every stock writer). */
 export async function lockProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -285,12 +296,12 @@ export async function takeStock(tx: Tx, wanted: ReadonlyMap<string, number>): Pr
   if (wanted.size === 0) return null;
   const ids = [...wanted.keys()];
   const quantities = ids.map((id) => wanted.get(id)!);
-  await lockProductsOfVariants(tx, ids);
   const taken = await queryRows<{ id: string }>(
     tx,
-    sql`update ${productVariants} v set stock = v.stock - w.quantity, updated_at = now()
+    sql`with ${lockedProductsOf(ids)}
+        update ${productVariants} v set stock = v.stock - w.quantity, updated_at = now()
         from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity)
-        where v.id = w.id and v.stock >= w.quantity
+        where (select count(*) from locked) > 0 and v.id = w.id and v.stock >= w.quantity
         returning v.id`,
   );
   if (taken.length === ids.length) return null;
@@ -303,18 +314,23 @@ export async function giveBackStock(tx: Tx, given: ReadonlyMap<string, number>):
   if (given.size === 0) return;
   const ids = [...given.keys()];
   const quantities = ids.map((id) => given.get(id)!);
-  await lockProductsOfVariants(tx, ids);
   await tx.execute(
-    sql`update ${productVariants} v set stock = v.stock + w.quantity, updated_at = now()
+    sql`with ${lockedProductsOf(ids)}
+        update ${productVariants} v set stock = v.stock + w.quantity, updated_at = now()
         from unnest(${sql.param(ids)}::uuid[], ${sql.param(quantities)}::int[]) as w(id, quantity)
-        where v.id = w.id`,
+        where (select count(*) from locked) > 0 and v.id = w.id`,
   );
 }
 
-async function lockProductsOfVariants(tx: Tx, variantIds: readonly string[]): Promise<void> {
-  await tx.execute(
-    sql`select 1 from ${products} where ${products.id} in (
-          select ${productVariants.productId} from ${productVariants} where ${productVariants.id} = any(${sql.param(variantIds)}::uuid[]))
-        order by ${products.id} for no key update`,
-  );
+/**
+ * `locked`: the products of these variants, locked in id order. A statement that changes the variants
+ * filters on `(select count(*) from locked) > 0`, an uncorrelated subquery PostgreSQL runs once before
+ * the first variant is read for update, so every product lock is taken before any variant's, in one
+ * round trip (the embedded database pays ~0.6 ms a statement).
+ */
+function lockedProductsOf(variantIds: readonly string[]) {
+  return sql`locked as materialized (
+    select ${products.id} from ${products} where ${products.id} in (
+      select ${productVariants.productId} from ${productVariants} where ${productVariants.id} = any(${sql.param(variantIds)}::uuid[]))
+    order by ${products.id} for no key update)`;
 }

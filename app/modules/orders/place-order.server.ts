@@ -8,7 +8,7 @@ import { isUuid } from "~/lib/ids";
 import { lineVariantOption, optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { findVariant, variantPrice } from "~/modules/catalog/variant-rules";
-import { takeStock, variantsOf } from "~/modules/catalog/variants.server";
+import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { computeTotals, type ShippingMethod } from "./pricing";
@@ -130,6 +130,7 @@ async function writeOrder(
       images: products.images,
       sizes: products.sizes,
       colors: products.colors,
+      variants: variantsColumn(),
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -155,10 +156,9 @@ async function writeOrder(
   }
   await checkUnpaidOrders(tx, input);
 
-  const variants = await variantsOf(tx, [...new Set(lines.map((l) => l.productId))]);
   const priced = lines.map((l) => {
     const product = byId.get(l.productId)!;
-    const variant = findVariant(variants.get(l.productId) ?? [], lineVariantOption(product, l));
+    const variant = findVariant(product.variants, lineVariantOption(product, l));
     if (!variant)
       throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
     return { ...l, product, variant, unitPriceCents: variantPrice(product.priceCents, variant) };
