@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAddToCart } from "~/components/cart/use-add-to-cart";
-import { Loader2, ShoppingBag, X } from "~/components/ui/icons";
+import { Loader2, X } from "~/components/ui/icons";
 import { keepFocusInside } from "~/components/ui/side-panel";
 import { SiteLink } from "~/components/ui/site-link";
 import { formatCents } from "~/lib/money";
@@ -29,9 +29,6 @@ export interface QuickAddProps {
   className?: string;
 }
 
-const BUTTON =
-  "relative z-10 mt-3 flex w-full items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-medium";
-
 /**
  * A card's Add to Cart (decisions.md §6: stock per size). A product without sizes goes into the cart
  * at once (in its first colour in stock); one with sizes opens a small dialog that loads which sizes are
@@ -46,11 +43,7 @@ export function QuickAdd({ product, className = "" }: QuickAddProps) {
 
   if (product.inventory <= 0) {
     return (
-      <button
-        type="button"
-        disabled
-        className={`${BUTTON} cursor-not-allowed border border-line bg-stone-100 text-stone-500 ${className}`}
-      >
+      <button type="button" disabled className={`qa qa-off ${className}`}>
         Out of Stock
       </button>
     );
@@ -108,13 +101,10 @@ export function QuickAdd({ product, className = "" }: QuickAddProps) {
           if (needsSize) setOpen(true);
           else void addAtOnce();
         }}
-        className={`${BUTTON} bg-ink text-white transition-colors hover:bg-black aria-busy:cursor-wait ${className}`}
+        // The bag icon is the stylesheet's (.qa-bag), not an SVG in every card's markup.
+        className={`qa qa-add ${busy ? "" : "qa-bag "}${className}`}
       >
-        {busy ? (
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-        ) : (
-          <ShoppingBag className="size-4" aria-hidden />
-        )}
+        {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
         Add to Cart
       </button>
       {open && (

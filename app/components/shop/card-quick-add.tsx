@@ -9,11 +9,7 @@ import { styleSoldOut, type ProductCard } from "~/modules/catalog/product-card";
 export function CardQuickAdd({ style, shown }: { style: ProductCard; shown: ProductCard }) {
   if (!styleSoldOut(style) && shown.inventory <= 0) {
     return (
-      <button
-        type="button"
-        disabled
-        className="relative z-10 mt-3 flex w-full cursor-not-allowed items-center justify-center rounded-full border border-line bg-stone-100 px-4 py-2.5 text-sm font-medium text-stone-500"
-      >
+      <button type="button" disabled className="qa qa-off">
         Sold out in this colour
       </button>
     );

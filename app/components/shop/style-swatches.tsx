@@ -24,7 +24,7 @@ export function StyleSwatches({
   // Whether the pointer went down on the swatch already shown: its click then follows the link.
   const pressedShown = useRef(true);
   return (
-    <ul aria-label={`Colours of ${styleName}`} className="relative z-10 mt-1 flex flex-wrap gap-1.5">
+    <ul aria-label={`Colours of ${styleName}`} className="sw-list">
       {swatches.map((s) => {
         const css = swatchColor(s.color);
         const shown = s.id === shownId;
@@ -35,8 +35,6 @@ export function StyleSwatches({
               to={`/product/${s.slug}`}
               aria-label={soldOut ? `${s.color}, sold out` : s.color}
               aria-current={shown ? "true" : undefined}
-              title={soldOut ? `${s.color} (sold out)` : s.color}
-              data-swatch={s.color}
               onPointerEnter={(event) => {
                 if (event.pointerType === "mouse") onShow(s.id);
               }}
@@ -53,32 +51,21 @@ export function StyleSwatches({
                 }
                 pressedShown.current = true;
               }}
-              className={`relative flex size-8 items-center justify-center rounded-full ring-offset-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-                shown ? "ring-2 ring-ink" : "ring-1 ring-line hover:ring-stone-400"
-              }`}
+              className="sw"
             >
               {css ? (
-                <span
-                  aria-hidden
-                  className="size-6 rounded-full border border-black/10 shadow-inner"
-                  style={{ backgroundColor: css }}
-                />
+                <span aria-hidden className="sw-dot" style={{ backgroundColor: css }} />
               ) : (
                 <img
                   alt=""
                   width={24}
                   height={24}
                   loading="lazy"
-                  className="size-6 rounded-full object-cover"
+                  className="sw-dot"
                   {...responsiveImage(s.image, "24px")}
                 />
               )}
-              {soldOut && (
-                <span
-                  aria-hidden
-                  className="absolute h-0.5 w-7 rotate-45 rounded-full bg-stone-400 ring-1 ring-white"
-                />
-              )}
+              {soldOut && <span aria-hidden className="sw-out" />}
             </SiteLink>
           </li>
         );
