@@ -396,7 +396,7 @@ async function main() {
     );
   }
   // Against the commit before variants, in turns: stock taken per variant costs at most 10 % of throughput.
-  const ordersSideBySide = runs("orders") ? await benchOrdersSideBySide(root, VARIANTS_BEFORE_COMMIT) : undefined;
+  const ordersSideBySide = runs("orders") ? await benchOrdersSideBySide(root, VARIANTS_BEFORE_COMMIT, 3) : undefined;
   for (const [database, now] of ordersSideBySide?.now ?? []) {
     const before = ordersSideBySide!.before.get(database) ?? [];
     if (before.length === 0) continue;

@@ -332,7 +332,9 @@ describe(`product CSV (${databaseKind})`, () => {
     expect(plan).toMatchObject({ create: 1, update: 1, problems: [] });
     // A cancelled order gives a unit back meanwhile.
     const [variant] = await db().select().from(productVariants).where(eq(productVariants.productId, product!.id));
-    await db().transaction((tx) => giveBackStock(tx, new Map([[variant!.id, 1]])));
+    await db().transaction((tx) =>
+      giveBackStock(tx, [{ variantId: variant!.id, productId: product!.id, quantity: 1 }]),
+    );
     const imported = await post("import", csv, { token: plan.token });
     expect(imported.status).toBe(409);
     expect(imported.body).toMatchObject({ ok: false, message: CSV_MESSAGES.changedSincePreview });

@@ -5,7 +5,7 @@ import { queryRows, type Db } from "~/lib/db/client.server";
 import { databaseError } from "~/lib/db/errors";
 import { DomainError } from "~/lib/domain-error";
 import { EventBus } from "~/lib/events.server";
-import { giveBackStock } from "~/modules/catalog/variants.server";
+import { giveBackStock, takeStock } from "~/modules/catalog/variants.server";
 import { moveOrder } from "~/modules/orders/order-fulfilment.server";
 import { cancelAbandonedOrders, failOrderPayment, markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder, type CartLineInput } from "~/modules/orders/place-order.server";
@@ -227,17 +227,16 @@ describe(`stock per size and colour through every path (${databaseKind})`, () =>
       [lines[3]!, lines[1]!, lines[4]!, lines[0]!, lines[2]!],
       [lines[4]!, lines[2]!, lines[0]!, lines[3]!, lines[1]!],
     ];
-    const variantIds = (
+    const variantMoves = (
       await db
-        .select({ id: productVariants.id })
+        .select({ variantId: productVariants.id, productId: productVariants.productId })
         .from(productVariants)
         .where(sql`${productVariants.productId} in (${tee}, ${jeans})`)
-    ).map((v) => v.id);
+    ).map((v) => ({ ...v, quantity: 1 }));
     // Returns coming in meanwhile (cancellations, the sweeper): one unit back to every variant, products locked first.
     const giveBack = (i: number) =>
       watched.transaction(async (tx) => {
-        const order = i % 2 === 0 ? variantIds : [...variantIds].reverse();
-        await giveBackStock(tx, new Map(order.map((id) => [id, 1])));
+        await giveBackStock(tx, i % 2 === 0 ? variantMoves : [...variantMoves].reverse());
         if (databaseKind === "postgres") await tx.execute(sql`select pg_sleep(0.002)`);
       });
     const [placed] = await Promise.all([
@@ -248,6 +247,22 @@ describe(`stock per size and colour through every path (${databaseKind})`, () =>
     expect(deadlocks).toBe(0);
     expect(await stockOf(tee)).toEqual({ S: 80, M: 80, L: 80 });
     expect(await stockOf(jeans)).toEqual({ "30": 80, "32": 80 });
+    expect(await inventoryMismatches()).toEqual([]);
+  });
+  it("a move naming another product than its variant's changes nothing, taking or giving back", async () => {
+    await setProductStock(db, tee, 5);
+    const [small] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(sql`${productVariants.productId} = ${tee} and ${productVariants.size} = 'S'`);
+    const wrong = { variantId: small!.id, productId: jeans, quantity: 2 };
+    expect(await db.transaction((tx) => takeStock(tx, [wrong]))).toBe(small!.id);
+    await db.transaction((tx) => giveBackStock(tx, [wrong]));
+    expect(await stockOf(tee)).toMatchObject({ S: 5 });
+    // The same variant with its own product moves, and two moves of one variant add up.
+    const right = { ...wrong, productId: tee, quantity: 1 };
+    expect(await db.transaction((tx) => takeStock(tx, [right, right]))).toBeNull();
+    expect(await stockOf(tee)).toMatchObject({ S: 3 });
     expect(await inventoryMismatches()).toEqual([]);
   });
 });

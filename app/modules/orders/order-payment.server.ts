@@ -190,9 +190,12 @@ export async function restock(tx: Tx, orderIds: string[]): Promise<number> {
       quantity: sql<number>`sum(${orderItems.quantity})::int`,
     })
     .from(orderItems)
-    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.variantId)))
+    .where(and(inArray(orderItems.orderId, orderIds), isNotNull(orderItems.variantId), isNotNull(orderItems.productId)))
     .groupBy(orderItems.variantId, orderItems.productId);
-  await giveBackStock(tx, new Map(lines.map((line) => [line.variantId!, Number(line.quantity)])));
+  await giveBackStock(
+    tx,
+    lines.map((line) => ({ variantId: line.variantId!, productId: line.productId!, quantity: Number(line.quantity) })),
+  );
   return new Set(lines.map((line) => line.productId)).size;
 }
 
