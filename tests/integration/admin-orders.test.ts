@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, products } from "#db/schema/index";
@@ -483,6 +484,13 @@ describe("the CSV export", () => {
     const lines = filtered.trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(numbers.zelda);
+    // Each column holds its order's figure: Zelda bought one piece.
+    const [header, zelda] = parse(filtered, { bom: true }) as string[][];
+    const cell = (name: string) => zelda![header!.indexOf(name)];
+    expect(cell("Order number")).toBe(numbers.zelda);
+    expect(cell("Items")).toBe("1");
+    expect(cell("Customer")).toBe("Zelda Quartz");
+    expect(cell("Payment")).toBe("paid");
     const paidOnly = await (await get("/admin/orders/export?payment=pending", adminCookie)).text();
     expect(paidOnly).not.toContain(numbers.formula);
   });

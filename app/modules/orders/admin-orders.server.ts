@@ -364,8 +364,10 @@ export async function* exportAdminOrders(db: Db, filter: AdminOrderFilter): Asyn
         status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
+        // Qualified by hand: Drizzle writes a select field's columns without their table, and an
+        // unqualified "id" here would be the item's own (every order counted 0 items).
         itemCount:
-          sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+          sql<number>`(select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = "orders"."id")`.mapWith(
             Number,
           ),
         subtotalCents: orders.subtotalCents,
