@@ -5,7 +5,13 @@ import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { databaseError, isUniqueViolation } from "~/lib/db/errors";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { isUuid } from "~/lib/ids";
-import { lineVariantOption, optionProblem, productsOverLimit } from "~/modules/cart/cart-rules";
+import {
+  DEFAULT_COLOR,
+  DEFAULT_SIZE,
+  lineVariantOption,
+  optionProblem,
+  productsOverLimit,
+} from "~/modules/cart/cart-rules";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { findVariant, variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
@@ -131,9 +137,10 @@ async function writeOrder(
       images: products.images,
       sizes: products.sizes,
       colors: products.colors,
+      // The variants the lines can stand for (a missing size or colour is the cart's default, as in `lineVariantOption`).
       variants: variantsColumn({
-        sizes: allLines.flatMap((l) => (l.size ? [l.size] : [])),
-        colors: allLines.flatMap((l) => (l.color ? [l.color] : [])),
+        sizes: allLines.map((l) => l.size ?? DEFAULT_SIZE),
+        colors: allLines.map((l) => l.color ?? DEFAULT_COLOR),
       }),
     })
     .from(products)
