@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
-  customType,
   check,
   index,
   integer,
@@ -15,10 +14,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-
-const tsvector = customType<{ data: string }>({
-  dataType: () => "tsvector",
-});
+import { tsvector } from "./column-types";
 
 export const categories = pgTable(
   "categories",

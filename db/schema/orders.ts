@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { tsvector } from "./column-types";
 import { products, productVariants } from "./catalog";
 
 /** One shipping-address shape, stored as JSON and read the same everywhere (decisions.md §4). */
@@ -60,6 +61,13 @@ export const orders = pgTable(
     searchName: text().generatedAlwaysAs(
       sql`lower((shipping_address ->> 'firstName') || ' ' || (shipping_address ->> 'lastName'))`,
     ),
+    /**
+     * The words of the customer's name (first and last of the shipping address), for the admin's search
+     * by word prefix: 'okafor' finds 'Maya O. Okafor'. The 'simple' configuration: no stemming, no stop words.
+     */
+    searchWords: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(shipping_address ->> 'firstName', '') || ' ' || coalesce(shipping_address ->> 'lastName', ''))`,
+    ),
     /** Makes placing the same checkout twice create one order; unique per account, not across accounts. */
     idempotencyKey: text(),
     paidAt: timestamp({ withTimezone: true }),
@@ -81,14 +89,11 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_idx").on(t.status, t.createdAt, t.id),
     // The admin's order search (modules/orders/admin-orders.server.ts): prefixes of the number, the
-    // e-mail and the name, each from its own index.
+    // e-mail and the name, and prefixes of the name's words, each from its own index.
     index("orders_number_prefix_idx").using("btree", sql`${t.orderNumber} text_pattern_ops`),
     index("orders_email_prefix_idx").using("btree", sql`lower(${t.customerEmail}) text_pattern_ops`),
     index("orders_name_prefix_idx").using("btree", sql`${t.searchName} text_pattern_ops`),
-    index("orders_last_name_prefix_idx").using(
-      "btree",
-      sql`lower(${t.shippingAddress} ->> 'lastName') text_pattern_ops`,
-    ),
+    index("orders_search_words_idx").using("gin", t.searchWords),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt, t.id),
     // An account's orders waiting for payment, counted at every checkout (UNPAID_ORDERS_PER_ACCOUNT).
     index("orders_unpaid_user_idx")

@@ -72,7 +72,7 @@ beforeAll(async () => {
       await place({ firstName: "Bulk", lastName: "Buyer", email: `bulk${i}@example.com` }, i % 2 === 0),
     );
   }
-  numbers.pending = await place({ firstName: "Penny", lastName: "Pending", email: "penny@example.com" }, false);
+  numbers.pending = await place({ firstName: "Penny", lastName: "O. Okafor", email: "penny@example.com" }, false);
   numbers.formula = await place({ firstName: FORMULA_NAME, lastName: "Hack", email: "hack@example.com" }, true);
   numbers.zelda = await place({ firstName: "Zelda", lastName: "Quartz", email: "zelda.q@example.com" }, true);
 });
@@ -283,6 +283,11 @@ describe("the dashboard", () => {
     expect(listed(await html("/admin?q=zelda"))).toEqual([numbers.zelda]);
     expect(listed(await html("/admin?q=quartz"))).toEqual([numbers.zelda]);
     expect(listed(await html("/admin?q=penny"))).toEqual([numbers.pending]);
+    // Any word of the name by its start ('O. Okafor' is the last name the checkout took), in any case.
+    for (const q of ["okafor", "OKA", "penny okafor", "penny o okafor", "o.%20okafor", "okafor%20penny"])
+      expect(listed(await html(`/admin?q=${q}`)), q).toEqual([numbers.pending]);
+    // Words start where the name's do: no match inside a word, and every word must match.
+    for (const q of ["kafor", "penny zelda", "%3A*"]) expect(listed(await html(`/admin?q=${q}`)), q).toEqual([]);
     const none = await html("/admin?q=nobody-like-this");
     expect(listed(none)).toEqual([]);
     expect(none).toContain("No orders found");

@@ -3,6 +3,7 @@ import {
   adminOrderSearchParams,
   likePrefix,
   orderSearchOf,
+  wordPrefixQuery,
   parseAdminOrderQuery,
 } from "~/modules/orders/admin-order-query";
 import { orderCsvRow, type ExportOrder } from "~/modules/orders/order-csv";
@@ -30,8 +31,24 @@ describe("the admin order list query", () => {
   it("reads an order number, digits, or text", () => {
     expect(orderSearchOf("ord-1234")).toEqual({ kind: "number", prefixes: ["ORD-1234"] });
     expect(orderSearchOf("1234")).toEqual({ kind: "number", prefixes: ["ORD-1234", "TEST-1234"] });
-    expect(orderSearchOf("Ann@Example")).toEqual({ kind: "text", prefix: "ann@example" });
+    expect(orderSearchOf("Ann@Example")).toEqual({ kind: "text", prefix: "ann@example", words: ["ann", "example"] });
+    expect(orderSearchOf(" Maya O. Okafor ")).toEqual({
+      kind: "text",
+      prefix: "maya o. okafor",
+      words: ["maya", "o", "okafor"],
+    });
+    expect(orderSearchOf("José D'Arcy-Núñez")).toMatchObject({ words: ["josé", "d", "arcy", "núñez"] });
+    expect(orderSearchOf("a b c d e f g h i j").kind === "text" && orderSearchOf("a b c d e f g h i j")).toMatchObject({
+      words: ["a", "b", "c", "d", "e", "f", "g", "h"],
+    });
     expect(orderSearchOf("  ")).toEqual({ kind: "none" });
+  });
+
+  it("matches every word as a word prefix, with nothing of the text read as query syntax", () => {
+    expect(wordPrefixQuery(["maya", "oka"])).toBe("maya:* & oka:*");
+    expect(wordPrefixQuery([])).toBeNull();
+    const search = orderSearchOf("o'brien & !x | (y):*");
+    expect(search.kind === "text" && wordPrefixQuery(search.words)).toBe("o:* & brien:* & x:* & y:*");
   });
 
   it("escapes LIKE wildcards", () => {

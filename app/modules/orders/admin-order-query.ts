@@ -50,9 +50,14 @@ export function adminOrderSearchParams(query: Partial<AdminOrderQuery>): URLSear
 
 /**
  * How the search text is matched: an order number (ORD-/TEST- and digits, or digits alone, which
- * match the number's digits), else an e-mail or a name prefix, case-insensitively.
+ * match the number's digits), else an e-mail or a name prefix, or every word of it starting a word of
+ * the customer's name ('okafor' and 'maya oka' find 'Maya O. Okafor'), case-insensitively.
  */
-export type OrderSearch = { kind: "none" } | { kind: "number"; prefixes: string[] } | { kind: "text"; prefix: string };
+export type OrderSearch =
+  { kind: "none" } | { kind: "number"; prefixes: string[] } | { kind: "text"; prefix: string; words: string[] };
+
+/** At most this many words of a search count (a pasted paragraph is not a name). */
+const MAX_SEARCH_WORDS = 8;
 
 export function orderSearchOf(q: string): OrderSearch {
   const text = q.trim();
@@ -60,7 +65,22 @@ export function orderSearchOf(q: string): OrderSearch {
   const upper = text.toUpperCase();
   if (/^(ORD|TEST)-\d*$/.test(upper)) return { kind: "number", prefixes: [upper] };
   if (/^\d+$/.test(text)) return { kind: "number", prefixes: [`ORD-${text}`, `TEST-${text}`] };
-  return { kind: "text", prefix: text.toLowerCase() };
+  const prefix = text.toLowerCase();
+  return { kind: "text", prefix, words: searchWords(prefix).slice(0, MAX_SEARCH_WORDS) };
+}
+
+/** The words of a search: runs of letters and digits (PostgreSQL's parser splits names the same way). */
+function searchWords(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+}
+
+/**
+ * The `to_tsquery('simple', …)` text that matches documents with a word starting with each of `words`
+ * ('maya:* & oka:*'); null for none. The words hold letters and digits only, so nothing in them is
+ * query syntax.
+ */
+export function wordPrefixQuery(words: readonly string[]): string | null {
+  return words.length === 0 ? null : words.map((w) => `${w}:*`).join(" & ");
 }
 
 /** A LIKE pattern that matches `prefix` literally at the start. */

@@ -7,6 +7,7 @@ import {
   ADMIN_ORDERS_PAGE_SIZE,
   likePrefix,
   orderSearchOf,
+  wordPrefixQuery,
   type AdminOrderFilter,
   type AdminOrderQuery,
 } from "./admin-order-query";
@@ -107,11 +108,12 @@ function searchCondition(q: string): SQL | undefined {
   if (search.kind === "none") return undefined;
   if (search.kind === "number") return or(...search.prefixes.map((p) => like(orders.orderNumber, likePrefix(p))));
   const pattern = likePrefix(search.prefix);
+  const words = wordPrefixQuery(search.words);
   return or(
     sql`lower(${orders.customerEmail}) like ${pattern}`,
     sql`${orders.searchName} like ${pattern}`,
-    // The last name alone.
-    sql`lower(${orders.shippingAddress} ->> 'lastName') like ${pattern}`,
+    // Each word starting a word of the name: the last name alone, a middle initial skipped.
+    words ? sql`${orders.searchWords} @@ to_tsquery('simple', ${words})` : undefined,
   );
 }
 
