@@ -2,6 +2,8 @@ import { and, asc, eq, ilike, not, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "#db/schema/index";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { fetchPageClamped } from "~/modules/catalog/paging.server";
+import { toTsquery } from "~/modules/catalog/search.server";
+import { searchTerms } from "~/modules/catalog/search-query";
 import { isOnSale, primaryImage } from "~/modules/catalog/product-rules";
 import { ADMIN_PAGE_SIZE, type AdminProductFilter, type AdminProductQuery } from "./admin-product-query";
 
@@ -75,6 +77,24 @@ export function likeContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The back office's product search: the storefront's full text (every word the start of a word of the
+ * name or description, English stemming: 'wrap midi red' finds 'Wrap Midi Dress - Red', 'shirts' a
+ * Shirt, and 'red' no 'Embroidered'), or the text inside the product's SKU or one of its variants'
+ * (taken literally: 'adm-7', '50%'). Undefined for a blank search.
+ */
+export function productTextMatch(q: string): SQL | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const terms = searchTerms(text);
+  const sku = likeContaining(text);
+  return or(
+    terms.length > 0 ? sql`${products.searchVector} @@ to_tsquery('english', ${toTsquery(terms)})` : undefined,
+    ilike(products.sku, sku),
+    sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.sku ilike ${sku})`,
+  );
+}
+
 const STATUS_CONDITIONS: Record<AdminProductFilter["status"], SQL | undefined> = {
   all: undefined,
   active: eq(products.isActive, true),
@@ -94,15 +114,12 @@ const STOCK_CONDITIONS: Record<AdminProductFilter["stock"], SQL | undefined> = {
 
 /**
  * Which products a filter matches, as one SQL condition: the list, its count and a bulk action on
- * "every matching product" all use this, so they cannot disagree. The search is a case-insensitive
- * substring of the name, the description or the SKU; the category is the product's own category.
+ * "every matching product" all use this, so they cannot disagree. The search is `productTextMatch`;
+ * the category is the product's own category.
  */
 export function adminProductConditions(filter: AdminProductFilter): SQL | undefined {
-  const pattern = filter.q ? likeContaining(filter.q) : null;
   return and(
-    pattern
-      ? or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.sku, pattern))
-      : undefined,
+    productTextMatch(filter.q),
     filter.category
       ? sql`${products.categoryId} = (select c.id from ${categories} c where c.slug = ${filter.category})`
       : undefined,

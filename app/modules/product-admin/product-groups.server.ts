@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { productGroups, products } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -18,6 +18,7 @@ import {
   type PlannedChange,
   type UngroupedPage,
 } from "./group-rules";
+import { productTextMatch } from "./admin-product-list.server";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 import { changedFields } from "./product-changes";
 import { PRODUCT_SAVE_MESSAGES } from "./save-messages";
@@ -125,15 +126,11 @@ export const withPrimaryImage = <T extends { imageUrl: string | null; images: st
   ...row
 }: T) => ({ ...row, image: primaryImage({ imageUrl, images }) });
 
-/** Ungrouped products for the create form's checklist: by name, matching a search of name or SKU, at most `limit`. */
+/** Ungrouped products for the create form's checklist: by name, matching a search (as the product list's), at most `limit`. */
 export async function listUngrouped(db: Db, options: { q: string; limit?: number }): Promise<UngroupedPage> {
   const q = options.q.trim().slice(0, 100);
   const limit = options.limit ?? CHECKLIST_LIMIT;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = and(
-    isNull(products.productGroupId),
-    q ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
-  );
+  const where = and(isNull(products.productGroupId), productTextMatch(q));
   const [counted] = await db.select({ n: count() }).from(products).where(where);
   const rows = await db
     .select(PRODUCT_CARD_COLUMNS)
