@@ -382,6 +382,10 @@ describe(`checkout (${databaseKind})`, () => {
     const html = await page.text();
     expect(html).toContain("Order Cancelled");
     expect(html).not.toContain("Order Confirmed!");
+    // It is no purchase of theirs: My Orders does not list it as a cancelled one.
+    const mine = await (await fetch(`${server.url}/orders`, { headers: { cookie: shopper.cookie } })).text();
+    expect(mine).toContain("My Orders");
+    expect(mine).not.toContain(order!.orderNumber);
   });
 
   it("paying removes only what was ordered: a line added after placing stays, a raised quantity keeps the rest", async () => {

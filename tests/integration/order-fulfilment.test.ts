@@ -7,7 +7,7 @@ import { EventBus, type DomainEvents } from "~/lib/events.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { adminOrderDetail, adminOrderStats, listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { moveOrder, type FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
-import { cancelAbandonedOrders, markOrderPaid } from "~/modules/orders/order-payment.server";
+import { cancelAbandonedOrders, failOrderPayment, markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import {
   createTestOrder,
@@ -327,9 +327,13 @@ describe("the admin's reads", () => {
     const before = await adminOrderStats(db);
     const paid = await order();
     await order({ paid: false });
+    // A checkout whose payment was declined is no order: not today's, not the 30 days'.
+    const declined = await order({ paid: false });
+    await failOrderPayment(db, declined.id);
     const after = await adminOrderStats(db);
     const total = (await orderRow(paid.id)).totalCents;
     expect(after.today.orders - before.today.orders).toBe(2);
+    expect(after.last30Days.orders - before.last30Days.orders).toBe(2);
     expect(after.today.revenueCents - before.today.revenueCents).toBe(total);
     expect(after.last30Days.revenueCents - before.last30Days.revenueCents).toBe(total);
     expect(after.pending - before.pending).toBe(1);

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { placedOrder } from "~/modules/orders/abandoned-checkouts.server";
 
 /**
  * The console's order cards (spec §2: Total Orders, Total Revenue, Pending Orders, Paid Orders) over all
- * time, in one pass. Test orders are never counted; revenue is what sales-analytics counts as a sale
+ * time, in one pass. Test orders and checkouts cancelled before payment are never counted as orders; revenue is what sales-analytics counts as a sale
  * (paid, not cancelled), so the two agree.
  */
 export interface OrderTotals {
@@ -17,7 +18,8 @@ export interface OrderTotals {
 export async function orderTotals(db: Db): Promise<OrderTotals> {
   const [row] = await db
     .select({
-      orders: sql<number>`count(*)`.mapWith(Number),
+      // A checkout cancelled before it was paid is no order (abandoned-checkouts.server.ts).
+      orders: sql<number>`count(*) filter (where ${placedOrder})`.mapWith(Number),
       revenueCents:
         sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paymentStatus} = 'paid' and ${orders.status} <> 'cancelled'), 0)`.mapWith(
           Number,

@@ -11,6 +11,7 @@ import {
   type AdminOrderFilter,
   type AdminOrderQuery,
 } from "./admin-order-query";
+import { placedOrder } from "./abandoned-checkouts.server";
 import { movesFrom, type OrderMove } from "./order-moves";
 import type { OrderStatus, PaymentStatus } from "./order-rules";
 import type { ExportOrder } from "./order-csv";
@@ -52,12 +53,15 @@ export async function adminOrderFigures(db: Db, now: Date = new Date()): Promise
   const [[recent], [pending]] = await Promise.all([
     db
       .select({
-        todayOrders: sql<number>`count(*) filter (where ${orders.createdAt} >= ${startOfToday})`.mapWith(Number),
+        todayOrders:
+          sql<number>`count(*) filter (where ${orders.createdAt} >= ${startOfToday} and ${placedOrder})`.mapWith(
+            Number,
+          ),
         todayRevenue:
           sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${startOfToday} and ${paid}), 0)`.mapWith(
             Number,
           ),
-        orders: count(),
+        orders: sql<number>`count(*) filter (where ${placedOrder})`.mapWith(Number),
         revenue: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${paid}), 0)`.mapWith(Number),
         paid: sql<number>`count(*) filter (where ${paid})`.mapWith(Number),
       })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { placedOrder } from "./abandoned-checkouts.server";
 import { ORDER_STATUSES, type OrderStatus } from "./order-rules";
 
 export interface OrderHistoryFilter {
@@ -25,6 +26,8 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
     .where(
       and(
         eq(orders.userId, userId),
+        // A checkout whose payment never came is no purchase of theirs (its cart was kept to try again).
+        placedOrder,
         filter.status ? eq(orders.status, filter.status) : undefined,
         filter.q
           ? or(
