@@ -84,7 +84,10 @@ test("an order a shopper places appears in Orders, with its details and the fulf
   await details.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await details.getByLabel("Carrier").selectOption("UPS");
   await details.getByRole("button", { name: "Mark as shipped" }).click();
-  await expect(admin.getByText(`Order ${orderNumber} marked as shipped`).first()).toBeVisible();
+  const shippedToast = admin.locator("[data-sonner-toast]").filter({ hasText: `Order ${orderNumber} marked as shipped` });
+  await expect(shippedToast).toBeVisible();
+  await expect(details.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
+  await expect(shippedToast).toHaveCount(1);
   await admin.keyboard.press("Escape");
   await expect(details).toBeHidden();
   // Refresh Orders reloads the list and says what it found (the search above matched this one order).

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AlertDialog } from "~/components/ui/alert-dialog";
+import { useAnnounceOnce } from "~/components/ui/use-announce-once";
 import {
   FormMessage,
   primaryButton,
@@ -45,12 +46,11 @@ export function OrderActions({ order, action: actionUrl }: { order: AdminOrderDe
   });
   const noteId = useId();
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else if (!Object.values(result.errors).some(Boolean)) toast.error(result.message);
-    if (result.refundFailed) toast.error(result.refundFailed);
-  }, [result]);
+  useAnnounceOnce(result, (answer) => {
+    if (answer.ok) toast.success(answer.message);
+    else if (!Object.values(answer.errors).some(Boolean)) toast.error(answer.message);
+    if (answer.refundFailed) toast.error(answer.refundFailed);
+  });
 
   if (order.moves.length === 0) {
     return (

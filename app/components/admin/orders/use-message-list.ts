@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { useAnnounceOnce } from "~/components/ui/use-announce-once";
 import type { OrderMoveAnswer } from "./order-move-answer";
 
 /**
@@ -12,11 +13,10 @@ import type { OrderMoveAnswer } from "./order-move-answer";
 export function useMessageList(result: OrderMoveAnswer | undefined, waiting: boolean) {
   const revalidator = useRevalidator();
 
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else if (!Object.values(result.errors).some(Boolean)) toast.error(result.message);
-  }, [result]);
+  useAnnounceOnce(result, (answer) => {
+    if (answer.ok) toast.success(answer.message);
+    else if (!Object.values(answer.errors).some(Boolean)) toast.error(answer.message);
+  });
 
   useEffect(() => {
     if (!waiting) return;
