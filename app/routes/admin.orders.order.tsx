@@ -50,6 +50,7 @@ async function load({ request, params }: Route.LoaderArgs) {
           return null;
         }),
         whatsappConfigured: notifications.whatsappConfigured,
+        ownerWhatsAppConfigured: notifications.ownerWhatsAppConfigured,
         mailGoesToOutbox: notifications.mailGoesToOutbox,
         // A fresh one-time key per page: the same Send posted twice writes one message.
         requestKey: crypto.randomUUID(),

@@ -1,6 +1,7 @@
 import { MessageCircle, RefreshCw } from "lucide-react";
 import { useId } from "react";
 import { data, useFetcher } from "react-router";
+import { ChannelStatus } from "~/components/admin/orders/channel-status";
 import { NOTIFY_INTENTS, NotificationItem } from "~/components/admin/orders/notifications-panel";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { useMessageList } from "~/components/admin/orders/use-message-list";
@@ -37,7 +38,14 @@ async function load({ request }: Route.LoaderArgs) {
     return null;
   });
   return data(
-    { panel: { messages, whatsappConfigured: notifications.whatsappConfigured, requestKey: crypto.randomUUID() } },
+    {
+      panel: {
+        messages,
+        whatsappConfigured: notifications.whatsappConfigured,
+        ownerWhatsAppConfigured: notifications.ownerWhatsAppConfigured,
+        requestKey: crypto.randomUUID(),
+      },
+    },
     { headers: consoleNoStore },
   );
 }
@@ -116,12 +124,10 @@ export default function ConsoleWhatsApp({ loaderData }: Route.ComponentProps) {
             Refresh
           </button>
         </div>
-        {!panel.whatsappConfigured && (
-          <p className="mt-2 text-xs text-muted">
-            WhatsApp is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_WHATSAPP_FROM): messages are
-            recorded as failed.
-          </p>
-        )}
+        <ChannelStatus
+          whatsappConfigured={panel.whatsappConfigured}
+          ownerWhatsAppConfigured={panel.ownerWhatsAppConfigured}
+        />
         {panel.messages === null ? (
           <FormMessage kind="error" className="mt-3">
             {NOTIFICATION_MESSAGES.fetchFailed}
@@ -172,7 +178,8 @@ export default function ConsoleWhatsApp({ loaderData }: Route.ComponentProps) {
           error={errors.phoneNumber}
         />
         <CheckboxField id={`${id}-owner`} name="isAdminNotification" label="Send to the shop owner instead" />
-        <button type="submit" className={primaryButton} disabled={busy}>
+        {/* Off, nothing can be sent (the server refuses it too): the note beside the list says how to turn it on. */}
+        <button type="submit" className={primaryButton} disabled={busy || !panel.whatsappConfigured}>
           <MessageCircle className="size-4" aria-hidden />
           {busy ? "Sending..." : "Send WhatsApp message"}
         </button>

@@ -83,8 +83,9 @@ test("a paid order: the owner's WhatsApp and the shopper's e-mail are listed as 
   const admin = await adminOrderPage(browser, baseURL!, orderNumber);
   const panel = panelOf(admin);
   await expect(panel.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  // Twilio and SMTP are configured: neither "not configured" note.
-  await expect(panel).not.toContainText("is not configured");
+  // Twilio and SMTP are connected: no note of a channel that is off.
+  await expect(panel).not.toContainText(": off.");
+  await expect(panel).not.toContainText("kept on this server");
 
   // Both rows reach Sent (the panel looks again every few seconds while one is pending).
   const whatsapp = messageRow(panel, "WhatsApp: Order confirmation");

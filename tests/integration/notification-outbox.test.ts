@@ -363,24 +363,36 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect(twilio.requests).toBe(before);
   });
 
-  it("without Twilio configured, WhatsApp messages are recorded as failed with the reason, e-mail still goes", async () => {
+  it("without Twilio, no WhatsApp message is written and a send is refused; without the owner's number, only theirs", async () => {
     await notifications.worker.stop();
     notifications = makeNotifications((events = new EventBus()), undefined);
+    expect(notifications.whatsappConfigured).toBe(false);
     const order = await paidOrder();
     await notifications.worker.drain();
     const rows = await rowsOf(order.id);
-    const wa = rows.find((r) => r.channel === "whatsapp")!;
-    expect(wa.status).toBe("failed");
-    expect(wa.errorMessage).toBe("WhatsApp is not configured");
-    expect(wa.messageBody).toContain(order.orderNumber);
-    expect(rows.find((r) => r.channel === "email")!.status).toBe("sent");
+    expect(rows.map((r) => `${r.channel}:${r.audience}:${r.status}`)).toEqual(["email:customer:sent"]);
+    // A send by hand is refused with the reason, and writes nothing.
+    await expect(
+      notifications.sendCustomWhatsApp(order.id, {
+        customMessage: "Hello",
+        phoneNumber: "+15035550199",
+        isAdminNotification: false,
+      }),
+    ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.whatsappOff });
+    await expect(
+      notifications.sendOrderMessage(order.id, { channel: "whatsapp", type: "order_confirmation", audience: "owner" }),
+    ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.whatsappOff });
+    expect(await rowsOf(order.id)).toHaveLength(1);
 
     await notifications.worker.stop();
     notifications = makeNotifications((events = new EventBus()), twilioConfig({ adminTo: undefined }));
+    expect(notifications.ownerWhatsAppConfigured).toBe(false);
     const second = await paidOrder();
     await notifications.worker.drain();
-    const ownerless = (await rowsOf(second.id)).find((r) => r.channel === "whatsapp")!;
-    expect(ownerless.errorMessage).toBe(NOTIFICATION_MESSAGES.ownerNotConfigured);
+    expect((await rowsOf(second.id)).map((r) => `${r.channel}:${r.audience}`)).toEqual(["email:customer"]);
+    await expect(
+      notifications.sendCustomWhatsApp(second.id, { customMessage: "Hi", phoneNumber: "", isAdminNotification: true }),
+    ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.ownerWhatsAppOff });
   });
 
   it("SMTP 5xx fails at once; 4xx is retried", async () => {

@@ -248,6 +248,21 @@ describe("messagesFor", () => {
     ]);
   });
 
+  it("writes nothing on a channel that is off: no WhatsApp without Twilio, none to the owner without their number", () => {
+    const off = { whatsapp: false, ownerWhatsApp: false };
+    expect(messagesFor("order.paid", off)).toEqual([
+      { channel: "email", audience: "customer", type: "order_confirmation" },
+    ]);
+    expect(messagesFor("order.shipped", off)).toEqual([
+      { channel: "email", audience: "customer", type: "shipping_notification" },
+    ]);
+    const noOwner = { whatsapp: true, ownerWhatsApp: false };
+    expect(messagesFor("order.paid", noOwner)).toEqual([
+      { channel: "email", audience: "customer", type: "order_confirmation" },
+    ]);
+    expect(messagesFor("order.shipped", noOwner)).toEqual(messagesFor("order.shipped"));
+  });
+
   it("any other event: nothing", () => {
     expect(messagesFor("order.placed")).toEqual([]);
     expect(messagesFor("")).toEqual([]);

@@ -22,6 +22,9 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 export const NOTIFICATION_MESSAGES = {
   whatsappNotConfigured: "WhatsApp is not configured",
   ownerNotConfigured: "WhatsApp is not configured: ADMIN_WHATSAPP_TO is not set",
+  /** A send asked for on a channel that is off (the panel says how to turn it on). */
+  whatsappOff: "WhatsApp is off for this shop, so nothing was sent",
+  ownerWhatsAppOff: "The owner's WhatsApp number is not set, so nothing was sent",
   invalidPhone: "Invalid phone number format. Please use international format: +1234567890",
   notVerified:
     "Phone number not verified... The WhatsApp sender (TWILIO_WHATSAPP_FROM) is not enabled for WhatsApp on Twilio.",
@@ -110,8 +113,26 @@ export interface PlannedMessage {
   type: NotificationType;
 }
 
-/** The messages each order event calls for. */
-export function messagesFor(event: string): PlannedMessage[] {
+/** Which channels can send: WhatsApp with Twilio connected; the owner's WhatsApp with their number too. */
+export interface ChannelsOn {
+  whatsapp: boolean;
+  ownerWhatsApp: boolean;
+}
+
+/** Every channel on (what a shop with Twilio connected and the owner's number set sends). */
+export const ALL_CHANNELS_ON: ChannelsOn = { whatsapp: true, ownerWhatsApp: true };
+
+/**
+ * The messages each order event calls for, on the channels that are on: a channel that is off writes
+ * no message (rather than a failure the owner can do nothing about from the order's page).
+ */
+export function messagesFor(event: string, on: ChannelsOn = ALL_CHANNELS_ON): PlannedMessage[] {
+  return plannedFor(event).filter(
+    (m) => m.channel !== "whatsapp" || (on.whatsapp && (m.audience !== "owner" || on.ownerWhatsApp)),
+  );
+}
+
+function plannedFor(event: string): PlannedMessage[] {
   switch (event) {
     case "order.paid":
       return [

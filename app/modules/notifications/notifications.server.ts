@@ -5,7 +5,7 @@ import type { Db } from "~/lib/db/client.server";
 import { createLoadGauge } from "~/lib/load-gauge.server";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
-import { NOTIFICATION_MESSAGES } from "./delivery-policy";
+import { NOTIFICATION_MESSAGES, type ChannelsOn } from "./delivery-policy";
 import { OutboxMailer, type Mailer, type OutboxMail } from "./mailer.server";
 import type { Audience, Channel, NotificationType, ShopIdentity } from "./message-kinds";
 import type { CustomWhatsAppInput, ResendInput } from "./notification-forms";
@@ -64,7 +64,10 @@ export interface Notifications {
   /** Where mail goes without SMTP_URL: readable by admins. Null when mail goes out by SMTP. */
   outboxMail(notification: NotificationRow): Promise<OutboxMail | null>;
   mailGoesToOutbox: boolean;
+  /** Twilio is connected: WhatsApp messages are written and sent. */
   whatsappConfigured: boolean;
+  /** The owner's WhatsApp number is set too: the owner's order alerts go out. */
+  ownerWhatsAppConfigured: boolean;
 }
 
 export function createNotifications(deps: {
@@ -96,10 +99,19 @@ export function createNotifications(deps: {
     saturated: createLoadGauge().saturated,
   });
 
+  const channels: ChannelsOn = { whatsapp: Boolean(twilio), ownerWhatsApp: Boolean(parseE164(twilio?.adminTo)) };
+  /** Refuses a WhatsApp send on a channel that is off: nothing is written, and the panel says how to turn it on. */
+  const checkOn = (channel: Channel, audience: Audience) => {
+    if (channel !== "whatsapp") return;
+    if (!channels.whatsapp) throw new DomainError("conflict", NOTIFICATION_MESSAGES.whatsappOff);
+    if (audience === "owner" && !channels.ownerWhatsApp)
+      throw new DomainError("conflict", NOTIFICATION_MESSAGES.ownerWhatsAppOff);
+  };
+
   if (config.enabled) {
     // The rows are written with the change; the worker is woken once it commits.
     for (const name of ["order.paid", "order.shipped", "order.delivered", "order.cancelled"] as const) {
-      events.onRecord(name, (tx, payload) => recordEventMessages(tx, name, payload.orderId));
+      events.onRecord(name, (tx, payload) => recordEventMessages(tx, name, payload.orderId, channels));
       events.on(name, () => worker.wake());
     }
   }
@@ -114,6 +126,7 @@ export function createNotifications(deps: {
 
     async sendCustomWhatsApp(orderId, input) {
       const owner = input.isAdminNotification;
+      checkOn("whatsapp", owner ? "owner" : "customer");
       const row = await enqueueCustomWhatsApp(db, {
         orderId,
         audience: owner ? "owner" : "customer",
@@ -127,6 +140,7 @@ export function createNotifications(deps: {
     async resend(orderId, input) {
       const current = await notificationById(db, input.notificationId);
       if (!current || current.orderId !== orderId) throw new DomainError("not-found", NOTIFICATION_MESSAGES.notFound);
+      checkOn(current.channel, current.audience);
       // A corrected number applies to a WhatsApp message to the customer only.
       const recipient = current.channel === "whatsapp" && current.audience === "customer" ? input.phoneNumber : null;
       return sendNow(await resendNotification(db, current.id, { recipient, orderId }));
@@ -142,6 +156,7 @@ export function createNotifications(deps: {
         .from(orders)
         .where(eq(orders.id, orderId));
       if (!order) throw new DomainError("not-found", NOTIFICATION_MESSAGES.orderNotFound);
+      checkOn(input.channel, input.audience);
       const recipient =
         input.audience === "owner"
           ? ""
@@ -177,6 +192,7 @@ export function createNotifications(deps: {
       return mailer.read(notification.providerMessageId);
     },
     mailGoesToOutbox: mailer instanceof OutboxMailer,
-    whatsappConfigured: Boolean(twilio),
+    whatsappConfigured: channels.whatsapp,
+    ownerWhatsAppConfigured: channels.ownerWhatsApp,
   };
 }

@@ -2,7 +2,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { orderNotifications, orders } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
-import { eventMessageKey, messagesFor, NOTIFICATION_MESSAGES } from "./delivery-policy";
+import {
+  ALL_CHANNELS_ON,
+  eventMessageKey,
+  messagesFor,
+  NOTIFICATION_MESSAGES,
+  type ChannelsOn,
+} from "./delivery-policy";
 import type { Audience, Channel, NotificationStatus, NotificationType } from "./message-kinds";
 
 /**
@@ -18,8 +24,13 @@ import type { Audience, Channel, NotificationStatus, NotificationType } from "./
  * phone never change; the owner's number is the configuration's then). The key makes a repeated event
  * write nothing.
  */
-export async function recordEventMessages(tx: Tx, eventName: string, orderId: string): Promise<void> {
-  const planned = messagesFor(eventName);
+export async function recordEventMessages(
+  tx: Tx,
+  eventName: string,
+  orderId: string,
+  channels: ChannelsOn = ALL_CHANNELS_ON,
+): Promise<void> {
+  const planned = messagesFor(eventName, channels);
   if (planned.length === 0) return;
   const values = sql.join(
     planned.map(

@@ -18,6 +18,7 @@ import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { WHATSAPP_BODY_MAX } from "~/modules/notifications/whatsapp-texts";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import type { OrderMoveAnswer } from "./order-move-answer";
+import { ChannelStatus } from "./channel-status";
 import { useMessageList } from "./use-message-list";
 import { formatOrderDate } from "./order-table";
 
@@ -28,6 +29,7 @@ export interface NotificationsPanelData {
   /** Null when they could not be read ('Failed to fetch notifications'). */
   notifications: NotificationRow[] | null;
   whatsappConfigured: boolean;
+  ownerWhatsAppConfigured: boolean;
   mailGoesToOutbox: boolean;
   /** This page's one-time key for the custom message form. */
   requestKey: string;
@@ -61,6 +63,7 @@ export function NotificationsPanel({
   order,
   notifications,
   whatsappConfigured,
+  ownerWhatsAppConfigured,
   mailGoesToOutbox,
   requestKey,
 }: NotificationsPanelData & { order: AdminOrderDetail }) {
@@ -95,17 +98,11 @@ export function NotificationsPanel({
           Refresh
         </button>
       </div>
-      {!whatsappConfigured && (
-        <p className="mt-2 text-xs text-muted">
-          WhatsApp is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_WHATSAPP_FROM): WhatsApp messages
-          are recorded as failed.
-        </p>
-      )}
-      {mailGoesToOutbox && (
-        <p className="mt-2 text-xs text-muted">
-          E-mail is not configured (SMTP_URL): e-mails go to the outbox on this server. Open them below.
-        </p>
-      )}
+      <ChannelStatus
+        whatsappConfigured={whatsappConfigured}
+        ownerWhatsAppConfigured={ownerWhatsAppConfigured}
+        mailGoesToOutbox={mailGoesToOutbox}
+      />
       {result && !busy && (
         <FormMessage kind={result.ok ? "success" : "error"} className="mt-3">
           {result.message}
@@ -141,37 +138,40 @@ export function NotificationsPanel({
         className="mt-5 flex flex-col gap-3 border-t border-line pt-4"
       >
         <h3 className="text-sm font-semibold">Send a WhatsApp message</h3>
-        <input type="hidden" name="intent" value={NOTIFY_INTENTS.whatsapp} />
-        <input type="hidden" name="key" value={requestKey} />
-        <TextAreaField
-          id={`${id}-message`}
-          name="customMessage"
-          label="Message"
-          rows={3}
-          maxLength={WHATSAPP_BODY_MAX}
-          error={custom.errors.customMessage}
-        />
-        <TextField
-          {...custom.field("phoneNumber")}
-          label="Phone number"
-          hint="International format: +1234567890"
-          type="tel"
-          autoComplete="off"
-          defaultValue={defaultPhone}
-        />
-        <CheckboxField
-          {...custom.field("isAdminNotification")}
-          id={`${id}-owner`}
-          label="Send to the shop owner instead"
-        />
-        <div>
-          <button type="submit" className={primaryButton} disabled={busy}>
-            <MessageCircle className="size-4" aria-hidden />
-            {busy && fetcher.formData?.get("intent") === NOTIFY_INTENTS.whatsapp
-              ? "Sending..."
-              : "Send WhatsApp message"}
-          </button>
-        </div>
+        {/* Off, the form stays for reading but cannot send (the server refuses it too). */}
+        <fieldset disabled={!whatsappConfigured} className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value={NOTIFY_INTENTS.whatsapp} />
+          <input type="hidden" name="key" value={requestKey} />
+          <TextAreaField
+            id={`${id}-message`}
+            name="customMessage"
+            label="Message"
+            rows={3}
+            maxLength={WHATSAPP_BODY_MAX}
+            error={custom.errors.customMessage}
+          />
+          <TextField
+            {...custom.field("phoneNumber")}
+            label="Phone number"
+            hint="International format: +1234567890"
+            type="tel"
+            autoComplete="off"
+            defaultValue={defaultPhone}
+          />
+          <CheckboxField
+            {...custom.field("isAdminNotification")}
+            id={`${id}-owner`}
+            label="Send to the shop owner instead"
+          />
+          <div>
+            <button type="submit" className={primaryButton} disabled={busy}>
+              <MessageCircle className="size-4" aria-hidden />
+              {busy && fetcher.formData?.get("intent") === NOTIFY_INTENTS.whatsapp
+                ? "Sending..."
+                : "Send WhatsApp message"}
+            </button>
+          </div>
+        </fieldset>
       </fetcher.Form>
     </section>
   );

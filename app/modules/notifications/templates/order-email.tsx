@@ -13,6 +13,7 @@ import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { formatCents } from "~/lib/money";
 import { countryName } from "~/modules/accounts/profile-forms";
+import { paymentMethodText } from "~/modules/orders/order-words";
 import type { MessageLine, MessageOrder, NotificationType, ShopIdentity } from "../message-kinds";
 import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMethodLabel } from "../whatsapp-texts";
 
@@ -41,8 +42,6 @@ export function orderEmailSubject(type: NotificationType, order: Pick<MessageOrd
   }[type];
   return order.isTest ? `[TEST] ${subject}` : subject;
 }
-
-const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: "PayPal" };
 
 const colors = { text: "#1f2937", muted: "#6b7280", line: "#e5e7eb", page: "#f3f4f6", accent: "#111827" };
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -211,7 +210,7 @@ function ShippingAddress({ order }: { order: MessageOrder }) {
 }
 
 function ConfirmationBody({ order }: { order: MessageOrder }) {
-  const payment = order.paymentMethod ? (PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod) : null;
+  const payment = paymentMethodText(order.paymentMethod);
   return (
     <>
       <Heading as="h1" style={styles.h1}>
