@@ -320,8 +320,13 @@ describe("an order's page", () => {
     }
     const [product] = await db().select({ sku: products.sku }).from(products).where(eq(products.id, productId));
     expect(page).toContain(product!.sku);
-    // Placed, then paid: two history rows.
+    // Placed, then paid: two history rows, in words; the methods too.
     expect(page.match(/data-testid="history-row"/g)).toHaveLength(2);
+    expect(page).toContain("Placed, awaiting payment");
+    expect(page).toContain("Paid by demo payment");
+    expect(page).toContain("Standard Shipping (5-7 business days)");
+    expect(page).toContain(">Demo payment</dd>");
+    expect(page).not.toMatch(/pending \/ pending|→ processing/);
     expect(page).toContain("Mark as shipped");
     expect(page).toContain("Cancel order");
     expect(page).not.toContain("Mark as delivered");

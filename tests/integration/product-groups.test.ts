@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productChanges, productGroups, products } from "#db/schema/index";
+import { lastProductChanges } from "~/modules/product-admin/product-audit.server";
 import {
   GROUP_MESSAGES,
   type GroupActionAnswer,
@@ -190,6 +191,13 @@ describe(`product groups panel API (${databaseKind})`, () => {
       expect(row.changes.productGroupId).toEqual([null, id]);
       expect(row.changes.variantType?.[1]).toBe("variant");
     }
+    // The editor's history says it in words: the group's name, the main colour's name, no ids.
+    const [history] = await lastProductChanges(db(), b!.id);
+    expect(history!.changes).toMatchObject({
+      productGroupId: [null, "Autumn colours"],
+      parentProductId: [null, a!.name],
+    });
+    expect(history!.changes.variantType?.[1]).toBe("Variant");
 
     const page = await guestGet(`/product/${a!.slug}`);
     expect(page.cache).toBe("MISS");

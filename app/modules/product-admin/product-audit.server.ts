@@ -1,6 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { productChanges } from "#db/schema/index";
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { productChanges, productGroups, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { isUuid } from "~/lib/ids";
 import type { FieldChanges } from "./product-changes";
 
 /** Who made a back-office write: the signed-in admin. */
@@ -41,7 +42,57 @@ export type ProductChange = {
   at: string;
 };
 
-/** A product's last changes, newest first (the editor's history). */
+/** Fields whose recorded values are ids: shown as the group's or the product's name. */
+const GROUP_FIELDS = new Set(["productGroupId"]);
+const PRODUCT_FIELDS = new Set(["parentProductId"]);
+const VARIANT_TYPES: Record<string, string> = { color: "Colour", size: "Size", style: "Style", variant: "Variant" };
+
+/**
+ * The changes as the owner reads them: a group's id as the group's name ('Wrap Midi Dress'), a
+ * product's id as its name, a variant type as a word. An id whose row is gone reads 'a deleted group'
+ * or 'a deleted product'.
+ */
+async function inWords(db: Db, rows: readonly ProductChange[]): Promise<ProductChange[]> {
+  const idsOf = (fields: Set<string>) => [
+    ...new Set(
+      rows.flatMap((row) =>
+        Object.entries(row.changes).flatMap(([field, pair]) =>
+          fields.has(field) ? pair.filter((v): v is string => typeof v === "string" && v !== "") : [],
+        ),
+      ),
+    ),
+  ];
+  const groupIds = idsOf(GROUP_FIELDS);
+  const productIds = idsOf(PRODUCT_FIELDS).filter(isUuid);
+  const [groups, named] = await Promise.all([
+    groupIds.length > 0
+      ? db
+          .select({ id: productGroups.id, name: productGroups.name })
+          .from(productGroups)
+          .where(inArray(productGroups.id, groupIds))
+      : [],
+    productIds.length > 0
+      ? db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, productIds))
+      : [],
+  ]);
+  const groupName = new Map(groups.map((g) => [g.id, g.name]));
+  const productName = new Map(named.map((p) => [p.id, p.name]));
+  const word = (field: string, value: unknown): unknown => {
+    if (typeof value !== "string" || value === "") return value;
+    if (GROUP_FIELDS.has(field)) return groupName.get(value) ?? "a deleted group";
+    if (PRODUCT_FIELDS.has(field)) return productName.get(value) ?? "a deleted product";
+    if (field === "variantType") return VARIANT_TYPES[value] ?? value;
+    return value;
+  };
+  return rows.map((row) => ({
+    ...row,
+    changes: Object.fromEntries(
+      Object.entries(row.changes).map(([field, [before, after]]) => [field, [word(field, before), word(field, after)]]),
+    ) as FieldChanges,
+  }));
+}
+
+/** A product's last changes, newest first (the editor's history), in words. */
 export async function lastProductChanges(db: Db, productId: string, limit = 10): Promise<ProductChange[]> {
   const rows = await db
     .select({
@@ -55,5 +106,8 @@ export async function lastProductChanges(db: Db, productId: string, limit = 10):
     .where(eq(productChanges.productId, productId))
     .orderBy(desc(productChanges.createdAt), desc(productChanges.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  return inWords(
+    db,
+    rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+  );
 }

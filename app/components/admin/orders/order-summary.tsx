@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
+import { historyChangeText, paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
 import { formatOrderDate } from "./order-table";
 
 const card = "rounded-2xl border border-line bg-white p-5";
@@ -44,7 +45,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           {a.country}
         </address>
         <dl className="mt-3 border-t border-line pt-2">
-          <Row label="Method">{order.shippingMethod}</Row>
+          <Row label="Method">{shippingMethodText(order.shippingMethod)}</Row>
           {order.trackingNumber && <Row label="Tracking number">{order.trackingNumber}</Row>}
           {order.carrier && <Row label="Carrier">{order.carrier}</Row>}
         </dl>
@@ -54,7 +55,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           Payment
         </h2>
         <dl className="mt-3">
-          <Row label="Method">{order.paymentMethod ?? "—"}</Row>
+          <Row label="Method">{paymentMethodText(order.paymentMethod) ?? "—"}</Row>
           <Row label="Payment id">{order.paymentId ?? "—"}</Row>
           <Row label="Capture id">{order.paymentCaptureId ?? "—"}</Row>
           <Row label="Refund id">{order.refundId ?? "—"}</Row>
@@ -122,9 +123,8 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** Every status change: from → to, who, when, note. */
+/** Every status change in words ('Paid by PayPal'), who, when, note. */
 export function OrderHistory({ order }: { order: AdminOrderDetail }) {
-  const state = (status: string | null, payment: string | null) => (status ? `${status} / ${payment ?? "—"}` : "—");
   return (
     <section aria-labelledby="history-heading" className={card}>
       <h2 id="history-heading" className={h2}>
@@ -154,9 +154,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
             <tbody>
               {order.history.map((entry, i) => (
                 <tr key={i} data-testid="history-row" className="border-b border-line align-top last:border-0">
-                  <td className="py-2 pr-4">
-                    {state(entry.fromStatus, entry.fromPaymentStatus)} → {state(entry.toStatus, entry.toPaymentStatus)}
-                  </td>
+                  <td className="py-2 pr-4">{historyChangeText(entry, order.paymentMethod)}</td>
                   <td className="py-2 pr-4">{entry.actorName}</td>
                   <td className="whitespace-nowrap py-2 pr-4">{formatOrderDate(entry.createdAt)}</td>
                   <td className="whitespace-pre-wrap py-2">{entry.note ?? ""}</td>

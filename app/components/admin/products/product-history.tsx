@@ -24,6 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   sizes: "Sizes",
   variantType: "Variant type",
   productGroupId: "Product group",
+  parentProductId: "Main colour",
   duplicatedFrom: "Copy of",
 };
 
