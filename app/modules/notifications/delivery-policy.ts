@@ -21,7 +21,7 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 
 export const NOTIFICATION_MESSAGES = {
   whatsappNotConfigured: "WhatsApp is not configured",
-  ownerNotConfigured: "WhatsApp is not configured: ADMIN_WHATSAPP_TO is not set",
+  ownerNotConfigured: "The owner's WhatsApp number is not set",
   /** A send asked for on a channel that is off (the panel says how to turn it on). */
   whatsappOff: "WhatsApp is off for this shop, so nothing was sent",
   ownerWhatsAppOff: "The owner's WhatsApp number is not set, so nothing was sent",
