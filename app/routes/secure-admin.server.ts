@@ -15,8 +15,20 @@ import { services } from "~/services.server";
  */
 export const consoleNoStore = { "Cache-Control": "private, no-store" };
 
+/**
+ * How the request may use the console: with the shared password's pass, or as the shop's admin (an
+ * account with the admin role: the owner needs no second password for their own back office); null
+ * for anyone else. A customer whom the /admin password let in still needs the console's.
+ */
+export async function consoleEntry(request: Request): Promise<"pass" | "admin" | null> {
+  const { secureAdmin, adminAccess } = services();
+  if ((await secureAdmin.pass(request)) !== null) return "pass";
+  const access = await adminAccess.access(request);
+  return access.kind === "admin" && !access.viaPassword ? "admin" : null;
+}
+
 export async function hasConsolePass(request: Request): Promise<boolean> {
-  return (await services().secureAdmin.pass(request)) !== null;
+  return (await consoleEntry(request)) !== null;
 }
 
 /**

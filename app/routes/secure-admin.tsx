@@ -8,7 +8,7 @@ import {
 } from "~/components/secure-admin/admin-access-form";
 import { ConsoleHeader } from "~/components/secure-admin/console-nav";
 import { pageLoader } from "~/lib/http/error-answer.server";
-import { consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleEntry, consoleNoStore } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin";
 
 export function meta() {
@@ -16,12 +16,14 @@ export function meta() {
 }
 
 /**
- * /secure-admin (spec §2): the shared-password console. Without a pass, 'Admin Access'; with one, 'Admin
- * Dashboard' with Logout and the sections (each a child route that checks the pass itself). Login and
+ * /secure-admin (spec §2): the shared-password console. Without a pass, 'Admin Access'; with one, or
+ * signed in as the shop's admin, 'Admin Dashboard' with the sections (each a child route that checks
+ * access itself), and Logout for a pass. Login and
  * Logout post to the open page (consoleAccessAction), inside the pass cookie's path.
  */
 async function load({ request }: Route.LoaderArgs) {
-  return data({ unlocked: await hasConsolePass(request) }, { headers: consoleNoStore });
+  const entry = await consoleEntry(request);
+  return data({ unlocked: entry !== null, asAdmin: entry === "admin" }, { headers: consoleNoStore });
 }
 export const loader = pageLoader(load);
 
@@ -33,7 +35,7 @@ export default function SecureAdmin({ loaderData }: Route.ComponentProps) {
   if (!loaderData.unlocked) return <AdminAccessForm />;
   return (
     <div className="container-page py-12">
-      <ConsoleHeader />
+      <ConsoleHeader asAdmin={loaderData.asAdmin} />
       <div className="mt-8">
         <Outlet />
       </div>

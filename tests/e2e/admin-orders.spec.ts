@@ -64,7 +64,9 @@ test("a shopper's order: the admin ships it, the shopper sees it in transit, the
   await admin.getByLabel("Tracking number").fill("1Z 999 AA1 0123 4567");
   await admin.getByLabel("Carrier").selectOption("UPS");
   await admin.getByRole("button", { name: "Mark as shipped" }).click();
-  const shippedToast = admin.locator("[data-sonner-toast]").filter({ hasText: `Order ${orderNumber} marked as shipped` });
+  const shippedToast = admin
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: `Order ${orderNumber} marked as shipped` });
   await expect(shippedToast).toBeVisible();
   await expect(admin.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   // Once, though the actions were drawn again for the order's new status.

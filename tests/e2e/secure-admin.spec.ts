@@ -84,7 +84,9 @@ test("an order a shopper places appears in Orders, with its details and the fulf
   await details.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await details.getByLabel("Carrier").selectOption("UPS");
   await details.getByRole("button", { name: "Mark as shipped" }).click();
-  const shippedToast = admin.locator("[data-sonner-toast]").filter({ hasText: `Order ${orderNumber} marked as shipped` });
+  const shippedToast = admin
+    .locator("[data-sonner-toast]")
+    .filter({ hasText: `Order ${orderNumber} marked as shipped` });
   await expect(shippedToast).toBeVisible();
   await expect(details.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   await expect(shippedToast).toHaveCount(1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNotifications, orders, secureAdminPasses, user } from "#db/schema/index";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { createTestOrder } from "~/modules/orders/test-orders.server";
+import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -150,5 +151,50 @@ describe("/secure-admin's gate", () => {
     const after = (await db().select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!;
     expect(after.status).toBe(before.order.status);
     expect((await db().select().from(orderNotifications)).length).toBe(before.notifications);
+  });
+});
+
+describe("/secure-admin for the shop's admin", () => {
+  const ADMIN = { email: "owner@example.com", password: "Owner-Secret-2026" };
+  let shop: TestServer;
+  beforeAll(async () => {
+    shop = await startTestServer({
+      SECURE_ADMIN_PASSWORD: PASSWORD,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_PAYMENTS: "true",
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+  const at = (path: string, cookie: string) => fetch(`${shop.url}${path}`, { redirect: "manual", headers: { cookie } });
+
+  it("opens the console to the admin's own session without the shared password; a customer still needs it", async () => {
+    const admin = await signIn(shop.url, ADMIN.email, ADMIN.password);
+    const html = await (await at("/secure-admin/dashboard", admin)).text();
+    expect(html).toContain("Total Products");
+    expect(html).toContain("Signed in as the shop&#x27;s admin");
+    // The console's Logout ends a pass, which this session has not got.
+    expect(html).not.toContain(">Logout<");
+    expect(await (await at("/secure-admin/orders", admin)).text()).toContain("Total Revenue");
+    // Its actions too: a test order made by the console.
+    const made = await fetch(`${shop.url}/secure-admin/test-orders`, {
+      method: "POST",
+      headers: { origin: shop.url, "content-type": "application/json", cookie: admin },
+      body: JSON.stringify({ intent: "create" }),
+    });
+    expect(made.status).toBe(200);
+
+    const customer = await signUp(shop, "customer@example.com");
+    const refused = await (await at("/secure-admin/dashboard", customer.cookie)).text();
+    expect(refused).toContain("Admin Password");
+    expect(refused).not.toContain("Total Products");
+    const tried = await fetch(`${shop.url}/secure-admin/test-orders`, {
+      method: "POST",
+      headers: { origin: shop.url, "content-type": "application/json", cookie: customer.cookie },
+      body: JSON.stringify({ intent: "create" }),
+    });
+    expect(tried.status).toBe(401);
   });
 });

@@ -12,21 +12,28 @@ export const CONSOLE_TABS = [
   { to: "/secure-admin/analytics", label: "Analytics", icon: BarChart3, end: false },
 ] as const;
 
-/** 'Admin Dashboard' with Logout, and the sections as links (the current one marked for screen readers). */
-export function ConsoleHeader() {
+/**
+ * 'Admin Dashboard' with Logout, and the sections as links (the current one marked for screen readers).
+ * `asAdmin`: opened by the admin's own session, which the console's Logout does not end: no Logout then.
+ */
+export function ConsoleHeader({ asAdmin = false }: { asAdmin?: boolean }) {
   const { pathname } = useLocation();
   const fetcher = useFetcher<ConsoleAccessAnswer>({ key: CONSOLE_ACCESS_FETCHER });
   return (
     <header className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-4xl font-semibold">Admin Dashboard</h1>
-        <fetcher.Form method="post" action={pathname}>
-          <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className={secondaryButton}>
-            <LogOut className="size-4" aria-hidden />
-            Logout
-          </button>
-        </fetcher.Form>
+        {asAdmin ? (
+          <p className="text-sm text-muted">Signed in as the shop&apos;s admin</p>
+        ) : (
+          <fetcher.Form method="post" action={pathname}>
+            <input type="hidden" name="intent" value="logout" />
+            <button type="submit" className={secondaryButton}>
+              <LogOut className="size-4" aria-hidden />
+              Logout
+            </button>
+          </fetcher.Form>
+        )}
       </div>
       <nav aria-label="Console sections" className="border-b border-line">
         <ul className="-mb-px flex flex-wrap gap-1">
