@@ -4,7 +4,7 @@ import { SiteLink } from "~/components/ui/site-link";
 import { formatCents } from "~/lib/money";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
-import { countryName } from "~/modules/accounts/profile-forms";
+import { countryName } from "~/lib/countries";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 import { findOrderForViewer } from "~/modules/orders/order-details.server";

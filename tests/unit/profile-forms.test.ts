@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { countryCode, countryName } from "~/lib/countries";
 import { fieldErrors, parseForm, readFields } from "~/lib/forms";
 import {
   accountNameFrom,
   CHANGE_PASSWORD_FIELDS,
   changePasswordSchema,
-  countryCode,
-  countryName,
   forgotPasswordSchema,
   FULL_NAME_MAX,
   fullName,

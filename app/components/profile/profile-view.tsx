@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { countryName } from "~/modules/accounts/profile-forms";
+import { countryName } from "~/lib/countries";
 import type { ProfileView as ProfileData } from "~/modules/accounts/profile.server";
 
 /** Dates are formatted in UTC so the server's HTML and the browser's render agree. */

@@ -1,4 +1,4 @@
-import { COUNTRIES } from "~/modules/accounts/profile-forms";
+import { COUNTRIES } from "~/lib/countries";
 
 /** The options of a country select (the registration list of spec §5), after an empty choice. */
 export function CountryOptions({ placeholder }: { placeholder: string }) {

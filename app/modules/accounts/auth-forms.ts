@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { checkbox, emailField, isTicked, parseForm } from "~/lib/forms";
 import { safeRedirect, type SitePath } from "~/lib/redirects";
-import { COUNTRIES, FULL_NAME_MAX, MESSAGES, newPassword, profileSchema, type CountryCode } from "./profile-forms";
+import { COUNTRIES, type CountryCode } from "~/lib/countries";
+import { FULL_NAME_MAX, MESSAGES, newPassword, profileSchema } from "./profile-forms";
 
 /**
  * The sign-in and registration forms (spec §5, with its exact messages), shared by the browser

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COUNTRIES, type CountryCode } from "~/lib/countries";
 import { EMAIL_MESSAGES, emailField } from "~/lib/forms";
 
 /**
@@ -8,39 +9,7 @@ import { EMAIL_MESSAGES, emailField } from "~/lib/forms";
  * (`parseForm` of lib/forms.ts), so nothing else a request carries can be stored.
  */
 
-export const COUNTRIES = [
-  { code: "US", name: "United States" },
-  { code: "CA", name: "Canada" },
-  { code: "UK", name: "United Kingdom" },
-  { code: "AU", name: "Australia" },
-  { code: "DE", name: "Germany" },
-  { code: "FR", name: "France" },
-  { code: "IT", name: "Italy" },
-  { code: "ES", name: "Spain" },
-  { code: "NL", name: "Netherlands" },
-  { code: "SE", name: "Sweden" },
-  { code: "NO", name: "Norway" },
-  { code: "DK", name: "Denmark" },
-  { code: "other", name: "Other" },
-] as const;
-
-export type CountryCode = (typeof COUNTRIES)[number]["code"];
 const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
-
-/** The code of a stored country (a code, or a name kept by older data); null when unknown or empty. */
-export function countryCode(value: string | null | undefined): CountryCode | null {
-  if (!value) return null;
-  const v = value.trim().toLowerCase();
-  const match = COUNTRIES.find((c) => c.code.toLowerCase() === v || c.name.toLowerCase() === v);
-  return match?.code ?? (v === "gb" ? "UK" : null);
-}
-
-/** The name to show for a stored country value (the value itself when it is not in the list). */
-export function countryName(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const code = countryCode(value);
-  return COUNTRIES.find((c) => c.code === code)?.name ?? value;
-}
 
 export const MESSAGES = {
   fullNameRequired: "Full name is required",

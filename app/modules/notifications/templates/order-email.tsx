@@ -12,7 +12,7 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { formatCents } from "~/lib/money";
-import { countryName } from "~/modules/accounts/profile-forms";
+import { countryName } from "~/lib/countries";
 import { paymentMethodText } from "~/modules/orders/order-words";
 import type { MessageLine, MessageOrder, NotificationType, ShopIdentity } from "../message-kinds";
 import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMethodLabel } from "../whatsapp-texts";
