@@ -41,7 +41,11 @@ export async function consoleActor(): Promise<{ id: string; name: string; email:
     .select({ id: user.id, email: user.email })
     .from(user)
     .where(eq(user.email, config.admin.email));
-  if (!owner) throw new DomainError("unavailable", "The admin account (ADMIN_EMAIL) is missing");
+  if (!owner) {
+    // The setting's name goes to the log; the owner reads words.
+    console.error(`[secure-admin] no account has the e-mail ADMIN_EMAIL names (${config.admin.email})`);
+    throw new DomainError("unavailable", "The shop's admin account is missing");
+  }
   return { id: owner.id, name: "Secure admin console", email: owner.email };
 }
 

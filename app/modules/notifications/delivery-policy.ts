@@ -26,8 +26,7 @@ export const NOTIFICATION_MESSAGES = {
   whatsappOff: "WhatsApp is off for this shop, so nothing was sent",
   ownerWhatsAppOff: "The owner's WhatsApp number is not set, so nothing was sent",
   invalidPhone: "Invalid phone number format. Please use international format: +1234567890",
-  notVerified:
-    "Phone number not verified... The WhatsApp sender (TWILIO_WHATSAPP_FROM) is not enabled for WhatsApp on Twilio.",
+  notVerified: "Phone number not verified... The shop's WhatsApp sender is not enabled for WhatsApp on Twilio.",
   outsideWindow:
     "WhatsApp only delivers free-form messages within 24 hours of the customer's last message; this one was not delivered.",
   sendFailed: "Failed to send WhatsApp notification",
