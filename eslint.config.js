@@ -86,6 +86,20 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // A catalogue write announces its change itself (product-admin/catalog-commands.server.ts): a route
+    // that had to remember to empty the caches could forget.
+    files: ["app/routes/**/*.ts", "app/routes/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='invalidateCatalog']",
+          message: "Routes do not empty the catalogue's caches: call the write through services().catalogCommands.",
+        },
+      ],
+    },
+  },
+  {
     // The storefront links with SiteLink (components/ui/site-link.tsx): React Router's <Link> resolves its
     // path and sets up prefetch state on every render. <Link> stays where those are used: the pagination
     // (prefetch on intent) and the back offices.

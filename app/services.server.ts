@@ -10,6 +10,7 @@ import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
+import { createCatalogCommands, type CatalogCommands } from "~/modules/product-admin/catalog-commands.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { SessionMemory } from "~/modules/accounts/session-memory.server";
 import { holdServices } from "./services-holder";
@@ -45,8 +46,10 @@ export interface Services {
   events: EventBus;
   /** Order messages by WhatsApp and e-mail: the outbox order events write, its worker, the admin's panel. */
   notifications: Notifications;
-  /** Cached catalogue reads, and invalidateCatalog() that every catalogue write calls. */
+  /** Cached catalogue reads (emptied when `catalog.changed` is announced). */
   catalog: CatalogReads;
+  /** The back office's catalogue writes: each announces `catalog.changed` once it has committed a change. */
+  catalogCommands: CatalogCommands;
   /** What moving an order on needs (modules/orders/order-fulfilment.server.ts): database, events, PayPal. */
   fulfilment: FulfilmentDeps;
   /** The admin dashboard's order figures, cached briefly and dropped when an order moves. */
@@ -155,6 +158,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       events,
       notifications,
       catalog,
+      catalogCommands: createCatalogCommands({ db: database.db, events }),
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
       orderStats: createOrderStats({
         db: database.db,

@@ -5,7 +5,7 @@ import { readTextBody } from "~/lib/http/read-body.server";
 import { adminProductConditions } from "~/modules/product-admin/admin-product-list.server";
 import { parseAdminProductQuery } from "~/modules/product-admin/admin-product-query";
 import { CSV_MESSAGES, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
-import { exportProductsCsv, importProducts, previewProductImport } from "~/modules/product-admin/product-csv.server";
+import { exportProductsCsv, previewProductImport } from "~/modules/product-admin/product-csv.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.products.csv";
 
@@ -48,7 +48,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
   const reply = (body: CsvAnswer, status = 200) => data(body, { status, headers: noStore });
   const intent = url.searchParams.get("intent") ?? "";
-  const { database, catalog } = services();
+  const { database, catalogCommands } = services();
   try {
     if (request.method !== "POST") throw new DomainError("invalid", "Method not allowed");
     if (intent !== "preview" && intent !== "import") throw new DomainError("invalid", "Unknown CSV action");
@@ -58,9 +58,8 @@ export async function action({ request, url }: Route.ActionArgs) {
       return reply({ ok: true, intent, plan, message: previewMessage(plan) });
     }
     const token = url.searchParams.get("token") ?? "";
-    const result = await importProducts(database.db, { id: admin.id, email: admin.email }, text, token);
+    const result = await catalogCommands.importProducts({ id: admin.id, email: admin.email }, text, token);
     if (!result.written) return reply({ ok: false, intent, message: CSV_MESSAGES.hasErrors, plan: result.plan }, 400);
-    if (result.plan.create + result.plan.update > 0) await catalog.invalidateCatalog("products imported");
     const { create, update } = result.plan;
     return reply({ ok: true, intent, plan: result.plan, message: `Imported ${plural(create + update, "product")}` });
   } catch (error) {

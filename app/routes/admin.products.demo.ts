@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { DEMO_LOADED, type DemoLoadResult } from "~/modules/product-admin/product-dashboard";
-import { loadDemoProducts } from "~/modules/product-admin/product-flags.server";
 import type { Route } from "./+types/admin.products.demo";
 
 /**
@@ -21,10 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
   }
-  const { database, catalog } = services();
   try {
-    const loaded = await loadDemoProducts(database.db, { id: admin.id, email: admin.email });
-    await catalog.invalidateCatalog("demo products loaded");
+    const loaded = await services().catalogCommands.loadDemo({ id: admin.id, email: admin.email });
     return data<DemoLoadResult>({ ok: true, products: loaded.products, message: DEMO_LOADED }, { headers: noStore });
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "admin-demo-products" });

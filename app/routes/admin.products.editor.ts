@@ -10,14 +10,8 @@ import {
   type SaveAnswer,
 } from "~/modules/product-admin/editor-api";
 import { DUPLICATE_MESSAGES } from "~/modules/product-admin/product-duplicate";
-import { duplicateProduct } from "~/modules/product-admin/product-duplicate.server";
 import { lastProductChanges } from "~/modules/product-admin/product-audit.server";
-import {
-  listEditorCategories,
-  loadEditorProduct,
-  saveProduct,
-  type SaveTarget,
-} from "~/modules/product-admin/product-save.server";
+import { listEditorCategories, loadEditorProduct, type SaveTarget } from "~/modules/product-admin/product-save.server";
 import { PRODUCT_SAVE_MESSAGES } from "~/modules/product-admin/save-messages";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.products.editor";
@@ -61,15 +55,14 @@ export async function action({ request, url }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
   const reply = (body: SaveAnswer, status: number) => data(body, { status, headers: noStore });
   if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
-  const { database, catalog } = services();
+  const { database, catalogCommands } = services();
   const target = targetOf(url);
   try {
     if (!target) throw new DomainError("not-found", PRODUCT_SAVE_MESSAGES.notFound);
     const body = await readJsonBody(request);
     if (duplicateRequestSchema.safeParse(body).success) {
       if (target === "new") throw new DomainError("invalid", `${DUPLICATE_MESSAGES.failed}: save the product first`);
-      const copy = await duplicateProduct(database.db, { id: admin.id, email: admin.email }, target);
-      await catalog.invalidateCatalog("product duplicated");
+      const copy = await catalogCommands.duplicate({ id: admin.id, email: admin.email }, target);
       return reply(
         {
           ok: true,
@@ -88,9 +81,8 @@ export async function action({ request, url }: Route.ActionArgs) {
     }
     const saveTarget: SaveTarget =
       target === "new" ? { kind: "create" } : { kind: "update", id: target, version: version! };
-    const saved = await saveProduct(database.db, { id: admin.id, email: admin.email }, saveTarget, parsed.data.values);
-    // The storefront shows the change at once (page and read caches emptied).
-    if (saved.created || Object.keys(saved.changes).length > 0) await catalog.invalidateCatalog("product saved");
+    // The storefront shows the change at once: the command empties the page and read caches.
+    const saved = await catalogCommands.save({ id: admin.id, email: admin.email }, saveTarget, parsed.data.values);
     return reply(
       {
         ok: true,

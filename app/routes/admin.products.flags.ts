@@ -10,7 +10,6 @@ import {
   flagWriteSchema,
   type FlagWriteResult,
 } from "~/modules/product-admin/product-flags";
-import { applyBulkAction, setProductFlag } from "~/modules/product-admin/product-flags.server";
 import type { Route } from "./+types/admin.products.flags";
 
 /**
@@ -33,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await services().sessions.requireAdmin(request);
   if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
-  const { database, catalog } = services();
+  const { catalogCommands } = services();
   const actor = { id: admin.id, email: admin.email };
   let fallback = BULK_FAILED;
   try {
@@ -45,8 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     const write = parsed.data;
     if (write.intent === "toggle") {
       fallback = flagFailedMessage(write.flag);
-      const { changed } = await setProductFlag(database.db, actor, write);
-      if (changed) await catalog.invalidateCatalog(`product ${write.flag} set`);
+      await catalogCommands.setFlag(actor, write);
       return reply({
         ok: true,
         intent: "toggle",
@@ -56,8 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
         message: flagUpdatedMessage(write.flag),
       });
     }
-    const { changed } = await applyBulkAction(database.db, actor, write.action, write.target, write.percent);
-    if (changed > 0) await catalog.invalidateCatalog(`bulk ${write.action}`);
+    const { changed } = await catalogCommands.bulk(actor, write.action, write.target, write.percent);
     return reply({ ok: true, intent: "bulk", changed, message: bulkAppliedMessage(changed) });
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "admin-product-flags", fallback });

@@ -17,13 +17,7 @@ import {
   type GroupIntent,
   type GroupsAnswer,
 } from "~/modules/product-admin/group-rules";
-import {
-  createGroup,
-  deleteGroup,
-  listGroups,
-  listUngrouped,
-  removeFromGroup,
-} from "~/modules/product-admin/product-groups.server";
+import { listGroups, listUngrouped } from "~/modules/product-admin/product-groups.server";
 import type { Route } from "./+types/admin.products.groups";
 
 /**
@@ -76,21 +70,18 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isGroupIntent(asked))
       return reply({ ok: false, intent, message: GROUP_MESSAGES.unknownIntent, errors: {} }, 400);
     intent = asked;
-    const db = services().database.db;
-    const catalog = services().catalog;
+    const { catalogCommands } = services();
 
     if (intent === "create") {
       const parsed = parseForm(createGroupSchema, form, CREATE_GROUP_FIELDS);
       if (!parsed.ok) return refused(intent, parsed.errors);
-      const group = await createGroup(db, actor, parsed.data);
-      await catalog.invalidateCatalog(`product group ${group.id} created`);
+      const group = await catalogCommands.createGroup(actor, parsed.data);
       return reply({ ok: true, intent, message: GROUP_MESSAGES.created, groupId: group.id });
     }
     if (intent === "remove-member") {
       const parsed = parseForm(removeMemberSchema, form, REMOVE_MEMBER_FIELDS);
       if (!parsed.ok) return refused(intent, parsed.errors);
-      const result = await removeFromGroup(db, actor, parsed.data);
-      await catalog.invalidateCatalog(`product left group ${parsed.data.groupId}`);
+      const result = await catalogCommands.removeFromGroup(actor, parsed.data);
       return reply({
         ok: true,
         intent,
@@ -101,8 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const parsed = parseForm(deleteGroupSchema, form, DELETE_GROUP_FIELDS);
     if (!parsed.ok) return refused(intent, parsed.errors);
-    await deleteGroup(db, actor, parsed.data.groupId);
-    await catalog.invalidateCatalog(`product group ${parsed.data.groupId} deleted`);
+    await catalogCommands.deleteGroup(actor, parsed.data.groupId);
     return reply({ ok: true, intent, message: GROUP_MESSAGES.deleted, groupId: parsed.data.groupId });
   } catch (error) {
     const { status, message, fieldErrors } = errorAnswer(error, request, {

@@ -13,14 +13,7 @@ import {
   type ConsoleProductAnswer,
   type ConsoleProductIntent,
 } from "~/modules/product-admin/console-product-rules";
-import {
-  consoleSavedProduct,
-  createConsoleGroup,
-  joinConsoleGroup,
-  leaveConsoleGroup,
-  loadConsoleEditor,
-  saveConsoleProduct,
-} from "~/modules/product-admin/console-products.server";
+import { consoleSavedProduct, loadConsoleEditor } from "~/modules/product-admin/console-products.server";
 import { saveRequestSchema } from "~/modules/product-admin/editor-api";
 import { parseProductIds } from "~/modules/product-admin/group-rules";
 import {
@@ -29,9 +22,7 @@ import {
   flagUpdatedMessage,
   flagWriteSchema,
 } from "~/modules/product-admin/product-flags";
-import { applyBulkAction, setProductFlag } from "~/modules/product-admin/product-flags.server";
 import { DUPLICATE_MESSAGES } from "~/modules/product-admin/product-duplicate";
-import { duplicateProduct } from "~/modules/product-admin/product-duplicate.server";
 import type { SaveTarget } from "~/modules/product-admin/product-save.server";
 import { services } from "~/services.server";
 import { consoleGate, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
@@ -106,8 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isConsoleProductIntent(asked)) return reply({ intent, ok: false, message: "Unknown action", errors: {} }, 400);
     intent = asked;
     fallback = FALLBACKS[intent];
-    const { database, catalog } = services();
-    const db = database.db;
+    const { catalogCommands } = services();
     const actor = await consoleActor();
     const invalid = (message = "Invalid request") => reply({ intent, ok: false, message, errors: {} }, 400);
 
@@ -121,8 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!parsed.success || parsed.data.intent !== "toggle") return invalid();
       const write = parsed.data;
       fallback = flagFailedMessage(write.flag);
-      const { changed } = await setProductFlag(db, actor, write);
-      if (changed) await catalog.invalidateCatalog(`product ${write.flag} set (console)`);
+      await catalogCommands.setFlag(actor, write);
       return reply({
         intent,
         ok: true,
@@ -139,8 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
         target: { ids: parseProductIds(text(form, "ids")) },
       });
       if (!parsed.success || parsed.data.intent !== "bulk") return invalid(BULK_FAILED);
-      const { changed } = await applyBulkAction(db, actor, parsed.data.action, parsed.data.target);
-      if (changed > 0) await catalog.invalidateCatalog("bulk activate (console)");
+      const { changed } = await catalogCommands.bulk(actor, parsed.data.action, parsed.data.target);
       return reply({ intent, ok: true, message: activatedMessage(changed), errors: {}, changed });
     }
 
@@ -156,9 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       const target: SaveTarget =
         targetText === "new" ? { kind: "create" } : { kind: "update", id: targetText, version: version! };
-      const saved = await saveConsoleProduct(db, actor, target, parsed.data.values);
-      if (saved.created || Object.keys(saved.changes).length > 0)
-        await catalog.invalidateCatalog("product saved (console)");
+      const saved = await catalogCommands.saveFromConsole(actor, target, parsed.data.values);
       return reply(
         {
           intent,
@@ -175,8 +161,7 @@ export async function action({ request }: Route.ActionArgs) {
     const productId = text(form, "productId").toLowerCase();
     if (!isUuid(productId)) return invalid();
     if (intent === "duplicate") {
-      const copy = await duplicateProduct(db, actor, productId);
-      await catalog.invalidateCatalog("product duplicated (console)");
+      const copy = await catalogCommands.duplicate(actor, productId);
       return reply(
         {
           intent,
@@ -191,15 +176,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const product =
       intent === "group-create"
-        ? await createConsoleGroup(db, actor, { productId, productName: text(form, "name") })
+        ? await catalogCommands.createConsoleGroup(actor, { productId, productName: text(form, "name") })
         : intent === "group-join"
-          ? await joinConsoleGroup(db, actor, {
+          ? await catalogCommands.joinConsoleGroup(actor, {
               productId,
               groupId: text(form, "groupId").trim().slice(0, 200),
               variantType: text(form, "variantType"),
             })
-          : await leaveConsoleGroup(db, actor, { productId });
-    await catalog.invalidateCatalog("product group changed (console)");
+          : await catalogCommands.leaveConsoleGroup(actor, { productId });
     const message = intent === "group-create" ? M.groupCreated : intent === "group-join" ? M.groupJoined : M.groupLeft;
     return reply({ intent, ok: true, message, errors: {}, product });
   } catch (error) {

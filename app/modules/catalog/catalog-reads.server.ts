@@ -63,7 +63,11 @@ export interface CatalogReads {
    */
   search(query: SearchQuery): Promise<ProductPage>;
   sitemapEntries(): Promise<SitemapEntry[]>;
-  /** The one entry point for every catalogue write: see createCatalogReads. */
+  /**
+   * Announces `catalog.changed` (every cache of every instance emptied). The back office's writes do it
+   * through their commands (product-admin/catalog-commands.server.ts), the order moves through the
+   * events they emit; a route never calls this (the lint refuses it there).
+   */
   invalidateCatalog(reason: string): Promise<void>;
 }
 
