@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, user } from "#db/schema/index";
+import { products, productVariants, user } from "#db/schema/index";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
 import { testAddress, testLimits } from "../support/fixtures";
@@ -26,10 +26,18 @@ beforeAll(async () => {
 
   const db = server.services().database.db;
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, "owner@example.com"));
+  // An active product whose M in Black has the two pieces the order takes (the demo's stock is per size).
   const [product] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.isActive, true), sql`'M' = any(${products.sizes}) and 'Black' = any(${products.colors})`))
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(
+      and(
+        eq(products.isActive, true),
+        sql`${productVariants.size} = 'M' and ${productVariants.color} = 'Black' and ${productVariants.stock} >= 2`,
+      ),
+    )
+    .orderBy(products.slug)
     .limit(1);
   const placed = await placeOrder(db, {
     userId: owner!.id,

@@ -337,6 +337,11 @@ describe(`the modal's product groups (${databaseKind})`, () => {
     const html = await page(`?edit=${a!.id}`);
     expect(html).toContain("Related variants");
     expect(html).toContain("Console Group Red");
+    // In words: the group by its name (the first product's, as it has none of its own), types as words.
+    expect(html).toContain("Console Group Base Group");
+    expect(html).toContain(" · Colour");
+    // The id stays in the page's data, not on screen.
+    expect(html).not.toContain(`>${groupId}<`);
 
     const left = await act({ intent: "group-leave", productId: c!.id });
     expect(left.body).toMatchObject({ ok: true, message: "Removed from product group" });

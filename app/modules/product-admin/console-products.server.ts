@@ -61,6 +61,8 @@ export interface ConsoleRelatedVariant {
 export interface ConsoleGroupInfo {
   /** The product's group, or null. */
   groupId: string | null;
+  /** Its name as the owner reads it (its own, else its first product's name and 'Group'); null without one. */
+  groupName: string | null;
   /** The other products of its group (spec §2 "related variants"). */
   related: ConsoleRelatedVariant[];
   /** Groups it can join (every group but its own). */
@@ -84,7 +86,7 @@ export const RELATED_LIMIT = 50;
 export async function loadConsoleEditor(db: Db, target: string): Promise<ConsoleEditor | null> {
   const categories = await listEditorCategories(db);
   if (target === "new") {
-    return { target, product: null, categories, group: { groupId: null, related: [], options: [] } };
+    return { target, product: null, categories, group: { groupId: null, groupName: null, related: [], options: [] } };
   }
   const product = await loadEditorProduct(db, target);
   if (!product) return null;
@@ -92,8 +94,8 @@ export async function loadConsoleEditor(db: Db, target: string): Promise<Console
 }
 
 async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
-  const [own] = await db.select({ groupId: products.productGroupId }).from(products).where(eq(products.id, productId));
-  const groupId = own?.groupId ?? null;
+  const [self] = await db.select({ groupId: products.productGroupId }).from(products).where(eq(products.id, productId));
+  const groupId = self?.groupId ?? null;
   const related = groupId
     ? await db
         .select({ ...PRODUCT_CARD_COLUMNS, variantType: products.variantType })
@@ -103,6 +105,14 @@ async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
         .limit(RELATED_LIMIT)
     : [];
   const name = sql<string>`coalesce(${productGroups.name}, (array_agg(${products.name} order by ${products.createdAt}, ${products.id}))[1] || ' Group')`;
+  const [own] = groupId
+    ? await db
+        .select({ name })
+        .from(products)
+        .leftJoin(productGroups, eq(productGroups.id, products.productGroupId))
+        .where(eq(products.productGroupId, groupId))
+        .groupBy(productGroups.name)
+    : [];
   const options = await db
     .select({ id: sql<string>`${products.productGroupId}`, name, members: count() })
     .from(products)
@@ -113,6 +123,7 @@ async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
     .limit(GROUP_OPTIONS_LIMIT);
   return {
     groupId,
+    groupName: own?.name ?? null,
     related: related.map(withPrimaryImage),
     options: options.map((o) => ({ ...o, members: Number(o.members) })),
   };

@@ -3,6 +3,7 @@ import { productChanges, productGroups, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
 import type { FieldChanges } from "./product-changes";
+import { variantTypeText } from "./product-form";
 
 /** Who made a back-office write: the signed-in admin. */
 export type Actor = { id: string; email: string };
@@ -45,7 +46,6 @@ export type ProductChange = {
 /** Fields whose recorded values are ids: shown as the group's or the product's name. */
 const GROUP_FIELDS = new Set(["productGroupId"]);
 const PRODUCT_FIELDS = new Set(["parentProductId"]);
-const VARIANT_TYPES: Record<string, string> = { color: "Colour", size: "Size", style: "Style", variant: "Variant" };
 
 /**
  * The changes as the owner reads them: a group's id as the group's name ('Wrap Midi Dress'), a
@@ -81,7 +81,7 @@ async function inWords(db: Db, rows: readonly ProductChange[]): Promise<ProductC
     if (typeof value !== "string" || value === "") return value;
     if (GROUP_FIELDS.has(field)) return groupName.get(value) ?? "a deleted group";
     if (PRODUCT_FIELDS.has(field)) return productName.get(value) ?? "a deleted product";
-    if (field === "variantType") return VARIANT_TYPES[value] ?? value;
+    if (field === "variantType") return variantTypeText(value);
     return value;
   };
   return rows.map((row) => ({

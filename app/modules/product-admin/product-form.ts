@@ -70,6 +70,18 @@ export const COLOR_PRESETS = [
 ] as const;
 /** Spec §9 variant types; 'variant' is what the groups panel sets, kept when a grouped product is saved. */
 export const VARIANT_TYPES = ["color", "size", "style"] as const;
+
+const VARIANT_TYPE_WORDS: Record<string, string> = {
+  color: "Colour",
+  size: "Size",
+  style: "Style",
+  variant: "Variant",
+};
+
+/** A stored variant type as the owner reads it ('color' → 'Colour'); an unknown one as it is. */
+export function variantTypeText(type: string): string {
+  return VARIANT_TYPE_WORDS[type] ?? type;
+}
 const STORED_VARIANT_TYPES = [...VARIANT_TYPES, "variant"] as const;
 
 /** Spec §9: 'Untitled Product' is the name of a product written without one (the editor requires a name). */

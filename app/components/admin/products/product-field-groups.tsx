@@ -8,6 +8,7 @@ import {
   PRODUCT_LIMITS,
   SIZE_PRESETS,
   VARIANT_TYPES,
+  variantTypeText,
   type ProductFormValues,
 } from "~/modules/product-admin/product-form";
 import { discountOf, seoPreview } from "~/modules/product-admin/product-previews";
@@ -363,10 +364,10 @@ export function VariantTypeField({ idPrefix, values, errors, set }: FieldGroupPr
       <option value="">None</option>
       {VARIANT_TYPES.map((type) => (
         <option key={type} value={type}>
-          {type}
+          {variantTypeText(type)}
         </option>
       ))}
-      {values.variantType === "variant" && <option value="variant">variant (set by its group)</option>}
+      {values.variantType === "variant" && <option value="variant">Variant (set by its group)</option>}
     </SelectField>
   );
 }

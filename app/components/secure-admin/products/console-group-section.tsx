@@ -13,6 +13,7 @@ import {
   type ConsoleSavedProduct,
 } from "~/modules/product-admin/console-product-rules";
 import type { ConsoleGroupInfo } from "~/modules/product-admin/console-products.server";
+import { variantTypeText } from "~/modules/product-admin/product-form";
 
 /**
  * The modal's product group (spec §2 Variants & Groups, §4, §5): create a group for this product,
@@ -90,7 +91,7 @@ export function ConsoleGroupSection({
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">
-              In group <span className="font-mono text-xs">{group.groupId}</span>
+              In group <span className="font-medium">{group.groupName ?? "without a name"}</span>
             </p>
             <button
               type="button"
@@ -115,7 +116,7 @@ export function ConsoleGroupSection({
                       <p className="truncate font-medium">{variant.name}</p>
                       <p className="text-xs text-muted">
                         {variant.sku}
-                        {variant.variantType ? ` · ${variant.variantType}` : ""}
+                        {variant.variantType ? ` · ${variantTypeText(variant.variantType)}` : ""}
                         {variant.isActive ? "" : " · Inactive"}
                       </p>
                     </div>
