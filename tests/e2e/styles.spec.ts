@@ -80,8 +80,12 @@ test.describe("one card per style", () => {
     await expect(page).toHaveURL(/\/shop\/men\?color=Black$/);
     await expect(hoodieCard(page)).toHaveCount(1);
 
-    await page.getByRole("checkbox", { name: /Hide sold out/ }).check();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    // A click, not check(): the box follows the URL, so it shows ticked once the navigation lands, a
+    // moment after check() looks (which failed once in CI under load).
+    await page.getByRole("checkbox", { name: /Hide sold out/ }).click();
     await expect(page).toHaveURL(/\/shop\/men\?color=Black&stock=1$/);
+    await expect(page.getByRole("checkbox", { name: /Hide sold out/ })).toBeChecked();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(hoodieCard(page)).toHaveCount(0);
     const chips = page.getByRole("list", { name: "Active filters" });
