@@ -8,7 +8,8 @@ import { suggestedSku, variantOptions, type VariantStock } from "./variant-rules
  * kept by triggers as the sum of the variants' stock; nothing here writes it.
  *
  * Lock order: whoever changes variants' stock locks their products first, in product id order
- * (`lockProducts`), so concurrent writers of one product's sizes queue instead of deadlocking.
+ * (`lockedProducts` below; the editor's save locks its product row), so concurrent writers of one
+ * product's sizes queue instead of deadlocking.
  */
 
 type Conn = Db | Tx;
@@ -282,14 +283,6 @@ export function variantsColumn(only?: { sizes: readonly string[]; colors: readon
     select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
       'stock', v.stock, 'priceCents', v.price_cents) order by v.position), '[]'::json)
     from ${productVariants} v where v.product_id = "products"."id"${chosen})`;
-}
-
-/** Locks these products' rows, in id order (the lock order of every stock writer). */
-export async function lockProducts(tx: Tx, productIds: readonly string[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.execute(
-    sql`select 1 from ${products} where ${products.id} = any(${sql.param([...new Set(productIds)])}::uuid[]) order by ${products.id} for no key update`,
-  );
 }
 
 /** A quantity of one variant, with the product it belongs to (whose row is locked first). */
