@@ -27,6 +27,7 @@ import { useNonce } from "./lib/nonce";
 import { publicConfig } from "./lib/config/config.server";
 import { services } from "./services.server";
 import { pageLoader } from "./lib/http/error-answer.server";
+import { shopFace } from "./modules/settings/shop-face";
 
 export const links: Route.LinksFunction = () => [
   // A stylesheet link, not inlined CSS: inlined, the 6 KB would also ship inside the JavaScript.
@@ -35,9 +36,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 async function load({ request }: Route.LoaderArgs): Promise<RootData | ReturnType<typeof data<RootData>>> {
-  const { sessions, config } = services();
-  const session = await sessions.get(request);
-  const body: RootData = { user: session?.user ?? null, config: publicConfig(config) };
+  const { sessions, config, settings } = services();
+  const [session, shop] = await Promise.all([sessions.get(request), settings.read()]);
+  const body: RootData = { user: session?.user ?? null, config: publicConfig(config), shop: shopFace(shop) };
   if (!session?.due) return body;
   const headers = await sessions.refreshHeaders(request);
   return data(body, { headers });

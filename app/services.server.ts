@@ -25,6 +25,7 @@ import { startCatalogVacuum } from "~/modules/catalog/catalog-vacuum.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
+import { createShopSettings, type ShopSettingsService } from "~/modules/settings/settings.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -50,6 +51,11 @@ export interface Services {
   catalog: CatalogReads;
   /** The back office's catalogue writes: each announces `catalog.changed` once it has committed a change. */
   catalogCommands: CatalogCommands;
+  /**
+   * The owner's shop settings (store, pages, shipping and tax, notifications): read cached, saved
+   * validated, version-checked and audited; a save empties every process's caches (`catalog.changed`).
+   */
+  settings: ShopSettingsService;
   /** What moving an order on needs (modules/orders/order-fulfilment.server.ts): database, events, PayPal. */
   fulfilment: FulfilmentDeps;
   /** The admin dashboard's order figures, cached briefly and dropped when an order moves. */
@@ -90,6 +96,12 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       admin: await ensureAdminAccount(auth, database.db, config.admin),
     }));
     const events = new EventBus();
+    // A minute at most, and emptied at once by a save in any process (catalog.changed).
+    const settings = createShopSettings({
+      db: database.db,
+      events,
+      cache: new ReadCache(60_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
+    });
     // A catalogue change in any process empties the caches of all of them (PostgreSQL LISTEN/NOTIFY).
     const stopBroadcast = broadcastCatalogChanges(database, events);
     const catalog = createCatalogReads({
@@ -159,6 +171,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       notifications,
       catalog,
       catalogCommands: createCatalogCommands({ db: database.db, events }),
+      settings,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
       orderStats: createOrderStats({
         db: database.db,

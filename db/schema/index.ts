@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./meta";
 export * from "./secure-admin";
 export * from "./sales";
+export * from "./settings";
