@@ -26,7 +26,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
     const parsed = checkoutRequestSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
-    const { config, database, events } = services();
+    const { config, database, events, settings } = services();
+    // One cached read: the order is priced, and its country checked, by the settings of this moment.
+    const { shipping } = await settings.read();
     const result = await handleCheckout(
       {
         db: database.db,
@@ -35,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
         demoPayments: config.demoPayments,
         paypal: paypalClientFor(config),
         limits: config.orderLimits,
+        shipping,
       },
       parsed.data,
     );

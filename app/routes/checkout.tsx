@@ -9,6 +9,7 @@ import { InformationFields, ShippingFields } from "~/components/checkout/step-fi
 import { useCheckoutPayment } from "~/components/checkout/use-checkout-payment";
 import { Spinner } from "~/components/search/spinner";
 import { useClientStore } from "~/components/cart/client-store";
+import { useShop } from "~/components/use-root-data";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { FieldErrors } from "~/lib/forms";
 import { publicConfig } from "~/lib/config/config.server";
@@ -51,9 +52,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const items = useClientStore((s) => s.cart);
   const ready = useClientStore((s) => s.cartReady);
   const [step, setStep] = useState<CheckoutStep>(0);
-  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(loaderData.prefill));
+  // The owner's rates, free-shipping threshold, tax and countries (the server prices the order with its own read).
+  const { shipping } = useShop();
+  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(loaderData.prefill, shipping.shipsTo));
   // Each step is checked (the same schemas as the server's check) before the next; values live in state.
-  const kit = useZodForm({ validate: () => validateStep(step, form) });
+  const kit = useZodForm({ validate: () => validateStep(step, form, shipping.shipsTo) });
   const { showErrors: showFieldErrors, reset: clearErrors } = kit;
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -113,9 +116,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
 
+  const destination = { country: form.country, state: form.state };
   const totals = computeTotals(
     items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    form.shippingMethod,
+    shipping,
+    { method: form.shippingMethod, destination },
   );
 
   return (
@@ -188,7 +193,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </section>
-        <OrderSummary items={items} shippingMethod={form.shippingMethod} />
+        <OrderSummary items={items} shippingMethod={form.shippingMethod} destination={destination} />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { readFormBody } from "~/lib/http/read-body.server";
 import { user } from "#db/schema/index";
 import { DomainError } from "~/lib/domain-error";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
+import { productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
 
 /**
@@ -47,6 +48,43 @@ export async function consoleActor(): Promise<{ id: string; name: string; email:
     throw new DomainError("unavailable", "The shop's admin account is missing");
   }
   return { id: owner.id, name: "Secure admin console", email: owner.email };
+}
+
+/**
+ * Who may use the product endpoints both faces call (`/admin/products/editor`, `/admin/products/flags`):
+ * the shop's admin, named in the audit as themselves, or a holder of the console's pass, as the console
+ * (`consoleActor()`). Anyone else — a visitor, a customer, even one the /admin password let into /admin —
+ * is sent to / before anything is read.
+ */
+export async function productWriter(request: Request): Promise<{ id: string; email: string }> {
+  const { adminAccess, secureAdmin } = services();
+  const access = await adminAccess.access(request);
+  if (access.kind === "admin" && !access.viaPassword) return { id: access.actor.id, email: access.actor.email };
+  if ((await secureAdmin.pass(request)) === null) throw redirect("/", { headers: consoleNoStore });
+  try {
+    const console = await consoleActor();
+    return { id: console.id, email: console.email };
+  } catch (error) {
+    const failure = errorAnswer(error, request, { where: "product-writer" });
+    throw data(
+      { ok: false, intent: null, message: failure.message, errors: {} },
+      { status: failure.status, headers: consoleNoStore },
+    );
+  }
+}
+
+/**
+ * The action of the product endpoints both faces call: who asks (`productWriter`), then the one
+ * handler of product commands. A product write of either face comes here.
+ */
+export async function productCommandAction(request: Request) {
+  const actor = await productWriter(request);
+  const refuse = (status: number, message: string) =>
+    data({ ok: false, intent: null, message, errors: {} }, { status, headers: consoleNoStore });
+  if (request.method !== "POST") return refuse(405, "Method not allowed");
+  const { database, catalogCommands } = services();
+  const { status, body } = await productCommand({ db: database.db, catalogCommands }, actor, request);
+  return data(body, { status, headers: consoleNoStore });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products, productVariants } from "#db/schema/index";
-import type { EditorLoad, EditorProduct, SaveAnswer } from "~/modules/product-admin/editor-api";
+import { EDITOR_ROUTE, type EditorLoad, type EditorProduct, type SaveAnswer } from "~/modules/product-admin/editor-api";
 import {
   newProductValues,
   PRODUCT_MESSAGES,
@@ -23,6 +23,8 @@ import { startTestServer, type TestServer } from "../support/test-server";
 let server: TestServer;
 let adminCookie = "";
 let customer: { cookie: string; id: string };
+/** Spec §5's save rules (both faces): a product is filed under a category. */
+let categoryId = "";
 
 beforeAll(async () => {
   // Cached pages live far longer than the test: whatever the storefront shows anew was invalidated.
@@ -33,6 +35,8 @@ beforeAll(async () => {
   });
   adminCookie = await signIn(server.url, "owner@example.com", "OwnerPass123");
   customer = await signUp(server, "shopper@example.com");
+  const [category] = await db().select({ id: categories.id }).from(categories).limit(1);
+  categoryId = category!.id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -55,11 +59,12 @@ async function opened(target: string): Promise<EditorProduct> {
   return body.product;
 }
 
+/** A save command (`{ intent: "save", target, values, version }`) as both faces send it; a string is sent as it is. */
 async function save(target: string, body: unknown, cookie = adminCookie) {
-  const res = await fetch(`${server.url}${editorPath(target)}`, {
+  const res = await fetch(`${server.url}${EDITOR_ROUTE}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url, cookie },
-    body: typeof body === "string" ? body : JSON.stringify(body),
+    body: typeof body === "string" ? body : JSON.stringify({ intent: "save", target, ...(body as object) }),
     redirect: "manual",
   });
   return { status: res.status, res, body: (await res.json().catch(() => null)) as SaveAnswer };
@@ -81,6 +86,7 @@ function newValues(overrides: Partial<ProductFormValues> = {}): ProductFormValue
     inventory: "10",
     sizes: ["S", "M"],
     colors: ["Black"],
+    categoryId,
     ...overrides,
   };
 }
@@ -131,7 +137,7 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(missing.body).toMatchObject({ ok: false, message: "Product not found" });
   });
 
-  it("creates a product, generates a missing SKU, records it, and the storefront shows it at once", async () => {
+  it("creates a product, generates a missing SKU ('SKU-{timestamp}', spec §5), records it, and the storefront shows it at once", async () => {
     const values = newValues({ sku: "" });
     expect((await guestPage(`/product/${values.slug}`)).status).toBe(404);
     const { status, body } = await save("new", { values, id: "ignored", createdAt: "2000-01-01" });
@@ -142,7 +148,7 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(saved).toMatchObject({
       name: values.name,
       slug: values.slug,
-      sku: `SKU-${body.product.id.slice(0, 8)}`,
+      sku: expect.stringMatching(/^SKU-\d{13}$/),
       priceCents: 2500,
       inventory: 10,
       isActive: true,
@@ -188,7 +194,7 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(history.body.ok && history.body.changes.map((c) => c.action)).toEqual(["update", "create"]);
   });
 
-  it("regenerates the slug with the name (the panel's rule) and refuses a slug or SKU another product has", async () => {
+  it("regenerates the slug with the name (the panel's rule); a new product may not take another's slug or SKU, an edit gets a timestamp appended (spec §5)", async () => {
     const product = await create();
     const renamed = `${product.values.name} Organic`;
     const slug = slugAfterRename(product.values.name, renamed, product.values.slug);
@@ -199,13 +205,17 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect((await guestPage(`/product/${product.values.slug}`)).status).toBe(404);
 
     const other = await create();
-    const clash = await edit(other, { slug });
-    expect(clash.status).toBe(409);
-    expect(clash.body).toMatchObject({ ok: false, message: M.slugTaken, errors: { slug: M.slugTaken } });
+    const slugClash = await save("new", { values: newValues({ slug }) });
+    expect(slugClash.status).toBe(409);
+    expect(slugClash.body).toMatchObject({ ok: false, message: M.slugTaken, errors: { slug: M.slugTaken } });
     const skuClash = await save("new", { values: newValues({ sku: other.values.sku }) });
     expect(skuClash.status).toBe(409);
     expect(skuClash.body).toMatchObject({ ok: false, message: M.skuTaken, errors: { sku: M.skuTaken } });
     expect((await row(other.id)).slug).toBe(other.values.slug);
+    // On edit, a changed slug another product has gets the time appended (spec §5, both faces).
+    const clash = await edit(other, { slug });
+    expect(clash.status).toBe(200);
+    expect((await row(other.id)).slug).toMatch(new RegExp(`^${slug}-\\d{13}$`));
   });
 
   it("refuses a stale form with the current values, and keeps the other admin's save", async () => {
@@ -370,7 +380,7 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect((await row(product.id)).isSale).toBe(false);
   });
 
-  it("takes the product's id from the URL only: a forged id in the body changes nothing else", async () => {
+  it("takes the product's id from the command's target only: a forged id in the values changes nothing else", async () => {
     const mine = await create();
     const victim = await create();
     const before = await row(victim.id);
@@ -382,7 +392,7 @@ describe(`the product editor route (${databaseKind})`, () => {
     expect(forged.status).toBe(200);
     expect((await row(mine.id)).name).toBe("Forged Name");
     expect(await row(victim.id)).toEqual(before);
-    // The victim's id in the URL with another product's version: refused.
+    // The victim's id as the target with another product's version: refused.
     const wrongVersion = await save(victim.id, { values: { ...victim.values, name: "Forged" }, version: mine.version });
     expect(wrongVersion.status).toBe(409);
     expect(await row(victim.id)).toEqual(before);

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
-import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
-import type { ConsoleProductAnswer } from "~/modules/product-admin/console-product-rules";
-import { saveConsoleProduct } from "~/modules/product-admin/console-products.server";
+import {
+  EDITOR_ROUTE,
+  type EditorLoad,
+  type EditorProduct,
+  type ProductCommandAnswer,
+} from "~/modules/product-admin/editor-api";
+import { saveEditorProduct } from "~/modules/product-admin/editor-writes.server";
 import { newProductValues, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -14,8 +17,9 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * The console's Products over HTTP (spec §2 "Secure admin" Products tab and product modal, §5
  * "Secure-admin modal save"): nothing is read or written without the console pass; with it the list
  * and its filter, the flag toggles, the bulk activation, the modal's save (its rules, the generated SKU,
- * the slug/SKU clash on edit) and the modal's group writes — all through the product dashboard's
- * service, recorded in the audit trail as the admin account.
+ * the slug/SKU clash on edit) and the modal's group writes — sent as /admin sends them, the same JSON
+ * commands to the same endpoint (`/admin/products/editor`), recorded in the audit trail as the admin
+ * account. tests/integration/product-faces.test.ts holds the two faces side by side.
  */
 const PASSWORD = "Console-Products-2026";
 const ADMIN_EMAIL = "owner@example.com";
@@ -44,23 +48,26 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const post = (body: Record<string, string>, pass = cookie, path = `${PATH}.data`) =>
+/** A product command as JSON to the endpoint both faces call, with the console's pass (or `pass`). */
+const post = (body: unknown, pass = cookie, path = EDITOR_ROUTE) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { origin: server.url, ...(pass ? { cookie: pass } : {}) },
-    body: new URLSearchParams(body),
+    headers: { origin: server.url, "content-type": "application/json", ...(pass ? { cookie: pass } : {}) },
+    body: JSON.stringify(body),
   });
 
-async function answer(res: Response): Promise<ConsoleProductAnswer> {
-  const { value } = await decodeTurboStream(res.body!, globalThis);
-  return (value as { data: ConsoleProductAnswer }).data;
-}
+type Answer = ProductCommandAnswer & {
+  product?: EditorProduct;
+  changed?: number;
+  created?: boolean;
+  errors?: Record<string, string>;
+};
 
-/** Posts with the pass and answers the status and the action's answer. */
-async function act(body: Record<string, string>) {
+/** Posts with the pass and answers the status and the command's answer. */
+async function act(body: Record<string, unknown>) {
   const res = await post(body);
-  return { status: res.status, body: await answer(res) };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 const page = async (search = "", pass = cookie) => {
@@ -80,13 +87,8 @@ const values = (changes: Partial<ProductFormValues>): ProductFormValues => ({
   ...changes,
 });
 
-const save = (target: string, formValues: ProductFormValues, version?: ConsoleProductAnswer["product"]) =>
-  act({
-    intent: "save",
-    target,
-    values: JSON.stringify(formValues),
-    version: version ? JSON.stringify(version.version) : "",
-  });
+const save = (target: string, formValues: ProductFormValues, version?: EditorProduct) =>
+  act({ intent: "save", target, values: formValues, version: version ? version.version : null });
 
 const productById = async (id: string) => (await db().select().from(products).where(eq(products.id, id)))[0]!;
 
@@ -109,29 +111,45 @@ describe(`the console's Products without a pass (${databaseKind})`, () => {
     expect(html).not.toContain("Activate Selected");
   });
 
-  it("answers every products action with 401 and changes nothing", async () => {
+  it("sends every product command away without a pass (a forged one too) and changes nothing", async () => {
     const [first, second] = await someProducts(2);
     const before = {
       products: await db().select().from(products).orderBy(products.id),
       audit: await auditCount(),
     };
     const forged = "abundance.secure_admin=%2200000000-0000-4000-8000-000000000000%22.bogus";
-    const bodies: Record<string, string>[] = [
-      { intent: "toggle", id: first!.id, flag: "isActive", value: "false" },
-      { intent: "toggle", id: first!.id, flag: "featured", value: "true" },
-      { intent: "bulk-activate", ids: `${first!.id},${second!.id}` },
-      { intent: "save", target: "new", values: JSON.stringify(values({ name: "Intruder Tee", price: "9.00" })) },
+    const bodies: Record<string, unknown>[] = [
+      { intent: "toggle", id: first!.id, flag: "isActive", value: false },
+      { intent: "toggle", id: first!.id, flag: "featured", value: true },
+      { intent: "bulk", action: "activate", target: { ids: [first!.id, second!.id] } },
+      { intent: "save", target: "new", values: values({ name: "Intruder Tee", price: "9.00" }), version: null },
+      { intent: "duplicate", productId: first!.id },
       { intent: "group-create", productId: first!.id, name: first!.name },
+      { intent: "group-join", productId: first!.id, groupId: "group_0_none", variantType: "" },
       { intent: "group-leave", productId: first!.id },
     ];
     for (const pass of ["", forged]) {
       for (const body of bodies) {
-        for (const path of [`${PATH}.data`, PATH]) {
+        for (const path of [EDITOR_ROUTE, `${EDITOR_ROUTE}.data`, "/admin/products/flags"]) {
           const res = await post(body, pass, path);
-          expect(res.status, `${body.intent} ${path}`).toBe(401);
-          if (path.endsWith(".data")) expect((await answer(res)).message).toBe(SECURE_ADMIN_MESSAGES.forbidden);
+          expect([302, 202, 204], `${String(body.intent)} ${path}`).toContain(res.status);
+          expect(await res.text()).not.toContain(first!.sku);
         }
+        // The console's page itself takes only Login and Logout.
+        const form = await fetch(`${server.url}${PATH}.data`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: server.url, ...(pass ? { cookie: pass } : {}) },
+          body: new URLSearchParams({ intent: String(body.intent), productId: first!.id }),
+        });
+        expect(form.status).toBeGreaterThanOrEqual(400);
       }
+      // Nor does it open the editor.
+      const read = await fetch(`${server.url}${EDITOR_ROUTE}?id=${first!.id}`, {
+        redirect: "manual",
+        headers: pass ? { cookie: pass } : {},
+      });
+      expect(read.status).toBe(302);
     }
     expect(await db().select().from(products).orderBy(products.id)).toEqual(before.products);
     expect(await auditCount()).toBe(before.audit);
@@ -168,13 +186,17 @@ describe(`the console's Products list (${databaseKind})`, () => {
     await db().update(products).set({ isActive: true }).where(eq(products.id, product!.id));
   });
 
-  it("opens the modal from the URL: 'Create New Product', or 'Edit Product' with the product", async () => {
+  it("opens the modal from the URL: 'Create New Product', or 'Edit Product' loading the product from the editor's endpoint", async () => {
     expect(await page("?edit=new")).toContain("Create New Product");
     const [product] = await someProducts(1);
     const html = await page(`?edit=${product!.id}`);
     expect(html).toContain("Edit Product");
     expect(html).toContain("Update Product");
-    expect(html).toContain("Last updated: ");
+    // The modal loads as /admin's side panel does: the same endpoint, the console's pass let in.
+    const res = await fetch(`${server.url}${EDITOR_ROUTE}?id=${product!.id}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const load = (await res.json()) as EditorLoad;
+    expect(load).toMatchObject({ ok: true, target: product!.id, product: { id: product!.id } });
   });
 });
 
@@ -182,10 +204,10 @@ describe(`the console's flag writes (${databaseKind})`, () => {
   it("toggles active and featured, with the spec's messages and an audit record", async () => {
     const [product] = await someProducts(1);
     const before = await productById(product!.id);
-    const off = await act({ intent: "toggle", id: product!.id, flag: "isActive", value: String(!before.isActive) });
+    const off = await act({ intent: "toggle", id: product!.id, flag: "isActive", value: !before.isActive });
     expect(off).toMatchObject({ status: 200, body: { ok: true, message: "Product status updated" } });
     expect((await productById(product!.id)).isActive).toBe(!before.isActive);
-    const feature = await act({ intent: "toggle", id: product!.id, flag: "featured", value: String(!before.featured) });
+    const feature = await act({ intent: "toggle", id: product!.id, flag: "featured", value: !before.featured });
     expect(feature.body).toMatchObject({ ok: true, message: "Product featured updated" });
     expect((await productById(product!.id)).featured).toBe(!before.featured);
     const [last] = await db()
@@ -196,41 +218,42 @@ describe(`the console's flag writes (${databaseKind})`, () => {
       .limit(1);
     expect(last).toMatchObject({ actorLabel: ADMIN_EMAIL, action: "flag" });
     // Back as it was.
-    await act({ intent: "toggle", id: product!.id, flag: "isActive", value: String(before.isActive) });
-    await act({ intent: "toggle", id: product!.id, flag: "featured", value: String(before.featured) });
+    await act({ intent: "toggle", id: product!.id, flag: "isActive", value: before.isActive });
+    await act({ intent: "toggle", id: product!.id, flag: "featured", value: before.featured });
   });
 
   it("refuses a toggle of an unknown flag or product", async () => {
     const [product] = await someProducts(1);
-    expect((await act({ intent: "toggle", id: product!.id, flag: "isSale", value: "true" })).status).toBe(400);
+    expect((await act({ intent: "toggle", id: product!.id, flag: "isSale", value: true })).status).toBe(400);
     const missing = await act({
       intent: "toggle",
       id: "00000000-0000-4000-8000-000000000000",
       flag: "isActive",
-      value: "true",
+      value: true,
     });
     expect(missing.status).toBe(404);
     expect(missing.body.ok).toBe(false);
   });
 
-  it("activates the selected products: 'Activated n products'; none selected is refused", async () => {
+  it("activates the selected products (the list's bulk 'Activate'); none selected is refused", async () => {
     const chosen = await someProducts(3);
     const ids = chosen.map((p) => p.id);
     await db()
       .update(products)
       .set({ isActive: false })
       .where(inArray(products.id, ids.slice(0, 2)));
-    const res = await act({ intent: "bulk-activate", ids: ids.join(",") });
-    expect(res).toMatchObject({ status: 200, body: { ok: true, message: "Activated 2 products", changed: 2 } });
+    const res = await act({ intent: "bulk", action: "activate", target: { ids } });
+    // The console's toast words it 'Activated 2 products' (activatedMessage) from `changed`.
+    expect(res).toMatchObject({ status: 200, body: { ok: true, changed: 2 } });
     const rows = await db().select({ isActive: products.isActive }).from(products).where(inArray(products.id, ids));
     expect(rows.every((r) => r.isActive)).toBe(true);
-    const none = await act({ intent: "bulk-activate", ids: "" });
+    const none = await act({ intent: "bulk", action: "activate", target: { ids: [] } });
     expect(none).toMatchObject({ status: 400, body: { ok: false, message: "Please select products first" } });
   });
 });
 
 describe(`the modal's save (${databaseKind})`, () => {
-  it("refuses an incomplete product with the modal's messages, writing nothing", async () => {
+  it("refuses an incomplete product with spec §5's messages, writing nothing", async () => {
     const before = (await db().select({ n: count() }).from(products))[0]!.n;
     const res = await save("new", values({ name: " ", price: "0", categoryId: "", inventory: "-1" }));
     expect(res.status).toBe(400);
@@ -247,11 +270,12 @@ describe(`the modal's save (${databaseKind})`, () => {
     const started = Date.now();
     const res = await save("new", values({ name: "Console Linen Shirt", sku: "", slug: "" }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ok: true, created: true, message: "Product created successfully!" });
+    // The answer is the one every face gets; the modal's toast adds its '!' (spec §8).
+    expect(res.body).toMatchObject({ ok: true, created: true, message: "Product created successfully" });
     const saved = res.body.product!;
     expect(saved.slug).toBe("console-linen-shirt");
-    expect(saved.sku).toMatch(/^SKU-\d{13}$/);
-    const stamp = Number(saved.sku.slice(4));
+    expect(saved.values.sku).toMatch(/^SKU-\d{13}$/);
+    const stamp = Number(saved.values.sku.slice(4));
     expect(stamp).toBeGreaterThanOrEqual(started);
     expect(stamp).toBeLessThanOrEqual(Date.now());
     const row = await productById(saved.id);
@@ -268,7 +292,7 @@ describe(`the modal's save (${databaseKind})`, () => {
     const [admin] = await queryRows<{ id: string }>(db(), sql`select id from "user" where email = ${ADMIN_EMAIL}`);
     const actor = { id: admin!.id, email: ADMIN_EMAIL };
     const create = (name: string) =>
-      saveConsoleProduct(db(), actor, { kind: "create" }, values({ name, sku: "", slug: "" }), now);
+      saveEditorProduct(db(), actor, { kind: "create" }, values({ name, sku: "", slug: "" }), now);
     const saved = await Promise.all(["Same Moment Tee", "Same Moment Cap", "Same Moment Scarf"].map(create));
     expect(saved.map((s) => s.product.values.sku).sort()).toEqual([`SKU-${now}`, `SKU-${now + 1}`, `SKU-${now + 2}`]);
   });
@@ -277,8 +301,8 @@ describe(`the modal's save (${databaseKind})`, () => {
     const a = (await save("new", values({ name: "Console Clash A", sku: "CLASH-A" }))).body.product!;
     const b = (await save("new", values({ name: "Console Clash B", sku: "CLASH-B" }))).body.product!;
     const before = Date.now();
-    const res = await save("" + a.id, values({ name: "Console Clash A", slug: b.slug, sku: b.sku }), a);
-    expect(res).toMatchObject({ status: 200, body: { ok: true, message: "Product updated successfully!" } });
+    const res = await save("" + a.id, values({ name: "Console Clash A", slug: b.slug, sku: b.values.sku }), a);
+    expect(res).toMatchObject({ status: 200, body: { ok: true, message: "Product updated successfully" } });
     const row = await productById(a.id);
     expect(row.slug).toMatch(new RegExp(`^${b.slug}-\\d{13}$`));
     expect(row.sku).toMatch(/^CLASH-B-\d{13}$/);

@@ -5,14 +5,14 @@ import {
   canSave,
   CONSOLE_PRODUCT_MESSAGES as M,
   consoleFormValues,
-  consoleProductErrors,
+  editorProductErrors,
   consoleProductsHref,
   consoleRuleErrors,
   generatedSku,
   groupCreateError,
   lastUpdatedLine,
   loadedMessage,
-  newConsoleProductValues,
+  newEditorProductValues,
   parseConsoleProductQuery,
   resolveUniqueClash,
   showingLine,
@@ -35,11 +35,11 @@ const valid = (changes: Partial<ProductFormValues> = {}): ProductFormValues => (
 
 describe("the console's save rules (spec §5 'Secure-admin modal save')", () => {
   it("accepts a complete product", () => {
-    expect(consoleProductErrors(valid(), NOW)).toEqual({});
+    expect(editorProductErrors(valid(), NOW)).toEqual({});
   });
 
   it("names each missing or wrong field in the spec's words", () => {
-    const errors = consoleProductErrors(valid({ name: "  ", price: "", categoryId: "", inventory: "" }), NOW);
+    const errors = editorProductErrors(valid({ name: "  ", price: "", categoryId: "", inventory: "" }), NOW);
     expect(errors).toMatchObject({
       name: "Product name is required",
       price: "Valid price is required",
@@ -63,17 +63,17 @@ describe("the console's save rules (spec §5 'Secure-admin modal save')", () => 
   });
 
   it("keeps the product form's other rules (compare-at below the price, image addresses)", () => {
-    expect(consoleProductErrors(valid({ compareAtPrice: "10.00" }), NOW).compareAtPrice).toBe(
+    expect(editorProductErrors(valid({ compareAtPrice: "10.00" }), NOW).compareAtPrice).toBe(
       "Compare at price must not be lower than the price",
     );
-    expect(consoleProductErrors(valid({ images: ["ftp://x/y.jpg"] }), NOW).images).toBeDefined();
+    expect(editorProductErrors(valid({ images: ["ftp://x/y.jpg"] }), NOW).images).toBeDefined();
   });
 
   it("disables Save while the name or the price is empty", () => {
     expect(canSave({ name: "", price: "10" })).toBe(false);
     expect(canSave({ name: "Tee", price: " " })).toBe(false);
     expect(canSave({ name: "Tee", price: "0" })).toBe(true);
-    expect(canSave(newConsoleProductValues())).toBe(false);
+    expect(canSave(newEditorProductValues())).toBe(false);
   });
 
   it("generates a missing SKU as 'SKU-{timestamp}' and a missing slug from the name", () => {

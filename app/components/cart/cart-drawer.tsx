@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { SiteLink } from "~/components/ui/site-link";
 import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
-import { useMaxPerProduct } from "~/components/use-root-data";
+import { useMaxPerProduct, useShop } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
 import {
   blockingLines,
@@ -14,18 +14,26 @@ import {
   stockNote,
 } from "~/modules/cart/cart-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
-import { amountToFreeShipping, computeTotals } from "~/modules/orders/pricing";
+import { amountToFreeShipping, computeTotals, percentText } from "~/modules/orders/pricing";
 import { reportCartOutcome } from "./report-cart-outcome";
 
-/** The slide-in cart panel (spec §2 Cart): lines, minus/plus, remove, subtotal, tax, total. */
+/**
+ * The slide-in cart panel (spec §2 Cart): lines, minus/plus, remove, subtotal, tax, total. Tax at the
+ * shop's default rate (the destination is not known yet) and the free-shipping hint by the owner's
+ * threshold (none when the shop has no free shipping).
+ */
 export function CartDrawer() {
   const open = useClientStore((s) => s.cartOpen);
   const cart = useClientStore((s) => s.cart);
   const setCartOpen = useClientStore((s) => s.setCartOpen);
   const maxPerProduct = useMaxPerProduct();
   const panel = useRef<HTMLDivElement>(null);
-  const totals = computeTotals(cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })));
-  const toFree = amountToFreeShipping(totals.subtotalCents);
+  const { shipping: rules } = useShop();
+  const totals = computeTotals(
+    cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
+    rules,
+  );
+  const toFree = amountToFreeShipping(totals.subtotalCents, rules);
   const blocked = blockingLines(cart).length > 0;
 
   useEffect(() => {
@@ -156,13 +164,13 @@ export function CartDrawer() {
               })}
             </ul>
             <div className="space-y-2 border-t border-line px-5 py-4 text-sm">
-              {toFree > 0 && (
-                <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+              {toFree !== null && toFree > 0 && (
+                <p data-testid="free-shipping-hint" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
                   Add {formatCents(toFree)} more for free standard shipping.
                 </p>
               )}
               <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
-              <Row label="Tax (8%)" value={formatCents(totals.taxCents)} />
+              <Row label={`Tax (${percentText(rules.taxPercent)})`} value={formatCents(totals.taxCents)} />
               <Row label="Total" value={formatCents(totals.totalCents)} strong />
               {blocked ? (
                 <>

@@ -1,21 +1,37 @@
 import { formatCents } from "~/lib/money";
 import { problemText, stockNote, type CartItem } from "~/modules/cart/cart-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
-import { amountToFreeShipping, computeTotals, SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
+import { useShop } from "~/components/use-root-data";
+import {
+  amountToFreeShipping,
+  computeTotals,
+  percentText,
+  SHIPPING_METHODS,
+  taxPercentFor,
+  type Destination,
+  type ShippingMethod,
+} from "~/modules/orders/pricing";
 
-/** The order summary sidebar: lines, subtotal, shipping for the chosen method, 8% tax, total. */
+/**
+ * The order summary sidebar: lines, subtotal, shipping for the chosen method, tax at the destination's
+ * rate, total, by the owner's settings (the server prices the order the same way when it is placed).
+ */
 export function OrderSummary({
   items,
   shippingMethod,
+  destination,
 }: {
   items: readonly CartItem[];
   shippingMethod: ShippingMethod;
+  destination: Destination;
 }) {
+  const { shipping: rules } = useShop();
   const totals = computeTotals(
     items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    shippingMethod,
+    rules,
+    { method: shippingMethod, destination },
   );
-  const toFree = amountToFreeShipping(totals.subtotalCents);
+  const toFree = amountToFreeShipping(totals.subtotalCents, rules);
   return (
     <aside
       aria-labelledby="summary-title"
@@ -61,14 +77,14 @@ export function OrderSummary({
           label={`Shipping (${SHIPPING_METHODS[shippingMethod].label})`}
           value={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}
         />
-        <Row label="Tax (8%)" value={formatCents(totals.taxCents)} />
+        <Row label={`Tax (${percentText(taxPercentFor(rules, destination))})`} value={formatCents(totals.taxCents)} />
         <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid="order-total">{formatCents(totals.totalCents)}</dd>
         </div>
       </dl>
-      {toFree > 0 && (
-        <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {toFree !== null && toFree > 0 && (
+        <p data-testid="free-shipping-hint" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Add {formatCents(toFree)} more for free standard shipping.
         </p>
       )}

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Spinner } from "~/components/search/spinner";
 import { formatCents } from "~/lib/money";
 import { PAYMENT_MESSAGES } from "~/modules/orders/checkout-api";
-import { CHECKOUT_COUNTRIES, type CheckoutForm } from "~/modules/orders/checkout-forms";
+import { countryName } from "~/lib/countries";
+import type { CheckoutForm } from "~/modules/orders/checkout-forms";
 import { SHIPPING_METHODS } from "~/modules/orders/pricing";
 import { PayPalButtons } from "./paypal-buttons";
 import type { useCheckoutPayment } from "./use-checkout-payment";
@@ -25,7 +26,7 @@ export function PaymentStep(props: {
   const [paypalUnavailable, setPayPalUnavailable] = useState(false);
   const [decline, setDecline] = useState(false);
   const busy = payment.busy !== null;
-  const country = CHECKOUT_COUNTRIES.find((c) => c.code === form.country)?.name ?? form.country;
+  const country = countryName(form.country) ?? form.country;
   const noMethod = !props.demoPayments && (!props.paypalClientId || paypalUnavailable);
 
   return (

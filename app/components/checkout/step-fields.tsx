@@ -1,8 +1,10 @@
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
-import { CHECKOUT_COUNTRIES, type CheckoutForm } from "~/modules/orders/checkout-forms";
-import { SHIPPING_METHODS, shippingCents, type ShippingMethod } from "~/modules/orders/pricing";
+import { useShop } from "~/components/use-root-data";
+import { COUNTRIES, countryName } from "~/lib/countries";
+import { shippingCountries, type CheckoutForm } from "~/modules/orders/checkout-forms";
+import { SHIPPING_METHOD_KEYS, SHIPPING_METHODS, shippingCents } from "~/modules/orders/pricing";
 
 type Change = <K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => void;
 
@@ -66,6 +68,16 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(key(k), e.target.value as never),
   });
   const section = billing ? "billing" : "shipping";
+  const { shipping } = useShop();
+  // A shipping address offers the countries the shop ships to; a billing address may be anywhere. A value
+  // the list no longer holds (the owner changed it meanwhile) stays shown, with the server's message under it.
+  const chosen = String(form[key("country")]);
+  const offered: ReadonlyArray<{ code: string; name: string }> = billing
+    ? COUNTRIES
+    : shippingCountries(shipping.shipsTo);
+  const countries = offered.some((c) => c.code === chosen)
+    ? offered
+    : [...offered, { code: chosen, name: countryName(chosen) ?? chosen }];
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField
@@ -89,12 +101,12 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
         id={`checkout-${key("country")}`}
         name={key("country")}
         label="Country"
-        value={String(form[key("country")])}
+        value={chosen}
         error={errors[key("country")]}
         onChange={(e) => onChange(key("country"), e.target.value as never)}
         autoComplete={`${section} country`}
       >
-        {CHECKOUT_COUNTRIES.map((c) => (
+        {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
@@ -104,8 +116,12 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
   );
 }
 
-/** Step 2, Shipping: address, method (spec §9 prices and times), billing address when different. */
+/**
+ * Step 2, Shipping: address, method (the spec's names and times, the owner's prices and free-shipping
+ * threshold), billing address when different.
+ */
 export function ShippingFields({ form, errors, onChange, subtotalCents }: StepProps & { subtotalCents: number }) {
+  const { shipping } = useShop();
   return (
     <div className="space-y-8">
       <fieldset>
@@ -115,8 +131,8 @@ export function ShippingFields({ form, errors, onChange, subtotalCents }: StepPr
       <fieldset>
         <legend className="mb-4 text-lg font-semibold">Shipping method</legend>
         <div className="space-y-3">
-          {(Object.keys(SHIPPING_METHODS) as ShippingMethod[]).map((method) => {
-            const price = shippingCents(method, subtotalCents);
+          {SHIPPING_METHOD_KEYS.map((method) => {
+            const price = shippingCents(method, subtotalCents, shipping);
             const info = SHIPPING_METHODS[method];
             return (
               <label

@@ -3,7 +3,8 @@ import type { AddressJson } from "#db/schema/index";
 import { databaseError } from "~/lib/db/errors";
 import { DomainError } from "~/lib/domain-error";
 import { emailField, fieldErrors, type FieldErrors } from "~/lib/forms";
-import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
+import { COUNTRIES, countryCode, countryName, type CountryCode } from "~/lib/countries";
+import { SHIPPING_METHOD_KEYS, type ShippingMethod } from "./pricing";
 
 /**
  * The checkout's three steps (spec §2 Checkout, §4 steps, §5 step rules), shared by the browser
@@ -11,14 +12,17 @@ import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
  * written). The form is flat: billing fields carry a `billing` prefix.
  */
 
-export const CHECKOUT_COUNTRIES = [
-  { code: "US", name: "United States" },
-  { code: "CA", name: "Canada" },
-  { code: "UK", name: "United Kingdom" },
-  { code: "AU", name: "Australia" },
-] as const;
-export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number]["code"];
-const countryCodes = CHECKOUT_COUNTRIES.map((c) => c.code) as [CheckoutCountry, ...CheckoutCountry[]];
+/**
+ * The countries an address may name (lib/countries.ts); a shipping address must also name one the shop
+ * ships to (the owner's `shipsTo`), which the country select offers alone and the server checks again.
+ */
+export type CheckoutCountry = CountryCode;
+const countryCodes = COUNTRIES.map((c) => c.code) as [CheckoutCountry, ...CheckoutCountry[]];
+
+/** The countries of the list the shop ships to, in the list's order. */
+export function shippingCountries(shipsTo: readonly string[]): Array<{ code: CheckoutCountry; name: string }> {
+  return COUNTRIES.filter((c) => shipsTo.includes(c.code));
+}
 
 export const CHECKOUT_STEPS = ["Information", "Shipping", "Payment"] as const;
 export type CheckoutStep = 0 | 1 | 2;
@@ -33,6 +37,11 @@ export const CHECKOUT_MESSAGES = {
   state: "State is required",
   postalCode: "Postal code is required",
   country: "Please select a country",
+  /** A country the shop does not ship to (the owner's settings changed, or a tampered request). */
+  notShipped: (country: string) =>
+    country === "other"
+      ? "We do not ship to other countries. Please choose a country from the list."
+      : `We do not ship to ${countryName(country) ?? country}. Please choose a country from the list.`,
   signIn: "Please log in to complete your order",
   missingShipping: "Please fill in all required shipping information",
   missingContact: "Please provide contact information",
@@ -73,7 +82,7 @@ const billingSchema = z.object({
   billingCountry: addressFields.country,
 });
 
-const shippingMethodSchema = z.enum(Object.keys(SHIPPING_METHODS) as [ShippingMethod, ...ShippingMethod[]]);
+const shippingMethodSchema = z.enum(SHIPPING_METHOD_KEYS);
 
 export const shippingSchema = z.object({
   ...addressFields,
@@ -103,13 +112,20 @@ export interface CheckoutForm {
   billingCountry: CheckoutCountry;
 }
 
-/** Spec §5 defaults: same billing address, standard shipping, United States. */
+/**
+ * Spec §5 defaults: same billing address, standard shipping, United States (or the first country the
+ * shop ships to, if not the United States); the account's saved country when the shop ships there.
+ */
 export function emptyCheckoutForm(
   prefill: Partial<
     Pick<CheckoutForm, "firstName" | "lastName" | "email" | "phone" | "address" | "city" | "postalCode">
   > & { country?: string | null } = {},
+  shipsTo: readonly string[] = countryCodes,
 ): CheckoutForm {
-  const country = countryCodes.find((c) => c === prefill.country) ?? "US";
+  const offered = shippingCountries(shipsTo).map((c) => c.code);
+  const fallback = offered.includes("US") ? "US" : (offered[0] ?? "US");
+  const saved = countryCode(prefill.country);
+  const country = offered.find((c) => c === saved) ?? fallback;
   return {
     firstName: prefill.firstName ?? "",
     lastName: prefill.lastName ?? "",
@@ -132,14 +148,20 @@ export function emptyCheckoutForm(
   };
 }
 
-/** The messages of one step, by field; empty when the step may be left. */
-export function validateStep(step: CheckoutStep, form: CheckoutForm): FieldErrors {
+/** The messages of one step, by field; empty when the step may be left. `shipsTo`: the owner's countries. */
+export function validateStep(step: CheckoutStep, form: CheckoutForm, shipsTo: readonly string[]): FieldErrors {
   if (step === 0) return errorsOf(informationSchema.safeParse(form));
   if (step === 1) {
-    const errors = errorsOf(shippingSchema.safeParse(form));
+    const errors = { ...errorsOf(shippingSchema.safeParse(form)), ...destinationErrors(form.country, shipsTo) };
     return form.sameAsShipping ? errors : { ...errors, ...errorsOf(billingSchema.safeParse(form)) };
   }
   return {};
+}
+
+/** The country field's message when the shop does not ship to the (known) country; none otherwise. */
+function destinationErrors(country: unknown, shipsTo: readonly string[]): FieldErrors {
+  const known = countryCodes.find((c) => c === country);
+  return known && !shipsTo.includes(known) ? { country: CHECKOUT_MESSAGES.notShipped(known) } : {};
 }
 
 function errorsOf(result: { success: boolean; error?: z.ZodError }): FieldErrors {
@@ -158,9 +180,10 @@ export type CheckoutCheck =
 /**
  * The server's check of a whole checkout, with the spec's order-creation messages: contact details
  * missing → 'Please provide contact information'; address missing → 'Please fill in all required
- * shipping information'; then the per-field messages.
+ * shipping information'; then the per-field messages, among them a country the shop does not ship to
+ * (`shipsTo`, the owner's settings).
  */
-export function checkCheckout(input: unknown): CheckoutCheck {
+export function checkCheckout(input: unknown, shipsTo: readonly string[]): CheckoutCheck {
   const form = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
   const blank = (key: string) => typeof form[key] !== "string" || (form[key] as string).trim() === "";
   if (["email", "phone"].some(blank)) {
@@ -181,8 +204,14 @@ export function checkCheckout(input: unknown): CheckoutCheck {
   const shipping = shippingSchema.safeParse(form);
   const sameAsShipping = form.sameAsShipping !== false;
   const billing = sameAsShipping ? null : billingSchema.safeParse(form);
-  if (!info.success || !shipping.success || (billing && !billing.success)) {
-    const fieldErrors = { ...errorsOf(info), ...errorsOf(shipping), ...(billing ? errorsOf(billing) : {}) };
+  const destination = destinationErrors(form.country, shipsTo);
+  if (!info.success || !shipping.success || (billing && !billing.success) || destination.country) {
+    const fieldErrors = {
+      ...errorsOf(info),
+      ...errorsOf(shipping),
+      ...destination,
+      ...(billing ? errorsOf(billing) : {}),
+    };
     return { ok: false, message: Object.values(fieldErrors)[0] ?? CHECKOUT_MESSAGES.missingShipping, fieldErrors };
   }
   const contact = info.data;

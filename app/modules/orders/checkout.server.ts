@@ -12,6 +12,7 @@ import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from ".
 import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid } from "./order-payment.server";
 import { findPlacedOrder, placeOrder, type PlacedOrder } from "./place-order.server";
+import type { PricingRules } from "./pricing";
 
 /**
  * The checkout's server side: place the order from the shopper's cart as the database has it and
@@ -28,6 +29,11 @@ export interface CheckoutContext {
   paypal: PayPalClient | undefined;
   /** Per-product cap, unpaid orders per account, the unpaid order's hold (`config.orderLimits`). */
   limits: OrderLimits;
+  /**
+   * The owner's shipping and tax settings as they are now (`services().settings.read()`, cached): the
+   * countries an order may go to, and the rates and tax it is charged.
+   */
+  shipping: PricingRules & { shipsTo: readonly string[] };
 }
 
 export type CheckoutSuccess = Omit<Extract<CheckoutResponse, { ok: true }>, "ok">;
@@ -79,7 +85,7 @@ async function place(
     if (placed) return placedAnswer(placed);
     throw new DomainError("invalid", CHECKOUT_MESSAGES.emptyCart);
   }
-  const checked = checkCheckout(request.form);
+  const checked = checkCheckout(request.form, ctx.shipping.shipsTo);
   if (!checked.ok) throw new DomainError("invalid", checked.message, { fieldErrors: checked.fieldErrors });
   const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
   if (!limit.allowed) throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS);
@@ -91,6 +97,7 @@ async function place(
       ...checked.details,
       paymentMethod: request.paymentMethod,
       limits: ctx.limits,
+      pricing: ctx.shipping,
     });
     return placedAnswer(placed);
   } catch (error) {

@@ -17,7 +17,7 @@ import { findVariant, variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { orderNumberFor, orderTimestamp } from "./order-number";
-import { computeTotals, type ShippingMethod } from "./pricing";
+import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingMethod } from "./pricing";
 
 /**
  * Order placement, one transaction: the browser says only which products, sizes, colours
@@ -47,6 +47,13 @@ export interface PlaceOrderInput {
   paymentMethod: string;
   /** The configuration's order limits (`config.orderLimits`). */
   limits: OrderLimits;
+  /**
+   * The shop's shipping and tax settings of this moment (`services().settings.read()`, cached): the
+   * order is charged by them, taxed at its shipping address's rate, and keeps those amounts whatever
+   * the settings become. The checkout always passes them; without them (benchmarks, older tests) the
+   * spec's defaults.
+   */
+  pricing?: PricingRules;
 }
 
 /**
@@ -172,7 +179,11 @@ async function writeOrder(
       throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
     return { ...l, product, variant, unitPriceCents: variantPrice(product.priceCents, variant) };
   });
-  const totals = computeTotals(priced, input.shippingMethod);
+  // Pure: the rules came with the input (one cached read by the caller), no statement is added here.
+  const totals = computeTotals(priced, input.pricing ?? DEFAULT_PRICING_RULES, {
+    method: input.shippingMethod,
+    destination: input.shippingAddress,
+  });
   const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
   if (!order) {
     throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {

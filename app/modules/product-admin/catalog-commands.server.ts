@@ -1,12 +1,12 @@
 import type { Db } from "~/lib/db/client.server";
 import type { EventBus } from "~/lib/events.server";
-import { createConsoleGroup, joinConsoleGroup, leaveConsoleGroup, saveConsoleProduct } from "./console-products.server";
 import type { Actor } from "./product-audit.server";
 import { importProducts } from "./product-csv.server";
 import { duplicateProduct } from "./product-duplicate.server";
+import { createEditorGroup, joinEditorGroup, leaveEditorGroup, saveEditorProduct } from "./editor-writes.server";
 import { applyBulkAction, loadDemoProducts, setProductFlag } from "./product-flags.server";
 import { createGroup, deleteGroup, removeFromGroup } from "./product-groups.server";
-import { saveProduct, type SaveTarget, type SavedProduct } from "./product-save.server";
+import type { SaveTarget, SavedProduct } from "./product-save.server";
 
 /**
  * The back office's catalogue writes as both faces (/admin and /secure-admin) call them: each runs its
@@ -26,10 +26,9 @@ export function createCatalogCommands(deps: { db: Db; events: EventBus }) {
   const always = () => true;
 
   return {
+    /** The editor's save, one set of rules for both faces (`saveEditorProduct`). */
     save: (actor: Actor, target: SaveTarget, values: unknown) =>
-      announced(saveProduct(db, actor, target, values), savedSomething, "product saved"),
-    saveFromConsole: (actor: Actor, target: SaveTarget, values: unknown) =>
-      announced(saveConsoleProduct(db, actor, target, values), savedSomething, "product saved (console)"),
+      announced(saveEditorProduct(db, actor, target, values), savedSomething, "product saved"),
     duplicate: (actor: Actor, sourceId: string) =>
       announced(duplicateProduct(db, actor, sourceId), always, "product duplicated"),
     setFlag: (actor: Actor, write: Parameters<typeof setProductFlag>[2]) =>
@@ -42,12 +41,12 @@ export function createCatalogCommands(deps: { db: Db; events: EventBus }) {
       announced(removeFromGroup(db, actor, target), always, `product left group ${target.groupId}`),
     deleteGroup: (actor: Actor, groupId: string) =>
       announced(deleteGroup(db, actor, groupId), always, `product group ${groupId} deleted`),
-    createConsoleGroup: (actor: Actor, input: Parameters<typeof createConsoleGroup>[2]) =>
-      announced(createConsoleGroup(db, actor, input), always, "product group created (console)"),
-    joinConsoleGroup: (actor: Actor, input: Parameters<typeof joinConsoleGroup>[2]) =>
-      announced(joinConsoleGroup(db, actor, input), always, "product joined a group (console)"),
-    leaveConsoleGroup: (actor: Actor, input: Parameters<typeof leaveConsoleGroup>[2]) =>
-      announced(leaveConsoleGroup(db, actor, input), always, "product left its group (console)"),
+    createEditorGroup: (actor: Actor, input: Parameters<typeof createEditorGroup>[2]) =>
+      announced(createEditorGroup(db, actor, input), always, "product group created (editor)"),
+    joinGroup: (actor: Actor, input: Parameters<typeof joinEditorGroup>[2]) =>
+      announced(joinEditorGroup(db, actor, input), always, "product joined a group"),
+    leaveGroup: (actor: Actor, input: Parameters<typeof leaveEditorGroup>[2]) =>
+      announced(leaveEditorGroup(db, actor, input), always, "product left its group"),
     importProducts: (actor: Actor, text: string, previewToken: string) =>
       announced(
         importProducts(db, actor, text, previewToken),

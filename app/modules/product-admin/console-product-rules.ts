@@ -11,14 +11,14 @@ import {
   validateProductInput,
   type ProductFormValues,
 } from "./product-form";
-import type { ProductVersion } from "./editor-api";
 import { SELECT_PRODUCTS_FIRST } from "./product-flags";
 
 /**
- * The rules of the secure-admin console's Products tab and product modal (spec §2 "Secure admin",
- * §5 "Secure-admin modal save", §8 "Product admin toasts"), pure and shared by the modal (which checks
- * first) and the console's action (which checks again and applies them before the one product save,
- * `product-save.server.ts`). They add to the product form's own rules (`product-form.ts`), never replace them.
+ * The rules of the product save (spec §5 "Secure-admin modal save", the one set both faces of the back
+ * office apply: /admin's panel and the console's modal check with them first, the save checks again and
+ * applies them before the one product save, `product-save.server.ts`), and the console's Products tab
+ * (spec §2 "Secure admin", §8 "Product admin toasts"). Pure. They add to the product form's own rules
+ * (`product-form.ts`), never replace them.
  */
 
 export const CONSOLE_PRODUCTS_PATH = "/secure-admin/products";
@@ -102,7 +102,7 @@ export function showingLine(page: number, size: number, rows: number, total: num
 // ── The modal's save ─────────────────────────────────────────────────────────────────────────────
 
 /**
- * The modal's values as they arrive (JSON in a form field): each known field of the right kind is
+ * The editor's values as they arrive (JSON): each known field of the right kind is
  * taken (a number where text is expected becomes its text), anything else keeps the new-product
  * default, unknown keys are dropped. The rules then say what is wrong with them.
  */
@@ -170,11 +170,11 @@ export function withConsoleDefaults(values: ProductFormValues, now: number): Pro
 }
 
 /**
- * Every message of the modal, the console's four first, then the product form's for the other fields
- * (length limits, image addresses, compare-at price…): what the modal shows before sending, and what
- * the action answers before it touches the database.
+ * Every message of the product editor (both faces), spec §5's four first, then the product form's for
+ * the other fields (length limits, image addresses, compare-at price…): what the editor shows before
+ * sending, and what the save answers before it touches the database.
  */
-export function consoleProductErrors(values: ProductFormValues, now: number = Date.now()): FieldErrors {
+export function editorProductErrors(values: ProductFormValues, now: number = Date.now()): FieldErrors {
   const form = validateProductInput(withConsoleDefaults(values, now));
   return { ...(form.ok ? {} : form.errors), ...consoleRuleErrors(values) };
 }
@@ -213,8 +213,8 @@ export function lastUpdatedLine(updatedAt: string | null): string {
   return `Last updated: ${day}`;
 }
 
-/** A new product in the modal: the product form's defaults (spec §9), the price left to type (Save waits for it). */
-export function newConsoleProductValues(): ProductFormValues {
+/** A new product in the editor (both faces): the product form's defaults (spec §9), the price left to type (Save waits for it). */
+export function newEditorProductValues(): ProductFormValues {
   return { ...newProductValues(), price: "" };
 }
 
@@ -223,43 +223,4 @@ export function newConsoleProductValues(): ProductFormValues {
 /** Spec §5: creating a group in the modal needs the product's name. Null when the group can be made. */
 export function groupCreateError(name: string): string | null {
   return name.trim() === "" ? M.groupNameRequired : null;
-}
-
-/** The intents the console's Products action answers (besides Login and Logout). */
-export const CONSOLE_PRODUCT_INTENTS = [
-  "toggle",
-  "bulk-activate",
-  "save",
-  "group-create",
-  "group-join",
-  "group-leave",
-  "duplicate",
-] as const;
-export type ConsoleProductIntent = (typeof CONSOLE_PRODUCT_INTENTS)[number];
-export const isConsoleProductIntent = (value: unknown): value is ConsoleProductIntent =>
-  typeof value === "string" && (CONSOLE_PRODUCT_INTENTS as readonly string[]).includes(value);
-
-/** A product as the modal goes on with it after a write: its address, its version, its group fields. */
-export interface ConsoleSavedProduct {
-  id: string;
-  slug: string;
-  sku: string;
-  version: ProductVersion;
-  updatedAt: string;
-  variantType: string;
-}
-
-/** What the action answers. */
-export interface ConsoleProductAnswer {
-  ok: boolean;
-  intent: ConsoleProductIntent | "login" | "logout" | null;
-  message: string;
-  errors: FieldErrors;
-  /** A toggle: the product and the flag it set. */
-  toggled?: { id: string; flag: "isActive" | "featured"; value: boolean };
-  /** A bulk activation: how many products it changed. */
-  changed?: number;
-  /** A save or a group write: the product as it is now. */
-  product?: ConsoleSavedProduct;
-  created?: boolean;
 }

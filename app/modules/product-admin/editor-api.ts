@@ -1,17 +1,20 @@
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/forms";
+import { UUID_PATTERN } from "~/lib/ids";
+import type { FlagWrite, FlagWriteResult } from "./product-flags";
 import type { ProductFormValues } from "./product-form";
 
 /**
- * The contract of the editor's resource route (`/admin/products/editor`), shared by the route and
- * the side panel. Pure.
+ * The contract of the product editor's resource route (`/admin/products/editor`), which BOTH faces of
+ * the back office call — the side panel of /admin/products and the product modal of /secure-admin —
+ * with the same client code (`use-product-editor.ts`). Pure, shared by the routes and the browser.
  *
- * - GET `?id=<product id>` or `?id=new`: the product as the form opens it, the categories, and the
- *   product's last changes.
- * - POST `?id=<product id>` or `?id=new`, JSON `{ values, version }`: saves. The id is the URL's,
- *   never the body's; `version` is what the form was opened from (required to update).
- * - POST `?id=<product id>`, JSON `{ intent: "duplicate" }`: duplicates the product (answered as a
- *   create: the copy, 201).
+ * - GET `?id=<product id>` or `?id=new`: the product as the form opens it, the categories, its last
+ *   changes and its group.
+ * - POST JSON, one of `productCommandSchema`: a save (`{ intent: "save", target, values, version }`),
+ *   a duplicate, a flag toggle, a bulk action, or a group write of the editor (create, join, leave).
+ *   `/admin/products/flags` takes the same commands. Every command goes through one handler
+ *   (`product-requests.server.ts`) and one catalogue command, whoever sends it.
  */
 
 /**
@@ -50,6 +53,38 @@ export interface EditorChange {
   at: string;
 }
 
+/** A group the product can join (the editor's 'join existing group' list). */
+export interface EditorGroupOption {
+  id: string;
+  name: string;
+  members: number;
+}
+
+/** Another product of the product's group (spec §2 "related variants"). */
+export interface EditorRelatedVariant {
+  id: string;
+  name: string;
+  sku: string;
+  priceCents: number;
+  image: string;
+  variantType: string | null;
+  isActive: boolean;
+}
+
+/** The product's group as the editor shows it. */
+export interface EditorGroup {
+  /** The product's group, or null. */
+  groupId: string | null;
+  /** Its name as the owner reads it (its own, else its first product's name and 'Group'); null without one. */
+  groupName: string | null;
+  /** The other products of its group. */
+  related: EditorRelatedVariant[];
+  /** Groups it can join (every group but its own). */
+  options: EditorGroupOption[];
+}
+
+export const NO_GROUP: EditorGroup = { groupId: null, groupName: null, related: [], options: [] };
+
 export type EditorLoad =
   | {
       ok: true;
@@ -58,37 +93,89 @@ export type EditorLoad =
       product: EditorProduct | null;
       categories: EditorCategory[];
       changes: EditorChange[];
+      group: EditorGroup;
     }
   | { ok: false; target: string; message: string };
 
-export type SaveAnswer =
-  | { ok: true; created: boolean; message: string; product: EditorProduct; changes: EditorChange[] }
-  | {
-      ok: false;
-      message: string;
-      errors?: FieldErrors;
-      /** On a stale save (409): the product as it is now, for the panel to show. */
-      current?: EditorProduct;
-      changes?: EditorChange[];
-    };
-
 export const VERSION_PATTERN = /^\d{1,20}$/;
 
-export const saveRequestSchema = z.object({
-  values: z.record(z.string(), z.unknown()),
-  version: z
-    .object({
-      updatedAt: z.string().regex(VERSION_PATTERN),
-      inventory: z.number().int().min(0).max(2_147_483_647),
-      stock: z.string().max(1_000_000),
-    })
-    .nullish(),
+const versionSchema = z.object({
+  updatedAt: z.string().regex(VERSION_PATTERN),
+  inventory: z.number().int().min(0).max(2_147_483_647),
+  stock: z.string().max(1_000_000),
 });
 
-export type SaveRequest = z.infer<typeof saveRequestSchema>;
+/** A product id as sent (any case), lowercased. */
+export const productIdSchema = z
+  .string()
+  .trim()
+  .refine((id) => UUID_PATTERN.test(id))
+  .transform((id) => id.toLowerCase());
 
-/** POST `?id=<product id>` with `{ intent: "duplicate" }`: a new inactive draft copy of the product (201). */
-export const duplicateRequestSchema = z.object({ intent: z.literal("duplicate") });
+/**
+ * The editor's commands (the flag commands, toggle and bulk, are `flagWriteSchema`'s): the same JSON
+ * from either face. `target` is "new" or the product's id; `version` what the form was opened from
+ * (required to update).
+ */
+export const editorCommandSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    target: z.union([z.literal("new"), productIdSchema]),
+    values: z.record(z.string(), z.unknown()),
+    version: versionSchema.nullish(),
+  }),
+  /** A new inactive draft copy of the product (answered as a create: the copy, 201). */
+  z.object({ intent: z.literal("duplicate"), productId: productIdSchema }),
+  /** A new group of this product alone, named after it (spec §2 product modal). */
+  z.object({ intent: z.literal("group-create"), productId: productIdSchema, name: z.string().max(1_000) }),
+  /** This ungrouped product joins an existing group. */
+  z.object({
+    intent: z.literal("group-join"),
+    productId: productIdSchema,
+    groupId: z.string().trim().max(200),
+    variantType: z.string().max(40).default(""),
+  }),
+  /** The product leaves its group. */
+  z.object({ intent: z.literal("group-leave"), productId: productIdSchema }),
+]);
+
+/** A command as a client sends it: the form's values as they are. */
+export type EditorCommand =
+  | (Omit<Extract<z.input<typeof editorCommandSchema>, { intent: "save" }>, "values"> & { values: ProductFormValues })
+  | Exclude<z.input<typeof editorCommandSchema>, { intent: "save" }>;
+export type ProductCommand = EditorCommand | FlagWrite;
+export type EditorIntent = EditorCommand["intent"];
+export type ProductIntent = ProductCommand["intent"];
+export type GroupCommandIntent = Extract<EditorIntent, `group-${string}`>;
+
+/** What a command answers (one shape, whichever face sent it). */
+export type ProductCommandAnswer =
+  | {
+      ok: true;
+      intent: "save" | "duplicate";
+      created: boolean;
+      message: string;
+      product: EditorProduct;
+      changes: EditorChange[];
+    }
+  | { ok: true; intent: GroupCommandIntent; message: string; product: EditorProduct; group: EditorGroup }
+  | Extract<FlagWriteResult, { ok: true }>
+  | ProductCommandFailure;
+
+export interface ProductCommandFailure {
+  ok: false;
+  intent: ProductIntent | null;
+  message: string;
+  errors: FieldErrors;
+  /** On a stale save (409): the product as it is now, for the form to show. */
+  current?: EditorProduct;
+  changes?: EditorChange[];
+}
+
+/** What a save or a duplicate answers. */
+export type SaveAnswer = Extract<ProductCommandAnswer, { intent: "save" | "duplicate" }> | ProductCommandFailure;
+/** What a group write answers. */
+export type GroupCommandAnswer = Extract<ProductCommandAnswer, { intent: GroupCommandIntent }> | ProductCommandFailure;
 
 export const EDITOR_ROUTE = "/admin/products/editor";
 

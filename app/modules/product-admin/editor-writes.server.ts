@@ -6,14 +6,13 @@ import { hasErrors } from "~/lib/forms";
 import { slugify } from "~/modules/catalog/product-rules";
 import {
   consoleFormValues,
-  consoleProductErrors,
+  editorProductErrors,
   generatedSku,
   groupCreateError,
   resolveUniqueClash,
   withConsoleDefaults,
-  type ConsoleSavedProduct,
 } from "./console-product-rules";
-import type { EditorCategory, EditorProduct } from "./editor-api";
+import type { EditorGroup } from "./editor-api";
 import { derivedGroupName, GROUP_MESSAGES, GROUP_NAME_MAX } from "./group-rules";
 import type { Actor } from "./product-audit.server";
 import { VARIANT_TYPES } from "./product-form";
@@ -24,76 +23,26 @@ import {
   removeFromGroup,
   withPrimaryImage,
 } from "./product-groups.server";
-import {
-  listEditorCategories,
-  loadEditorProduct,
-  saveProduct,
-  type SaveTarget,
-  type SavedProduct,
-} from "./product-save.server";
+import { saveProduct, type SaveTarget, type SavedProduct } from "./product-save.server";
 import { PRODUCT_SAVE_MESSAGES } from "./save-messages";
 
 /**
- * The console's product writes and the modal's reads (spec §2 "Secure admin" product modal, §5). Not a
- * second product service: a save goes through `saveProduct` (its field rules, conditional version check
- * and audit) after the console's own rules (`console-product-rules.ts`) have been applied; a group is
- * created, joined and left through `product-groups.server.ts`.
+ * The product editor's writes, the same for both faces of the back office (/admin's side panel and the
+ * /secure-admin console's modal; spec §5 "Secure-admin modal save" is the one set of save rules): a save
+ * applies the editor's rules (`console-product-rules.ts`) and then goes through `saveProduct` (its field
+ * rules, conditional version check and audit); a group is created, joined and left through
+ * `product-groups.server.ts`. Reached through `catalogCommands`, which announces each change.
  */
 
 const PRODUCT_NOT_FOUND = PRODUCT_SAVE_MESSAGES.notFound;
-
-export interface ConsoleGroupOption {
-  id: string;
-  name: string;
-  members: number;
-}
-
-export interface ConsoleRelatedVariant {
-  id: string;
-  name: string;
-  sku: string;
-  priceCents: number;
-  image: string;
-  variantType: string | null;
-  isActive: boolean;
-}
-
-export interface ConsoleGroupInfo {
-  /** The product's group, or null. */
-  groupId: string | null;
-  /** Its name as the owner reads it (its own, else its first product's name and 'Group'); null without one. */
-  groupName: string | null;
-  /** The other products of its group (spec §2 "related variants"). */
-  related: ConsoleRelatedVariant[];
-  /** Groups it can join (every group but its own). */
-  options: ConsoleGroupOption[];
-}
-
-export interface ConsoleEditor {
-  /** "new" or the product's id. */
-  target: string;
-  product: EditorProduct | null;
-  categories: EditorCategory[];
-  group: ConsoleGroupInfo;
-}
 
 /** At most this many groups in the modal's 'join existing group' list. */
 export const GROUP_OPTIONS_LIMIT = 200;
 /** At most this many related variants shown. */
 export const RELATED_LIMIT = 50;
 
-/** The modal's data for `?edit=new` or `?edit=<id>`; null when the product does not exist. */
-export async function loadConsoleEditor(db: Db, target: string): Promise<ConsoleEditor | null> {
-  const categories = await listEditorCategories(db);
-  if (target === "new") {
-    return { target, product: null, categories, group: { groupId: null, groupName: null, related: [], options: [] } };
-  }
-  const product = await loadEditorProduct(db, target);
-  if (!product) return null;
-  return { target, product, categories, group: await groupInfo(db, target) };
-}
-
-async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
+/** The editor's group section of a product: its group, the group's other products, the groups it can join. */
+export async function groupInfo(db: Db, productId: string): Promise<EditorGroup> {
   const [self] = await db.select({ groupId: products.productGroupId }).from(products).where(eq(products.id, productId));
   const groupId = self?.groupId ?? null;
   const related = groupId
@@ -129,31 +78,13 @@ async function groupInfo(db: Db, productId: string): Promise<ConsoleGroupInfo> {
   };
 }
 
-/** A product after a write, as the modal goes on with it. */
-export function consoleSavedProduct(product: EditorProduct): ConsoleSavedProduct {
-  return {
-    id: product.id,
-    slug: product.slug,
-    sku: product.values.sku,
-    version: product.version,
-    updatedAt: product.updatedAt,
-    variantType: product.values.variantType,
-  };
-}
-
-async function requireSaved(db: Db, id: string): Promise<ConsoleSavedProduct> {
-  const product = await loadEditorProduct(db, id);
-  if (!product) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
-  return consoleSavedProduct(product);
-}
-
 /**
- * The modal's save (spec §5 "Secure-admin modal save"): the console's rules first (400 with the
- * modal's messages, nothing read or written), a blank slug from the name and a blank SKU
+ * The editor's save (spec §5 "Secure-admin modal save", both faces): the rules first (400 with the
+ * spec's messages, nothing read or written), a blank slug from the name and a blank SKU
  * 'SKU-{timestamp}'; on edit, a changed slug or SKU another product already has gets the timestamp
  * appended; then the one product save, with its version check and audit record.
  */
-export async function saveConsoleProduct(
+export async function saveEditorProduct(
   db: Db,
   actor: Actor,
   target: SaveTarget,
@@ -161,7 +92,7 @@ export async function saveConsoleProduct(
   now: number = Date.now(),
 ): Promise<SavedProduct> {
   const values = consoleFormValues(raw);
-  const errors = consoleProductErrors(values, now);
+  const errors = editorProductErrors(values, now);
   if (hasErrors(errors)) {
     throw new DomainError("invalid", PRODUCT_SAVE_MESSAGES.invalid, { reason: "INVALID", fieldErrors: errors });
   }
@@ -204,38 +135,32 @@ const GENERATED_SKU_ATTEMPTS = 10;
  * 'Create group' in the modal: a new group of this product alone, named after it, for variants to
  * join (spec §2; the modal's group is where variants start, unlike the groups panel's, made of 2 or more).
  */
-export async function createConsoleGroup(
+export async function createEditorGroup(
   db: Db,
   actor: Actor,
   input: { productId: string; productName: string },
-): Promise<ConsoleSavedProduct> {
+): Promise<void> {
   const problem = groupCreateError(input.productName);
   if (problem) throw new DomainError("invalid", problem, { reason: "NAME_REQUIRED", fieldErrors: { name: problem } });
   const name = derivedGroupName(input.productName.trim()).slice(0, GROUP_NAME_MAX).trim();
   await createGroup(db, actor, { name, description: null, productIds: [input.productId] });
-  return requireSaved(db, input.productId);
 }
 
 /** 'Join existing group': this ungrouped product becomes a variant of the group, pointing at its base product. */
-export async function joinConsoleGroup(
+export async function joinEditorGroup(
   db: Db,
   actor: Actor,
   input: { productId: string; groupId: string; variantType: string },
-): Promise<ConsoleSavedProduct> {
+): Promise<void> {
   const variantType = (VARIANT_TYPES as readonly string[]).includes(input.variantType) ? input.variantType : "variant";
   await joinGroup(db, actor, { ...input, variantType });
-  return requireSaved(db, input.productId);
 }
 
 /**
  * 'Leave group': the product's group id and variant type are emptied (spec §4), through the groups
  * panel's removal, so a group left with one product is dissolved as there (spec §9).
  */
-export async function leaveConsoleGroup(
-  db: Db,
-  actor: Actor,
-  input: { productId: string },
-): Promise<ConsoleSavedProduct> {
+export async function leaveEditorGroup(db: Db, actor: Actor, input: { productId: string }): Promise<void> {
   const [row] = await db
     .select({ groupId: products.productGroupId })
     .from(products)
@@ -243,5 +168,4 @@ export async function leaveConsoleGroup(
   if (!row) throw new DomainError("not-found", PRODUCT_NOT_FOUND, { reason: "NOT_FOUND" });
   if (!row.groupId) throw new DomainError("invalid", GROUP_MESSAGES.notInGroup, { reason: "NOT_IN_GROUP" });
   await removeFromGroup(db, actor, { groupId: row.groupId, productId: input.productId });
-  return requireSaved(db, input.productId);
 }

@@ -1,15 +1,14 @@
 import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useBlocker, useFetcher, useRevalidator, useSearchParams } from "react-router";
+import { useBlocker, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { FormMessage, primaryButton, secondaryButton } from "~/components/ui/field";
 import { SidePanel } from "~/components/ui/side-panel";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { hasErrors, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/ids";
-import { postJson } from "~/lib/post-json";
+import { editorProductErrors, newEditorProductValues } from "~/modules/product-admin/console-product-rules";
 import {
-  editorUrl,
   type EditorCategory,
   type EditorChange,
   type EditorLoad,
@@ -19,21 +18,19 @@ import {
 } from "~/modules/product-admin/editor-api";
 import {
   changedFormFields,
-  newProductValues,
   PRODUCT_FIELDS,
   sameFormValues,
-  validateProductInput,
   type ProductField,
   type ProductFormValues,
 } from "~/modules/product-admin/product-form";
 import { PRODUCT_SAVE_MESSAGES } from "~/modules/product-admin/save-messages";
 import { variantLabel } from "~/modules/product-admin/variant-form";
-import { postAdminWrite } from "./admin-write";
 import { DiscardChangesDialog } from "./discard-changes-dialog";
 import { EditorTabs, tabId, tabPanelId, type EditorTab } from "./editor-tabs";
 import { productFieldSetters, tabHasErrors, tabWithErrors, withVariantRows } from "./product-draft";
 import { FORM_TABS, ProductEditorFields, TAB_OF, type FormTab } from "./product-editor-fields";
 import { ProductHistory } from "./product-history";
+import { sendProductCommand, useProductEditorLoad } from "./use-product-editor";
 
 /** The URL parameter that opens the editor: `?edit=<product id>` or `?edit=new`. */
 export const EDIT_PARAM = "edit";
@@ -80,7 +77,7 @@ interface Draft {
 
 function draftOf(target: string, load: Extract<EditorLoad, { ok: true }>): Draft {
   const product = load.product;
-  const values = withVariantRows(product ? product.values : newProductValues());
+  const values = withVariantRows(product ? product.values : newEditorProductValues());
   return {
     target,
     values,
@@ -109,10 +106,8 @@ function rebased(draft: Draft, current: EditorProduct, changes: EditorChange[] |
   };
 }
 
-const errorsOf = (values: ProductFormValues): FieldErrors => {
-  const result = validateProductInput(values);
-  return result.ok ? {} : result.errors;
-};
+/** The save's own rules, the same on both faces (spec §5). */
+const errorsOf = (values: ProductFormValues): FieldErrors => editorProductErrors(values);
 
 const showValue = (value: ProductFormValues[ProductField]) =>
   Array.isArray(value)
@@ -125,17 +120,16 @@ const showValue = (value: ProductFormValues[ProductField]) =>
 
 /**
  * The product editor of /admin/products (spec §2 side panel editor): opened by `?edit=<id>` or
- * `?edit=new`, closed by removing the parameter (the others stay). It loads the product with a fetcher
- * from `/admin/products/editor`, checks the form with the same rules as the save, and saves as JSON
- * with the version it opened. Unsaved changes are never lost silently: closing a dirty form, or
+ * `?edit=new`, closed by removing the parameter (the others stay). It loads and saves through the
+ * editor's client (`use-product-editor.ts`, the console's modal uses the same), checks the form with the
+ * same rules as the save, and saves as JSON with the version it opened. Unsaved changes are never lost silently: closing a dirty form, or
  * leaving the page, asks first.
  */
 export function ProductEditorPanel() {
   const [params, setParams] = useSearchParams();
   const edit = params.get(EDIT_PARAM);
   const target = edit === null ? null : edit === "new" ? "new" : isUuid(edit) ? edit.toLowerCase() : "";
-  const loader = useFetcher<EditorLoad>();
-  const load = loader.load;
+  const editor = useProductEditorLoad(target);
   const revalidator = useRevalidator();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [tab, setTab] = useState<Tab>("general");
@@ -145,13 +139,9 @@ export function ProductEditorPanel() {
   /** Set while the panel closes on purpose, so the navigation guard lets that navigation through. */
   const leaving = useRef(false);
 
-  useEffect(() => {
-    if (target) load(editorUrl(target));
-  }, [target, load]);
-
   // A new product opened (or the panel closed): start from its loaded values. Data reloaded for the
   // product already open does not replace what the owner is typing.
-  const answer = loader.state === "idle" && loader.data && loader.data.target === target ? loader.data : null;
+  const answer = editor.answer;
   const [seenTarget, setSeenTarget] = useState<string | null>(null);
   if (target !== seenTarget) {
     setSeenTarget(target);
@@ -224,7 +214,10 @@ export function ProductEditorPanel() {
   async function duplicate() {
     if (!draft || draft.target === "new" || duplicating) return;
     setDuplicating(true);
-    const result = await postAdminWrite<SaveAnswer>(editorUrl(draft.target), { intent: "duplicate" });
+    const result = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
+      intent: "duplicate",
+      productId: draft.target,
+    });
     setDuplicating(false);
     if (!result.ok) return void toast.error(result.message);
     toast.success(result.message);
@@ -264,39 +257,29 @@ export function ProductEditorPanel() {
       return;
     }
     setSaving(true);
-    let reply: { status: number; body: (SaveAnswer & { error?: string }) | null };
-    try {
-      // Sent once: a create sent again after a time-out could make the product twice.
-      reply = await postJson<SaveAnswer & { error?: string }>(
-        editorUrl(draft.target),
-        { values: draft.values, version: draft.version },
-        "once",
-      );
-    } catch {
-      setSaving(false);
-      const message = `${PRODUCT_SAVE_MESSAGES.failed}: network error. Please check your connection.`;
-      setFormError(message);
-      toast.error(message);
-      return;
-    }
+    const body = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
+      intent: "save",
+      target: draft.target,
+      values: draft.values,
+      version: draft.version,
+    });
     setSaving(false);
-    const body = reply.body;
-    if (body?.ok) {
+    if (body.ok) {
       toast.success(body.message);
       setDraft({ ...draft, opened: draft.values });
       void revalidator.revalidate();
       close();
       return;
     }
-    const message = body?.message ?? body?.error ?? PRODUCT_SAVE_MESSAGES.failed;
+    const message = body.message || PRODUCT_SAVE_MESSAGES.failed;
     toast.error(message);
-    if (body && !body.ok && body.current) {
+    if (body.current) {
       setDraft(rebased(draft, body.current, body.changes, message));
       kit.reset();
       return;
     }
     setFormError(message);
-    if (body && !body.ok && body.errors && hasErrors(body.errors)) {
+    if (hasErrors(body.errors)) {
       showFieldErrors(body.errors);
       kit.showErrors(body.errors);
     }
@@ -351,7 +334,7 @@ export function ProductEditorPanel() {
           <div className="space-y-4">
             <FormMessage kind="error">{failedLoad}</FormMessage>
             {target && (
-              <button type="button" className={secondaryButton} onClick={() => load(editorUrl(target))}>
+              <button type="button" className={secondaryButton} onClick={editor.reload}>
                 Try Again
               </button>
             )}

@@ -1,25 +1,18 @@
 import { Layers, Link2, Unlink } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useState } from "react";
 import { toast } from "sonner";
+import { sendProductCommand } from "~/components/admin/products/use-product-editor";
 import { inputClass, secondaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
-import {
-  CONSOLE_PRODUCT_MESSAGES as M,
-  CONSOLE_PRODUCTS_PATH,
-  groupCreateError,
-  type ConsoleProductAnswer,
-  type ConsoleProductIntent,
-  type ConsoleSavedProduct,
-} from "~/modules/product-admin/console-product-rules";
-import type { ConsoleGroupInfo } from "~/modules/product-admin/console-products.server";
+import { CONSOLE_PRODUCT_MESSAGES as M, groupCreateError } from "~/modules/product-admin/console-product-rules";
+import type { EditorCommand, EditorGroup, GroupCommandAnswer } from "~/modules/product-admin/editor-api";
 import { variantTypeText } from "~/modules/product-admin/product-form";
 
 /**
  * The modal's product group (spec §2 Variants & Groups, §4, §5): create a group for this product,
  * join an existing group, leave the group, and the group's other products (related variants). Each is
- * written at once through the console's action; the modal takes the product's new version from the
- * answer, so its Save goes on from there.
+ * written at once through the editor's endpoint (the same as every product command of both faces); the
+ * modal takes the group and the product's new version from the answer, so its Save goes on from there.
  */
 export function ConsoleGroupSection({
   productId,
@@ -33,31 +26,11 @@ export function ConsoleGroupSection({
   /** The name as typed in the modal. */
   productName: string;
   variantType: string;
-  group: ConsoleGroupInfo;
-  onChanged: (product: ConsoleSavedProduct, intent: ConsoleProductIntent) => void;
+  group: EditorGroup;
+  onChanged: (answer: Extract<GroupCommandAnswer, { ok: true }>) => void;
 }) {
-  const fetcher = useFetcher<ConsoleProductAnswer>();
   const [joinId, setJoinId] = useState("");
-  const handled = useRef<ConsoleProductAnswer | null>(null);
-  const busy = fetcher.state !== "idle";
-  // After a write the choice starts again (set while rendering, on a new answer).
-  const [seenAnswer, setSeenAnswer] = useState(fetcher.data);
-  if (fetcher.data !== seenAnswer) {
-    setSeenAnswer(fetcher.data);
-    if (fetcher.data?.ok) setJoinId("");
-  }
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok && answer.product && answer.intent) {
-      toast.success(answer.message);
-      onChanged(answer.product, answer.intent as ConsoleProductIntent);
-    } else {
-      toast.error(answer.message);
-    }
-  }, [fetcher.data, onChanged]);
+  const [busy, setBusy] = useState(false);
 
   if (!productId) {
     return (
@@ -70,8 +43,17 @@ export function ConsoleGroupSection({
     );
   }
 
-  const send = (intent: ConsoleProductIntent, fields: Record<string, string> = {}) =>
-    void fetcher.submit({ intent, productId, ...fields }, { method: "post", action: CONSOLE_PRODUCTS_PATH });
+  const id = productId;
+  async function send(command: Extract<EditorCommand, { intent: `group-${string}` }>) {
+    setBusy(true);
+    const answer = await sendProductCommand<Extract<GroupCommandAnswer, { ok: true }>>(command);
+    setBusy(false);
+    if (!answer.ok) return void toast.error(answer.message);
+    toast.success(answer.message);
+    // After a write the choice starts again.
+    setJoinId("");
+    onChanged(answer);
+  }
 
   function create() {
     const problem = groupCreateError(productName);
@@ -79,7 +61,7 @@ export function ConsoleGroupSection({
       toast.error(problem);
       return;
     }
-    send("group-create", { name: productName });
+    void send({ intent: "group-create", productId: id, name: productName });
   }
 
   return (
@@ -97,7 +79,7 @@ export function ConsoleGroupSection({
               type="button"
               className={`${secondaryButton} h-9`}
               disabled={busy}
-              onClick={() => send("group-leave")}
+              onClick={() => void send({ intent: "group-leave", productId: id })}
             >
               <Unlink className="size-4" aria-hidden />
               Leave group
@@ -159,7 +141,7 @@ export function ConsoleGroupSection({
               type="button"
               className={`${secondaryButton} h-11`}
               disabled={busy || joinId === ""}
-              onClick={() => send("group-join", { groupId: joinId, variantType })}
+              onClick={() => void send({ intent: "group-join", productId: id, groupId: joinId, variantType })}
             >
               <Link2 className="size-4" aria-hidden />
               Join group

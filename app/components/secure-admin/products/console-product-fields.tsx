@@ -15,12 +15,8 @@ import {
 } from "~/components/admin/products/product-field-groups";
 import { ImageGalleryField } from "~/components/admin/products/image-gallery-field";
 import type { FieldErrors } from "~/lib/forms";
-import {
-  CONSOLE_IMAGES_PATH,
-  type ConsoleProductIntent,
-  type ConsoleSavedProduct,
-} from "~/modules/product-admin/console-product-rules";
-import type { ConsoleGroupInfo } from "~/modules/product-admin/console-products.server";
+import { CONSOLE_IMAGES_PATH } from "~/modules/product-admin/console-product-rules";
+import type { EditorGroup, GroupCommandAnswer } from "~/modules/product-admin/editor-api";
 import type { EditorCategory } from "~/modules/product-admin/editor-api";
 import type { ProductField, ProductFormValues } from "~/modules/product-admin/product-form";
 import { ConsoleGroupSection } from "./console-group-section";
@@ -67,8 +63,8 @@ interface ConsoleFieldsProps extends ProductFieldSetters {
   tab: ConsoleTab;
   /** Null for a new product. */
   productId: string | null;
-  group: ConsoleGroupInfo;
-  onGroupChanged: (product: ConsoleSavedProduct, intent: ConsoleProductIntent) => void;
+  group: EditorGroup;
+  onGroupChanged: (answer: Extract<GroupCommandAnswer, { ok: true }>) => void;
 }
 
 /**

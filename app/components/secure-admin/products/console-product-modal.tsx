@@ -1,8 +1,9 @@
 import { Loader2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EditorTabs, type EditorTab } from "~/components/admin/products/editor-tabs";
+import { sendProductCommand, useProductEditorLoad } from "~/components/admin/products/use-product-editor";
 import {
   productFieldSetters,
   tabHasErrors,
@@ -16,16 +17,17 @@ import { hasErrors, type FieldErrors } from "~/lib/forms";
 import {
   canSave,
   CONSOLE_PRODUCT_MESSAGES as M,
-  CONSOLE_PRODUCTS_PATH,
-  consoleProductErrors,
+  editorProductErrors,
   lastUpdatedLine,
-  newConsoleProductValues,
-  type ConsoleProductAnswer,
-  type ConsoleProductIntent,
-  type ConsoleSavedProduct,
+  newEditorProductValues,
 } from "~/modules/product-admin/console-product-rules";
-import type { ConsoleEditor } from "~/modules/product-admin/console-products.server";
-import type { ProductVersion } from "~/modules/product-admin/editor-api";
+import type {
+  EditorGroup,
+  EditorLoad,
+  GroupCommandAnswer,
+  ProductVersion,
+  SaveAnswer,
+} from "~/modules/product-admin/editor-api";
 import { PRODUCT_FIELDS, VARIANT_TYPES, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { ConsoleProductFields, CONSOLE_TAB_OF, CONSOLE_TABS, type ConsoleTab } from "./console-product-fields";
 
@@ -39,11 +41,13 @@ interface Draft {
   updatedAt: string | null;
 }
 
-function draftOf(editor: ConsoleEditor): Draft {
+type Loaded = Extract<EditorLoad, { ok: true }>;
+
+function draftOf(editor: Loaded): Draft {
   const product = editor.product;
   return {
     target: editor.target,
-    values: withVariantRows(product ? product.values : newConsoleProductValues()),
+    values: withVariantRows(product ? product.values : newEditorProductValues()),
     version: product?.version ?? null,
     updatedAt: product?.updatedAt ?? null,
   };
@@ -53,47 +57,46 @@ function draftOf(editor: ConsoleEditor): Draft {
  * The console's product modal (spec §2 "Product modal"): 'Create New Product' or 'Edit Product', the
  * tabs Basic Info, Images, Variants & Groups, Pricing & Inventory, SEO & Tags, the footer with 'Last
  * updated: date' or 'New product', Cancel and Create Product / Update Product ('Saving...'). A modal
- * dialog (focus kept inside, Escape closes). The form is checked with the console's rules before it is
- * sent; the action checks them again and saves through the one product save.
+ * dialog (focus kept inside, Escape closes). It is the /admin side panel's second face: it loads and
+ * writes through the same client and endpoint (`use-product-editor.ts`), checks the form with the same
+ * rules before it is sent, and the one handler checks them again.
  */
 export function ConsoleProductModal({
   target,
-  editor,
   onClose,
 }: {
   /** `?edit=`: "new", a product id, "" (not an id), or null when closed. */
   target: string | null;
-  editor: ConsoleEditor | null;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ConsoleProductAnswer>();
-  const duplicator = useFetcher<ConsoleProductAnswer>({ key: "console-duplicate" });
+  const revalidator = useRevalidator();
   const [, setParams] = useSearchParams();
-  const duplicating = duplicator.state !== "idle";
-  const [draft, setDraft] = useState<Draft | null>(() =>
-    target && editor?.target === target ? draftOf(editor) : null,
-  );
+  const editor = useProductEditorLoad(target);
+  const loaded = editor.answer?.ok ? editor.answer : null;
+  const [saving, setSaving] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  /** The product's group as the last group write left it (the load's until then). */
+  const [group, setGroup] = useState<{ target: string; group: EditorGroup } | null>(null);
   const [seen, setSeen] = useState<string | null>(target);
   const [tab, setTab] = useState<ConsoleTab>("basic");
   const [formError, setFormError] = useState<string | null>(null);
-  const handled = useRef<ConsoleProductAnswer | null>(null);
-  const saving = fetcher.state !== "idle";
 
-  // Another product (or none): start from its loaded values. A reload of the product already open
-  // (after a group change) does not replace what is being typed.
+  // Another product (or none): start from its loaded values.
   if (target !== seen) {
     setSeen(target);
-    setDraft(target && editor?.target === target ? draftOf(editor) : null);
+    setDraft(null);
+    setGroup(null);
     setTab("basic");
     setFormError(null);
-  } else if (target && editor?.target === target && (draft === null || draft.target !== target)) {
-    setDraft(draftOf(editor));
+  } else if (target && loaded && (draft === null || draft.target !== target)) {
+    setDraft(draftOf(loaded));
   }
+  const shownGroup = group && group.target === target ? group.group : (loaded?.group ?? null);
 
   const kit = useZodForm({
-    validate: () => (draft ? consoleProductErrors(draft.values) : {}),
+    validate: () => (draft ? editorProductErrors(draft.values) : {}),
     fields: PRODUCT_FIELDS,
-    lastResult: fetcher.data ?? null,
   });
   const resetErrors = kit.reset;
   useEffect(() => {
@@ -105,59 +108,40 @@ export function ConsoleProductModal({
     setTab(tabWithErrors(errors, CONSOLE_TAB_OF, tab));
   }
 
-  // A refused save: its message above the form, and the tab of its first field (set while rendering).
-  const [seenAnswer, setSeenAnswer] = useState(fetcher.data);
-  if (fetcher.data !== seenAnswer) {
-    setSeenAnswer(fetcher.data);
-    const answer = fetcher.data;
-    if (answer && !answer.ok) {
-      setFormError(answer.message);
-      if (hasErrors(answer.errors)) showTabOf(answer.errors);
-    }
+  /** Duplicate: the copy opens in the modal (its address in the URL). */
+  async function duplicate() {
+    if (!draft || draft.target === "new" || duplicating) return;
+    setDuplicating(true);
+    const answer = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
+      intent: "duplicate",
+      productId: draft.target,
+    });
+    setDuplicating(false);
+    if (!answer.ok) return void toast.error(answer.message);
+    toast.success(answer.message);
+    void revalidator.revalidate();
+    const copyId = answer.product.id;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("edit", copyId);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   }
-  // Toasts, and closing after a save: once per answer.
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      toast.success(answer.message);
-      onClose();
-    } else {
-      toast.error(M.saveFailed, { description: answer.message === M.saveFailed ? undefined : answer.message });
-    }
-  }, [fetcher.data, onClose]);
-
-  // Duplicate: the copy opens in the modal (its address in the URL).
-  const handledCopy = useRef<ConsoleProductAnswer | null>(null);
-  useEffect(() => {
-    const answer = duplicator.data;
-    if (!answer || handledCopy.current === answer) return;
-    handledCopy.current = answer;
-    if (answer.ok && answer.product) {
-      toast.success(answer.message);
-      const copyId = answer.product.id;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set("edit", copyId);
-          return next;
-        },
-        { preventScrollReset: true },
-      );
-    } else {
-      toast.error(answer.message);
-    }
-  }, [duplicator.data, setParams]);
 
   const fieldProps = productFieldSetters(setDraft);
 
-  /** A group write answered: the product's new version, and its variant type unless one is chosen here. */
-  const onGroupChanged = useCallback((product: ConsoleSavedProduct, intent: ConsoleProductIntent) => {
+  /** A group write answered: the group as it is now, the product's new version, and its variant type unless one is chosen here. */
+  const onGroupChanged = useCallback((answer: Extract<GroupCommandAnswer, { ok: true }>) => {
+    const { product, intent } = answer;
+    setGroup({ target: product.id, group: answer.group });
     setDraft((current) => {
       if (!current || current.target !== product.id) return current;
       const chosen = (VARIANT_TYPES as readonly string[]).includes(current.values.variantType);
-      const variantType = intent === "group-leave" ? "" : chosen ? current.values.variantType : product.variantType;
+      const variantType =
+        intent === "group-leave" ? "" : chosen ? current.values.variantType : product.values.variantType;
       return {
         ...current,
         version: product.version,
@@ -167,7 +151,7 @@ export function ConsoleProductModal({
     });
   }, []);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || saving || !canSave(draft.values)) return;
     setFormError(null);
@@ -176,20 +160,43 @@ export function ConsoleProductModal({
       showTabOf(checked.errors);
       return;
     }
-    void fetcher.submit(
-      {
-        intent: "save",
-        target: draft.target,
-        values: JSON.stringify(draft.values),
-        version: draft.version ? JSON.stringify(draft.version) : "",
-      },
-      { method: "post", action: CONSOLE_PRODUCTS_PATH },
-    );
+    setSaving(true);
+    const answer = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
+      intent: "save",
+      target: draft.target,
+      values: draft.values,
+      version: draft.version,
+    });
+    setSaving(false);
+    if (answer.ok) {
+      // The modal's words (spec §8: the modal adds '!').
+      toast.success(answer.created ? M.created : M.updated);
+      void revalidator.revalidate();
+      onClose();
+      return;
+    }
+    toast.error(M.saveFailed, { description: answer.message === M.saveFailed ? undefined : answer.message });
+    setFormError(answer.message);
+    if (answer.current) {
+      // Someone else saved meanwhile: the form goes on from the product as it is now.
+      setDraft({
+        ...draft,
+        values: withVariantRows(answer.current.values),
+        version: answer.current.version,
+        updatedAt: answer.current.updatedAt,
+      });
+      kit.reset();
+      return;
+    }
+    if (hasErrors(answer.errors)) {
+      showTabOf(answer.errors);
+      kit.showErrors(answer.errors);
+    }
   }
 
   const isNew = target === "new";
   const title = isNew ? "Create New Product" : "Edit Product";
-  const missing = target === "" || (target !== null && target !== "new" && editor === null);
+  const missing = target === "" || (editor.answer !== null && !editor.answer.ok);
   const tabs: EditorTab<ConsoleTab>[] = CONSOLE_TABS.map(({ key, label }) => ({
     key,
     label,
@@ -213,12 +220,7 @@ export function ConsoleProductModal({
               disabled={saving || duplicating}
               className={secondaryButton}
               title="A new inactive copy of the product as saved, with its own slug and SKUs and no stock"
-              onClick={() =>
-                void duplicator.submit(
-                  { intent: "duplicate", productId: draft.target },
-                  { method: "post", action: CONSOLE_PRODUCTS_PATH },
-                )
-              }
+              onClick={() => void duplicate()}
             >
               {duplicating ? "Duplicating..." : "Duplicate"}
             </button>
@@ -239,8 +241,10 @@ export function ConsoleProductModal({
       }
     >
       {missing ? (
-        <FormMessage kind="error">Product not found</FormMessage>
-      ) : !draft || !editor ? (
+        <FormMessage kind="error">
+          {editor.answer && !editor.answer.ok ? editor.answer.message : "Product not found"}
+        </FormMessage>
+      ) : !draft || !loaded || !shownGroup ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Loader2 className="size-4 animate-spin" aria-hidden />
           Loading product...
@@ -256,10 +260,10 @@ export function ConsoleProductModal({
           <ConsoleProductFields
             values={draft.values}
             errors={kit.errors}
-            categories={editor.categories}
+            categories={loaded.categories}
             tab={tab}
             productId={isNew ? null : draft.target}
-            group={editor.group}
+            group={shownGroup}
             onGroupChanged={onGroupChanged}
             {...fieldProps}
           />

@@ -1,25 +1,25 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
-import { Form, Link, useFetcher, useNavigate, useSubmit } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Form, Link, useNavigate, useRevalidator, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { StatCards } from "~/components/admin/stat-cards";
 import { useRefresh } from "~/components/secure-admin/use-refresh";
+import { sendProductCommand } from "~/components/admin/products/use-product-editor";
 import { useProductSelection } from "~/components/admin/products/use-product-selection";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/field";
 import type { AdminProductPage, AdminProductStats } from "~/modules/product-admin/admin-product-list.server";
 import { ADMIN_PAGE_SIZE } from "~/modules/product-admin/admin-product-query";
 import {
+  activatedMessage,
   CONSOLE_PRODUCT_MESSAGES as M,
   CONSOLE_PRODUCTS_PATH,
   CONSOLE_STATUS_FILTERS,
   consoleProductsHref,
   loadedMessage,
   showingLine,
-  type ConsoleProductAnswer,
   type ConsoleProductQuery,
 } from "~/modules/product-admin/console-product-rules";
-import type { ConsoleEditor } from "~/modules/product-admin/console-products.server";
-import { joinProductIds } from "~/modules/product-admin/group-rules";
+import type { ProductCommandAnswer } from "~/modules/product-admin/editor-api";
 import { ConsoleProductModal } from "./console-product-modal";
 import { ConsoleProductTable } from "./console-product-table";
 
@@ -29,7 +29,6 @@ export interface ConsoleProductsPageProps {
   query: ConsoleProductQuery;
   /** `?edit=`: "new", a product id, "" for one that is not an id, or null (modal closed). */
   edit: string | null;
-  editor: ConsoleEditor | null;
 }
 
 /**
@@ -37,10 +36,11 @@ export interface ConsoleProductsPageProps {
  * Refresh, Activate Selected, the table, 'Showing a to b of n products' with Previous/Next and
  * 'Page x of y', and the product modal.
  */
-export function ConsoleProductsPage({ stats, list, query, edit, editor }: ConsoleProductsPageProps) {
+export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProductsPageProps) {
   const navigate = useNavigate();
   const submit = useSubmit();
-  const bulk = useFetcher<ConsoleProductAnswer>({ key: "console-bulk-activate" });
+  const revalidator = useRevalidator();
+  const [activating, setActivating] = useState(false);
   const listKey = consoleProductsHref(query);
   const selection = useProductSelection(
     listKey,
@@ -53,32 +53,23 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
     failed: (reason) => `Failed to load products: ${reason}`,
   });
 
-  // Each answer once (the selection changes identity on every render).
-  const handled = useRef<ConsoleProductAnswer | null>(null);
-  const clearSelection = selection.clear;
-  useEffect(() => {
-    const answer = bulk.data;
-    if (!answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
-      toast.success(answer.message);
-      clearSelection();
-    } else {
-      toast.error(answer.message === M.selectFirst ? M.selectFirst : M.bulkFailed, {
-        description: answer.message === M.selectFirst ? undefined : answer.message,
-      });
-    }
-  }, [bulk.data, clearSelection]);
-
-  function activateSelected() {
+  /** Activate Selected: the product list's bulk action 'Activate', in the console's words. */
+  async function activateSelected() {
     if (selection.ids.size === 0) {
       toast.error(M.selectFirst);
       return;
     }
-    void bulk.submit(
-      { intent: "bulk-activate", ids: joinProductIds([...selection.ids]) },
-      { method: "post", action: CONSOLE_PRODUCTS_PATH },
-    );
+    setActivating(true);
+    const answer = await sendProductCommand<Extract<ProductCommandAnswer, { intent: "bulk"; ok: true }>>({
+      intent: "bulk",
+      action: "activate",
+      target: { ids: [...selection.ids] },
+    });
+    setActivating(false);
+    if (!answer.ok) return void toast.error(M.bulkFailed, { description: answer.message });
+    toast.success(activatedMessage(answer.changed));
+    selection.clear();
+    void revalidator.revalidate();
   }
 
   const pageHref = (page: number) => consoleProductsHref({ ...query, page });
@@ -118,8 +109,8 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
             <button
               type="button"
               className={`${secondaryButton} h-10`}
-              disabled={bulk.state !== "idle"}
-              onClick={activateSelected}
+              disabled={activating}
+              onClick={() => void activateSelected()}
             >
               <CheckCircle2 className="size-4" aria-hidden />
               Activate Selected
@@ -195,7 +186,7 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
           </div>
         </nav>
       </section>
-      <ConsoleProductModal target={edit} editor={editor} onClose={closeModal} />
+      <ConsoleProductModal target={edit} onClose={closeModal} />
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import {
+  EDITOR_ROUTE,
+  editorUrl,
+  type EditorLoad,
+  type ProductCommand,
+  type ProductCommandAnswer,
+  type ProductCommandFailure,
+} from "~/modules/product-admin/editor-api";
+import { postAdminWrite, type WriteFailure } from "./admin-write";
+
+/**
+ * The product editor's client, one for both faces of the back office (/admin's side panel and the
+ * /secure-admin console's modal): the same endpoint, the same load, the same JSON commands.
+ */
+
+/**
+ * Loads the editor's data for `target` ("new" or a product id; null or "" loads nothing) from
+ * `/admin/products/editor`. Answers the load for this target once it has arrived (null while it is
+ * on its way), and `reload` to ask again.
+ */
+export function useProductEditorLoad(target: string | null) {
+  const fetcher = useFetcher<EditorLoad>();
+  const load = fetcher.load;
+  useEffect(() => {
+    if (target) void load(editorUrl(target));
+  }, [target, load]);
+  const answer = fetcher.state === "idle" && fetcher.data && fetcher.data.target === target ? fetcher.data : null;
+  return { answer, loading: fetcher.state !== "idle", reload: () => target && void load(editorUrl(target)) };
+}
+
+/** A failure as every command answers it (the writer's own failures carry no field messages). */
+const failure = (answer: ProductCommandFailure | WriteFailure): ProductCommandFailure => ({
+  intent: null,
+  errors: {},
+  ...answer,
+});
+
+/**
+ * Sends a product command (a save, a duplicate, a group write, a flag toggle, a bulk action) as JSON
+ * and answers what the server answered; a failure without one (the network, an ended session) comes
+ * back as `{ ok: false, message }` too. Sent once: a create sent again could make the product twice.
+ */
+export async function sendProductCommand<A extends ProductCommandAnswer = ProductCommandAnswer>(
+  command: ProductCommand,
+): Promise<A | ProductCommandFailure> {
+  const answer = await postAdminWrite<A | ProductCommandFailure>(EDITOR_ROUTE, command);
+  return answer.ok ? answer : failure(answer);
+}
