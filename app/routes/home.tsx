@@ -1,44 +1,76 @@
 import { RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
 import { SiteLink } from "~/components/ui/site-link";
 import { ProductCard } from "~/components/product/product-card";
+import { useShop } from "~/components/use-root-data";
 import { pageLoader } from "~/lib/http/error-answer.server";
+import type { SitePath } from "~/lib/redirects";
+import { organizationJsonLd, originFromMatches } from "~/lib/seo";
+import { freeShippingWords, shortPrice } from "~/modules/content/shop-words";
+import type { RootData } from "~/components/use-root-data";
 import { services } from "~/services.server";
 import type { Route } from "./+types/home";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const name = loaderData?.shopName ?? root?.shop.name ?? "Abundance Collection";
+  const freeShipping = root ? freeShippingWords(root.shop.shipping.freeShippingOverCents) : null;
   return [
-    { title: "Abundance Collection | Considered clothing for every day" },
+    { title: `${name} | Considered clothing for every day` },
     {
       name: "description",
-      content:
-        "Shop considered essentials for men and women: hoodies, denim, dresses, outerwear and more. Free shipping on orders over $50, 30-day returns.",
+      content: `Shop considered essentials for men and women: hoodies, denim, dresses, outerwear and more.${freeShipping ? ` ${freeShipping},` : ""} 30-day returns.`,
+    },
+    {
+      "script:ld+json": organizationJsonLd({
+        name,
+        origin: originFromMatches(matches),
+        logoUrl: root?.shop.logoUrl,
+        contactEmail: root?.shop.contactEmail,
+        contactPhone: root?.shop.contactPhone,
+      }),
     },
   ];
 }
 
+/** The featured products, and the hero and figures the owner set (Settings → Pages); both read from caches. */
 async function load(_: Route.LoaderArgs) {
-  return { featured: await services().catalog.homeFeatured() };
+  const { catalog, settings } = services();
+  const [featured, shop] = await Promise.all([catalog.homeFeatured(), settings.read()]);
+  return { featured, hero: shop.pages.hero, stats: shop.pages.stats, shopName: shop.store.name };
 }
 export const loader = pageLoader(load);
 
-const BENEFITS = [
-  { icon: Truck, title: "Free Shipping", text: "Free standard shipping on orders over $50." },
-  { icon: RotateCcw, title: "30-Day Returns", text: "Not quite right? Return it within 30 days." },
-  { icon: ShieldCheck, title: "Secure Payment", text: "Checkout protected by encrypted, secure payment." },
-];
+/** The three promises under the hero; the shipping one follows the store's free-shipping threshold. */
+function useBenefits() {
+  const { shipping } = useShop();
+  const threshold = shipping.freeShippingOverCents;
+  return [
+    threshold === null
+      ? { icon: Truck, title: "Fast Shipping", text: "Standard, express and overnight delivery." }
+      : {
+          icon: Truck,
+          title: "Free Shipping",
+          text:
+            threshold === 0
+              ? "Free standard shipping on every order."
+              : `Free standard shipping on orders over ${shortPrice(threshold)}.`,
+        },
+    { icon: RotateCcw, title: "30-Day Returns", text: "Not quite right? Return it within 30 days." },
+    { icon: ShieldCheck, title: "Secure Payment", text: "Checkout protected by encrypted, secure payment." },
+  ];
+}
 
-const STATS = [
-  { value: "10K+", label: "Happy Customers" },
-  { value: "500+", label: "Products" },
-  { value: "4.9", label: "Average Rating" },
-];
+/** The figures' grid: as many columns as figures (one to four). */
+const STATS_COLUMNS = ["", "sm:grid-cols-1", "sm:grid-cols-2", "sm:grid-cols-3", "sm:grid-cols-4"];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, stats } = loaderData;
+  const benefits = useBenefits();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-stone-200">
         <img
-          src="/images/hero.svg"
+          src={hero.imageUrl}
           alt=""
           width={1600}
           height={900}
@@ -47,19 +79,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-white/85 via-white/60 to-transparent" />
         <div className="container-page py-24 sm:py-32 lg:py-40">
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-brand">New season</p>
-          <h1 className="mt-4 max-w-xl font-display text-5xl font-semibold leading-[1.05] tracking-tight sm:text-6xl">
-            Clothes you reach for every day
+          {hero.eyebrow && (
+            <p className="mb-4 text-sm font-semibold uppercase tracking-[0.2em] text-brand">{hero.eyebrow}</p>
+          )}
+          <h1 className="max-w-xl font-display text-5xl font-semibold leading-[1.05] tracking-tight sm:text-6xl">
+            {hero.heading}
           </h1>
-          <p className="mt-6 max-w-lg text-lg leading-8 text-stone-700">
-            Soft fabrics, honest tailoring and colours that work together. Built to be worn often and kept for years.
-          </p>
+          {hero.text && <p className="mt-6 max-w-lg text-lg leading-8 text-stone-700">{hero.text}</p>}
           <div className="mt-10 flex flex-wrap gap-3">
             <SiteLink
-              to="/shop"
+              to={hero.buttonHref as SitePath}
               className="rounded-full bg-ink px-7 py-3.5 text-sm font-semibold text-white hover:bg-black"
             >
-              Shop Now
+              {hero.buttonLabel}
             </SiteLink>
             <SiteLink
               to="/shop/new-arrivals"
@@ -73,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Why shop with us" className="border-b border-line bg-white">
         <ul className="container-page grid gap-8 py-10 sm:grid-cols-3">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {benefits.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex items-start gap-4">
               <span className="rounded-full bg-stone-100 p-3">
                 <Icon className="size-5 text-brand" aria-hidden />
@@ -110,16 +142,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-label="Our numbers" className="bg-ink text-white">
-        <dl className="container-page grid gap-8 py-14 text-center sm:grid-cols-3">
-          {STATS.map((s) => (
-            <div key={s.label} className="flex flex-col gap-1">
-              <dt className="text-sm uppercase tracking-widest text-stone-400">{s.label}</dt>
-              <dd className="order-first font-display text-4xl font-semibold">{s.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {stats.length > 0 && (
+        <section aria-label="Our numbers" className="bg-ink text-white">
+          <dl className={`container-page grid gap-8 py-14 text-center ${STATS_COLUMNS[stats.length] ?? ""}`}>
+            {stats.map((s, i) => (
+              <div key={i} className="flex flex-col gap-1">
+                <dt className="text-sm uppercase tracking-widest text-stone-400">{s.label}</dt>
+                <dd className="order-first font-display text-4xl font-semibold">{s.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <section aria-labelledby="newsletter-title" className="container-page py-20">
         <div className="mx-auto max-w-2xl rounded-3xl bg-stone-100 px-6 py-12 text-center sm:px-12">

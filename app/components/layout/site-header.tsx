@@ -5,6 +5,7 @@ import { useClientStore } from "~/components/cart/client-store";
 import { withRedirect, type SitePath } from "~/lib/redirects";
 import type { SessionUser } from "~/modules/accounts/session-user";
 import { itemCount } from "~/modules/cart/cart-rules";
+import { useShop } from "~/components/use-root-data";
 import { useViewer } from "~/components/viewer/viewer";
 import { AccountButton, AccountMenu } from "./account-menu";
 import { HEADER_NAV } from "./nav-links";
@@ -18,6 +19,7 @@ import { SearchPopover } from "./search-popover";
  */
 export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
   const viewer = useViewer();
+  const shop = useShop();
   const user = viewer.known ? viewer.user : null;
   const location = useLocation();
   const menuOpen = useClientStore((s) => s.menuOpen);
@@ -29,9 +31,11 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur">
-      <p className="bg-ink px-4 py-2 text-center text-xs tracking-wide text-stone-100">
-        Free shipping on orders over $50 · 30-day returns
-      </p>
+      {shop.announcement && (
+        <p data-testid="announcement" className="bg-ink px-4 py-2 text-center text-xs tracking-wide text-stone-100">
+          {shop.announcement}
+        </p>
+      )}
       <div className="container-page flex h-16 items-center gap-4">
         <button
           type="button"
@@ -44,7 +48,7 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
           {menuOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
         </button>
         <SiteLink to="/" className="font-display text-xl font-semibold tracking-tight text-ink sm:text-2xl">
-          Abundance Collection
+          <ShopMark name={shop.name} logoUrl={shop.logoUrl} />
         </SiteLink>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-6 md:flex">
           {HEADER_NAV.map((link) => {
@@ -93,6 +97,12 @@ export function SiteHeader({ guestSearch }: { guestSearch: boolean }) {
       )}
     </header>
   );
+}
+
+/** The store's logo with its name as the alt text, or the name itself when there is no logo (Settings → Store). */
+export function ShopMark({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  if (!logoUrl) return <>{name}</>;
+  return <img src={logoUrl} alt={name} height={40} className="h-8 w-auto max-w-48 object-contain sm:h-10" />;
 }
 
 function GuestLinks({ signInLink, signUpLink }: { signInLink: SitePath; signUpLink: SitePath }) {

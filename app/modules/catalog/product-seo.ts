@@ -10,19 +10,20 @@ import { variantPrice } from "./variant-rules";
  * Graph with the image, and JSON-LD `Product` with an offer per variant (size and colour): its SKU,
  * price, currency and availability.
  */
-export function productMeta(product: ProductDetail, origin: string): MetaDescriptor[] {
+export function productMeta(product: ProductDetail, origin: string, shopName: string = SHOP_NAME): MetaDescriptor[] {
   const path = `/product/${product.slug}`;
-  const title = product.metaTitle?.trim() || `${product.name} | ${SHOP_NAME}`;
+  const title = product.metaTitle?.trim() || `${product.name} | ${shopName}`;
   const description = product.metaDescription?.trim() || product.description || product.name;
   return [
-    ...pageMeta({ title, description, origin, path, image: product.images[0], type: "product" }),
+    ...pageMeta({ title, description, origin, path, image: product.images[0], type: "product", siteName: shopName }),
     { property: "product:price:amount", content: centsToDecimalString(product.priceCents) },
     { property: "product:price:currency", content: "USD" },
-    { "script:ld+json": productJsonLd(product, origin) },
+    { "script:ld+json": productJsonLd(product, origin, shopName) },
   ];
 }
 
-export function productJsonLd(product: ProductDetail, origin: string) {
+/** The product as schema.org reads it; the store (Settings → Store) is its brand. */
+export function productJsonLd(product: ProductDetail, origin: string, shopName: string = SHOP_NAME) {
   const url = absoluteUrl(origin, `/product/${product.slug}`);
   return {
     "@context": "https://schema.org",
@@ -32,7 +33,7 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     sku: product.sku,
     image: product.images.map((src) => absoluteUrl(origin, src)),
     url,
-    brand: { "@type": "Brand", name: SHOP_NAME },
+    brand: { "@type": "Brand", name: shopName },
     ...(product.category ? { category: product.category.name } : {}),
     ...(product.reviewCount > 0
       ? {
