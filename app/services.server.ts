@@ -135,7 +135,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         sendTimeoutMs: config.notifications.sendTimeoutMs,
         yieldMs: config.notifications.yieldMs,
         publicUrl: config.publicUrl,
-        shopName: "Abundance Collection",
+        // The store's name, contact, return address and owner e-mail, read when a message is sent.
+        settings: () => settings.read(),
         twilio: config.twilio,
       },
     });

@@ -25,6 +25,9 @@ export const NOTIFICATION_MESSAGES = {
   /** A send asked for on a channel that is off (the panel says how to turn it on). */
   whatsappOff: "WhatsApp is off for this shop, so nothing was sent",
   ownerWhatsAppOff: "The owner's WhatsApp number is not set, so nothing was sent",
+  /** The owner's new-order e-mail when Settings → Notifications has no e-mail, or its alerts are off. */
+  ownerEmailNotConfigured: "New-order e-mails to the owner are off: no owner e-mail is set in Settings → Notifications",
+  ownerEmailOff: "New-order e-mails to the owner are off (Settings → Notifications), so nothing was sent",
   invalidPhone: "Invalid phone number format. Please use international format: +1234567890",
   notVerified: "Phone number not verified... The shop's WhatsApp sender is not enabled for WhatsApp on Twilio.",
   outsideWindow:
@@ -116,6 +119,11 @@ export interface PlannedMessage {
 export interface ChannelsOn {
   whatsapp: boolean;
   ownerWhatsApp: boolean;
+  /**
+   * The owner's new-order e-mail is planned: written only if, in the event's own transaction, the
+   * settings have an owner e-mail with alerts on (outbox.server.ts). Off unless said.
+   */
+  ownerEmail?: boolean;
 }
 
 /** Every channel on (what a shop with Twilio connected and the owner's number set sends). */
@@ -126,8 +134,10 @@ export const ALL_CHANNELS_ON: ChannelsOn = { whatsapp: true, ownerWhatsApp: true
  * no message (rather than a failure the owner can do nothing about from the order's page).
  */
 export function messagesFor(event: string, on: ChannelsOn = ALL_CHANNELS_ON): PlannedMessage[] {
-  return plannedFor(event).filter(
-    (m) => m.channel !== "whatsapp" || (on.whatsapp && (m.audience !== "owner" || on.ownerWhatsApp)),
+  return plannedFor(event).filter((m) =>
+    m.channel === "whatsapp"
+      ? on.whatsapp && (m.audience !== "owner" || on.ownerWhatsApp)
+      : m.audience !== "owner" || Boolean(on.ownerEmail),
   );
 }
 
@@ -137,6 +147,7 @@ function plannedFor(event: string): PlannedMessage[] {
       return [
         { channel: "whatsapp", audience: "owner", type: "order_confirmation" },
         { channel: "email", audience: "customer", type: "order_confirmation" },
+        { channel: "email", audience: "owner", type: "order_confirmation" },
       ];
     case "order.shipped":
       return [

@@ -15,6 +15,20 @@ export interface MailMessage {
    * (a retry after a lost answer) is one message to the mail clients that de-duplicate by it.
    */
   messageId?: string;
+  /** The sender's name shown to the reader (the store's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** MAIL_FROM's address ("Shop <shop@x>" or "shop@x") under another display name. */
+export function senderWithName(from: string, name: string | undefined): { name: string; address: string } | string {
+  const display = name?.replace(/[\r\n"<>]/g, " ").trim();
+  if (!display) return from;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { name: display, address };
+}
+
+function senderText(sender: { name: string; address: string } | string): string {
+  return typeof sender === "string" ? sender : `"${sender.name}" <${sender.address}>`;
 }
 
 export interface SentMail {
@@ -43,6 +57,7 @@ const messageSchema = z.object({
     .string()
     .regex(/^<[\w.+-]+@[\w.-]+>$/)
     .optional(),
+  fromName: z.string().max(200).optional(),
 });
 
 export class MailError extends Error {
@@ -97,7 +112,7 @@ export class SmtpMailer implements Mailer {
     const transport = await this.transport;
     try {
       const info = await transport.sendMail({
-        from: this.from,
+        from: senderWithName(this.from, m.fromName),
         to: m.to,
         subject: m.subject,
         text: m.text,
@@ -131,7 +146,8 @@ export class OutboxMailer implements Mailer {
     const id = randomUUID();
     const createdAt = new Date().toISOString();
     const file = path.join(this.dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
-    const mail: OutboxMail = { id, from: this.from, createdAt, ...m };
+    const { fromName, ...rest } = m;
+    const mail: OutboxMail = { id, from: senderText(senderWithName(this.from, fromName)), createdAt, ...rest };
     // Written under another name, then renamed: a reader never sees half a mail.
     await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
     await rename(`${file}.tmp`, file);

@@ -68,11 +68,37 @@ export interface MessageOrder {
   createdAt: Date;
 }
 
-/** The shop as a message signs it. */
+/** The shop as a message signs it: the store's settings when the message is sent. */
 export interface ShopIdentity {
   name: string;
   /** PUBLIC_URL: the shop's own origin. */
   url: string;
+  /** Where customers write and call (an e-mail's footer). */
+  contactEmail?: string;
+  contactPhone?: string;
+  /** Where returns go, one line per row (an e-mail's footer). */
+  returnAddress?: string;
+  /** Where the owner's new-order e-mails go; empty (or absent) while those alerts are off. */
+  ownerEmail?: string;
+}
+
+/** The store's settings as messages use them (a Pick, so this module needs nothing of the settings' service). */
+export function shopIdentityFrom(
+  settings: {
+    store: { name: string; contactEmail: string; contactPhone: string; returnAddress: string };
+    notifications: { ownerEmail: string; newOrderAlerts: boolean };
+  },
+  url: string,
+): ShopIdentity {
+  const { store, notifications } = settings;
+  return {
+    name: store.name,
+    url,
+    contactEmail: store.contactEmail,
+    contactPhone: store.contactPhone,
+    returnAddress: store.returnAddress,
+    ownerEmail: notifications.newOrderAlerts ? notifications.ownerEmail : "",
+  };
 }
 
 export interface RenderedEmail {

@@ -7,7 +7,13 @@ import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
 import { NOTIFICATION_MESSAGES, type ChannelsOn } from "./delivery-policy";
 import { OutboxMailer, type Mailer, type OutboxMail } from "./mailer.server";
-import type { Audience, Channel, NotificationType, ShopIdentity } from "./message-kinds";
+import {
+  shopIdentityFrom,
+  type Audience,
+  type Channel,
+  type NotificationType,
+  type ShopIdentity,
+} from "./message-kinds";
 import type { CustomWhatsAppInput, ResendInput } from "./notification-forms";
 import { createNotificationWorker, type NotificationWorker } from "./outbox-worker.server";
 import {
@@ -30,7 +36,13 @@ import { createTwilioClient } from "./twilio-client.server";
 export interface NotificationsConfig {
   enabled: boolean;
   publicUrl: string;
-  shopName: string;
+  /**
+   * The store's settings, read when a message is sent (cached by the settings service): its name,
+   * contact and return address for the messages, and the owner's e-mail for new-order alerts.
+   */
+  settings?: () => Promise<Parameters<typeof shopIdentityFrom>[0]>;
+  /** Without `settings` (tests, benches): the name messages are signed with; no owner e-mail. */
+  shopName?: string;
   sendTimeoutMs: number;
   /** How long background sends may wait while the machine is saturated (0 = never). */
   yieldMs?: number;
@@ -77,7 +89,11 @@ export function createNotifications(deps: {
   config: NotificationsConfig;
 }): Notifications {
   const { db, events, mailer, config } = deps;
-  const shop: ShopIdentity = { name: config.shopName, url: config.publicUrl };
+  const readSettings = config.settings;
+  const shop = async (): Promise<ShopIdentity> =>
+    readSettings
+      ? shopIdentityFrom(await readSettings(), config.publicUrl)
+      : { name: config.shopName ?? "", url: config.publicUrl };
   const twilio = config.twilio;
   const worker = createNotificationWorker({
     db,
@@ -99,10 +115,20 @@ export function createNotifications(deps: {
     saturated: createLoadGauge().saturated,
   });
 
-  const channels: ChannelsOn = { whatsapp: Boolean(twilio), ownerWhatsApp: Boolean(parseE164(twilio?.adminTo)) };
-  /** Refuses a WhatsApp send on a channel that is off: nothing is written, and the panel says how to turn it on. */
-  const checkOn = (channel: Channel, audience: Audience) => {
-    if (channel !== "whatsapp") return;
+  const channels: ChannelsOn = {
+    whatsapp: Boolean(twilio),
+    ownerWhatsApp: Boolean(parseE164(twilio?.adminTo)),
+    // Written only while the settings have an owner e-mail with alerts on (checked in the event's transaction).
+    ownerEmail: Boolean(readSettings),
+  };
+  /** Refuses a send on a channel that is off: nothing is written, and the panel says how to turn it on. */
+  const checkOn = async (channel: Channel, audience: Audience) => {
+    if (channel === "email") {
+      if (audience === "owner" && !(await shop()).ownerEmail) {
+        throw new DomainError("conflict", NOTIFICATION_MESSAGES.ownerEmailOff);
+      }
+      return;
+    }
     if (!channels.whatsapp) throw new DomainError("conflict", NOTIFICATION_MESSAGES.whatsappOff);
     if (audience === "owner" && !channels.ownerWhatsApp)
       throw new DomainError("conflict", NOTIFICATION_MESSAGES.ownerWhatsAppOff);
@@ -126,7 +152,7 @@ export function createNotifications(deps: {
 
     async sendCustomWhatsApp(orderId, input) {
       const owner = input.isAdminNotification;
-      checkOn("whatsapp", owner ? "owner" : "customer");
+      await checkOn("whatsapp", owner ? "owner" : "customer");
       const row = await enqueueCustomWhatsApp(db, {
         orderId,
         audience: owner ? "owner" : "customer",
@@ -140,7 +166,7 @@ export function createNotifications(deps: {
     async resend(orderId, input) {
       const current = await notificationById(db, input.notificationId);
       if (!current || current.orderId !== orderId) throw new DomainError("not-found", NOTIFICATION_MESSAGES.notFound);
-      checkOn(current.channel, current.audience);
+      await checkOn(current.channel, current.audience);
       // A corrected number applies to a WhatsApp message to the customer only.
       const recipient = current.channel === "whatsapp" && current.audience === "customer" ? input.phoneNumber : null;
       return sendNow(await resendNotification(db, current.id, { recipient, orderId }));
@@ -156,7 +182,7 @@ export function createNotifications(deps: {
         .from(orders)
         .where(eq(orders.id, orderId));
       if (!order) throw new DomainError("not-found", NOTIFICATION_MESSAGES.orderNotFound);
-      checkOn(input.channel, input.audience);
+      await checkOn(input.channel, input.audience);
       const recipient =
         input.audience === "owner"
           ? ""

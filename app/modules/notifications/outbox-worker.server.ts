@@ -33,7 +33,8 @@ export interface NotificationWorkerDeps {
   whatsapp: WhatsAppSender | undefined;
   /** ADMIN_WHATSAPP_TO, E.164. */
   ownerWhatsApp: string | undefined;
-  shop: ShopIdentity;
+  /** The shop as messages name it; a function is asked once a round (the store's settings, cached). */
+  shop: ShopIdentity | (() => Promise<ShopIdentity>);
   /** Our Twilio status callback for a message (PUBLIC_URL/api/notifications/twilio-status?n=id). */
   statusCallbackUrl: (notificationId: string) => string;
   /** How long one send may take; the lease of a claimed row is derived from it. */
@@ -124,18 +125,22 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     );
   }
 
-  async function deliver(row: ClaimedRow, order: MessageOrder | undefined): Promise<Outcome> {
+  async function deliver(row: ClaimedRow, order: MessageOrder | undefined, shop: ShopIdentity): Promise<Outcome> {
     if (row.notification_type !== "custom" && !order) {
       return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.orderNotFound) };
     }
-    return row.channel === "whatsapp" ? deliverWhatsApp(row, order) : deliverEmail(row, order!);
+    return row.channel === "whatsapp" ? deliverWhatsApp(row, order, shop) : deliverEmail(row, order!, shop);
   }
 
-  async function deliverWhatsApp(row: ClaimedRow, order: MessageOrder | undefined): Promise<Outcome> {
+  async function deliverWhatsApp(
+    row: ClaimedRow,
+    order: MessageOrder | undefined,
+    shop: ShopIdentity,
+  ): Promise<Outcome> {
     const started = performance.now();
     const body =
       row.message_body ??
-      whatsappText(row.notification_type as Exclude<NotificationType, "custom">, order!, row.audience, deps.shop);
+      whatsappText(row.notification_type as Exclude<NotificationType, "custom">, order!, row.audience, shop);
     ownBusyMs += performance.now() - started;
     if (!deps.whatsapp) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.whatsappNotConfigured), body };
     let to: string | null;
@@ -167,20 +172,23 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
   }
 
-  async function deliverEmail(row: ClaimedRow, order: MessageOrder): Promise<Outcome> {
+  async function deliverEmail(row: ClaimedRow, order: MessageOrder, shop: ShopIdentity): Promise<Outcome> {
     const started = performance.now();
-    const mail = await renderOrderEmail(row.notification_type, order, deps.shop);
+    const mail = await renderOrderEmail(row.notification_type, order, shop, row.audience);
     ownBusyMs += performance.now() - started;
-    const to = row.recipient || order.customerEmail;
+    // The owner's alert goes to the e-mail the settings have now; the customer's to the order's.
+    const to = row.audience === "owner" ? (shop.ownerEmail ?? "") : row.recipient || order.customerEmail;
     const base = { recipient: to, subject: mail.subject, body: mail.text };
+    if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.ownerEmailNotConfigured), ...base };
     try {
       const sent = await deps.mailer.send({
         to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        fromName: shop.name || undefined,
         // The same on every try of this row (see MailMessage.messageId).
-        messageId: `<${row.id}@${new URL(deps.shop.url).hostname || "localhost"}>`,
+        messageId: `<${row.id}@${new URL(shop.url).hostname || "localhost"}>`,
       });
       return { ok: true, providerId: sent.id, ...base };
     } catch (error) {
@@ -237,11 +245,13 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
 
   async function attemptAll(rows: ClaimedRow[]): Promise<void> {
     const orderIds = rows.map((r) => r.order_id).filter((id): id is string => id !== null);
-    const messageOrders = await loadMessageOrders(db, orderIds, deps.shop.url);
+    // The store's settings as they are now (cached by the settings service): one read a round.
+    const shop = typeof deps.shop === "function" ? await deps.shop() : deps.shop;
+    const messageOrders = await loadMessageOrders(db, orderIds, shop.url);
     const outcomes = await Promise.all(
       rows.map(async (row): Promise<{ row: ClaimedRow; outcome: Outcome }> => {
         try {
-          return { row, outcome: await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined) };
+          return { row, outcome: await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined, shop) };
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.
           const detail = error instanceof Error ? error.message : String(error);

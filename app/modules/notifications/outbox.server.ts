@@ -21,8 +21,10 @@ import type { Audience, Channel, NotificationStatus, NotificationType } from "./
  * Writes the messages an order event calls for, in the transaction of the change (EventBus.record).
  * One plain INSERT of constant rows — the cheapest statement there is, on the checkout's own
  * transaction: the addresses are read from the order when the message is sent (the order's e-mail and
- * phone never change; the owner's number is the configuration's then). The key makes a repeated event
- * write nothing.
+ * phone never change; the owner's number is the configuration's then, the owner's e-mail the
+ * settings'). The owner's new-order e-mail is written only while the settings (read in this same
+ * statement, so a save just before is seen) have an owner e-mail with alerts on: a channel that is off
+ * writes nothing. The key makes a repeated event write nothing.
  */
 export async function recordEventMessages(
   tx: Tx,
@@ -39,9 +41,21 @@ export async function recordEventMessages(
     ),
     sql`, `,
   );
+  if (!planned.some((m) => m.channel === "email" && m.audience === "owner")) {
+    await tx.execute(sql`
+      insert into order_notifications (order_id, channel, audience, notification_type, recipient, dedupe_key)
+      values ${values}
+      on conflict (dedupe_key) do nothing`);
+    return;
+  }
   await tx.execute(sql`
     insert into order_notifications (order_id, channel, audience, notification_type, recipient, dedupe_key)
-    values ${values}
+    select v.* from (values ${values}) as v(order_id, channel, audience, notification_type, recipient, dedupe_key)
+    where v.channel <> 'email' or v.audience <> 'owner' or exists (
+      select 1 from shop_settings s
+      where s.section = 'notifications'
+        and coalesce(s.value ->> 'ownerEmail', '') <> ''
+        and s.value -> 'newOrderAlerts' is distinct from 'false'::jsonb)
     on conflict (dedupe_key) do nothing`);
 }
 

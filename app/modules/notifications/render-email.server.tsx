@@ -1,7 +1,13 @@
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { MessageOrder, NotificationType, RenderedEmail, ShopIdentity } from "./message-kinds";
-import { assertEmailType, OrderEmail, orderEmailSubject } from "./templates/order-email";
+import type { Audience, MessageOrder, NotificationType, RenderedEmail, ShopIdentity } from "./message-kinds";
+import {
+  assertEmailType,
+  OrderEmail,
+  orderEmailSubject,
+  OwnerOrderEmail,
+  ownerEmailSubject,
+} from "./templates/order-email";
 
 /** Longest subject an order e-mail gets (the mailer refuses more than 300). */
 export const SUBJECT_MAX = 200;
@@ -31,19 +37,22 @@ const plainTextOptions = {
 
 /**
  * An order e-mail of the given kind, as subject, HTML and plain text (the same content: the text is
- * converted from the rendered HTML, so the two never disagree). A 'custom' notification is never an
- * e-mail: it is rejected.
+ * converted from the rendered HTML, so the two never disagree): the customer's, or the owner's alert.
+ * A 'custom' notification is never an e-mail: it is rejected.
  */
 export async function renderOrderEmail(
   type: NotificationType,
   order: MessageOrder,
   shop: ShopIdentity,
+  audience: Audience = "customer",
 ): Promise<RenderedEmail> {
   assertEmailType(type);
-  const subject = oneLineSubject(orderEmailSubject(type, order));
+  const owner = audience === "owner";
+  const subject = oneLineSubject(owner ? ownerEmailSubject(type, order) : orderEmailSubject(type, order));
   // React Email's own render() streams the same markup (1.1 ms more per mail here): the templates need
   // no Suspense, so the synchronous renderer serves, with the doctype e-mail clients expect.
-  const html = DOCTYPE + renderToStaticMarkup(<OrderEmail type={type} order={order} shop={shop} />);
+  const Template = owner ? OwnerOrderEmail : OrderEmail;
+  const html = DOCTYPE + renderToStaticMarkup(<Template type={type} order={order} shop={shop} />);
   const text = toPlainText(html, plainTextOptions);
   return { subject, html, text };
 }

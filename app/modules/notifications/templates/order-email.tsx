@@ -85,8 +85,15 @@ const styles = {
   footerText: { fontSize: "12px", lineHeight: "18px", color: colors.muted, margin: 0 },
 } satisfies Record<string, CSSProperties>;
 
-/** The frame every order e-mail shares: shop name on top, the shop's url at the bottom. */
+/**
+ * The frame every order e-mail shares: the store's name on top; at the bottom its url, how to reach it
+ * and where returns go (the store's settings when the mail is sent).
+ */
 export function EmailLayout({ shop, preview, children }: { shop: ShopIdentity; preview: string; children: ReactNode }) {
+  const returnLines = (shop.returnAddress ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   return (
     <Html lang="en">
       <Head>
@@ -107,6 +114,26 @@ export function EmailLayout({ shop, preview, children }: { shop: ShopIdentity; p
                 {shop.url}
               </Link>
             </Text>
+            {shop.contactEmail || shop.contactPhone ? (
+              <Text style={{ ...styles.footerText, marginTop: "8px" }}>
+                Questions? {shop.contactEmail ? "Write to " : "Call "}
+                {shop.contactEmail ? (
+                  <Link href={`mailto:${shop.contactEmail}`} style={styles.link}>
+                    {shop.contactEmail}
+                  </Link>
+                ) : null}
+                {shop.contactEmail && shop.contactPhone ? " or call " : null}
+                {shop.contactPhone ? (
+                  <Link href={`tel:${shop.contactPhone.replace(/[^\d+]/g, "")}`} style={styles.link}>
+                    {shop.contactPhone}
+                  </Link>
+                ) : null}
+                .
+              </Text>
+            ) : null}
+            {returnLines.length > 0 ? (
+              <Text style={{ ...styles.footerText, marginTop: "8px" }}>Returns: {returnLines.join(", ")}</Text>
+            ) : null}
           </Section>
         </Container>
       </Body>
@@ -297,6 +324,64 @@ const BODIES: Record<OrderEmailType, (props: { order: MessageOrder }) => ReactNo
   delivery_notification: DeliveryBody,
   cancellation_notification: CancellationBody,
 };
+
+/** The subject of the owner's e-mail about an order ('New order ORD-… — $59.98'). */
+export function ownerEmailSubject(
+  type: NotificationType,
+  order: Pick<MessageOrder, "orderNumber" | "isTest" | "totalCents">,
+): string {
+  assertEmailType(type);
+  const number = order.orderNumber;
+  const total = formatCents(order.totalCents);
+  const subject = {
+    order_confirmation: `New order ${number} — ${total}`,
+    shipping_notification: `Order ${number} shipped`,
+    delivery_notification: `Order ${number} was delivered`,
+    cancellation_notification: `Order ${number} was cancelled — ${total}`,
+  }[type];
+  return order.isTest ? `[TEST] ${subject}` : subject;
+}
+
+const OWNER_HEADINGS: Record<OrderEmailType, string> = {
+  order_confirmation: "New order",
+  shipping_notification: "Order shipped",
+  delivery_notification: "Order delivered",
+  cancellation_notification: "Order cancelled",
+};
+
+/**
+ * The owner's e-mail about an order (Settings → Notifications: the new-order alert): who bought what,
+ * the totals, where it ships, and a link to the order in the back office.
+ */
+export function OwnerOrderEmail({ type, order, shop }: OrderEmailProps) {
+  const adminUrl = `${shop.url.replace(/\/+$/, "")}/admin/orders/${encodeURIComponent(order.orderNumber)}`;
+  const payment = paymentMethodText(order.paymentMethod);
+  const contact = [order.customerEmail, order.customerPhone].filter(Boolean).join(" · ");
+  return (
+    <EmailLayout
+      shop={shop}
+      preview={`${OWNER_HEADINGS[type]} ${order.orderNumber} — ${formatCents(order.totalCents)}`}
+    >
+      <Heading as="h1" style={styles.h1}>
+        {OWNER_HEADINGS[type]} {order.orderNumber}
+      </Heading>
+      <Text style={styles.text}>
+        {order.customerName || order.customerEmail} ordered {order.items.length}{" "}
+        {order.items.length === 1 ? "item" : "items"} for <strong>{formatCents(order.totalCents)}</strong>
+        {payment ? `, paid by ${payment}` : ""}.
+      </Text>
+      {contact ? <Text style={styles.muted}>{contact}</Text> : null}
+      <ItemsTable items={order.items} />
+      <Totals order={order} />
+      <ShippingAddress order={order} />
+      <Section style={{ margin: "24px 0 8px" }}>
+        <Link href={adminUrl} style={styles.button}>
+          Open the order
+        </Link>
+      </Section>
+    </EmailLayout>
+  );
+}
 
 export interface OrderEmailProps {
   type: OrderEmailType;
