@@ -20,9 +20,17 @@ async function signInAsAdmin(page: Page, context: BrowserContext, baseURL: strin
 /** A product made through the editor's own route, so no other test's demo product changes. */
 async function createProduct(page: Page, baseURL: string | undefined, values: Record<string, unknown>) {
   const n = unique();
-  const res = await page.request.post("/admin/products/editor?id=new", {
+  // In a category: spec §5's save rules (both faces) ask for one.
+  const opened = (await (await page.request.get("/admin/products/editor?id=new")).json()) as {
+    categories: { id: string; isActive: boolean }[];
+  };
+  const categoryId = opened.categories.find((c) => c.isActive)!.id;
+  const res = await page.request.post("/admin/products/editor", {
     headers: { origin: baseURL ?? "" },
     data: {
+      intent: "save",
+      target: "new",
+      version: null,
       values: {
         name: `Editor Test Tee ${n}`,
         slug: `editor-test-tee-${n}`,
@@ -35,6 +43,7 @@ async function createProduct(page: Page, baseURL: string | undefined, values: Re
         sizes: ["M"],
         colors: ["Black"],
         images: [demoProducts[0]!.imageUrl],
+        categoryId,
         ...values,
       },
     },
@@ -209,9 +218,14 @@ test("an owner edits a price and the product page shows it at once", async ({ pa
   const current = (await (await page.request.get(`/admin/products/editor?id=${product.id}`)).json()) as {
     product: { values: Record<string, unknown>; version: unknown };
   };
-  const other = await page.request.post(`/admin/products/editor?id=${product.id}`, {
+  const other = await page.request.post("/admin/products/editor", {
     headers: { origin: baseURL ?? "" },
-    data: { values: { ...current.product.values, price: "22.00" }, version: current.product.version },
+    data: {
+      intent: "save",
+      target: product.id,
+      values: { ...current.product.values, price: "22.00" },
+      version: current.product.version,
+    },
   });
   expect(other.status()).toBe(200);
   const stale = panel(page, "Edit Product");

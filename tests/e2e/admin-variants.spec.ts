@@ -28,9 +28,12 @@ async function createProduct(request: APIRequestContext, baseURL: string | undef
     categories: { id: string; isActive: boolean }[];
   };
   const categoryId = opened.categories.find((c) => c.isActive)!.id;
-  const res = await request.post("/admin/products/editor?id=new", {
+  const res = await request.post("/admin/products/editor", {
     headers: { origin: baseURL ?? "" },
     data: {
+      intent: "save",
+      target: "new",
+      version: null,
       values: {
         name: `${name} ${n}`,
         slug: `variant-tee-${n}`,
@@ -284,7 +287,7 @@ test("the console modal's variants table saves per size, and the product page sh
   await stockOf(modal, "M/Black").fill("3");
   await expect(totalOf(modal)).toHaveText("8");
   const saved = page.waitForResponse(
-    (res) => res.url().includes("/secure-admin/products") && res.request().method() === "POST",
+    (res) => res.url().includes("/admin/products/editor") && res.request().method() === "POST",
   );
   await modal.getByRole("button", { name: "Update Product" }).click();
   expect((await saved).status()).toBe(200);

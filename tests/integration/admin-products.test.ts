@@ -299,7 +299,11 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
       flag: "isActive",
       value: false,
     });
-    expect(missing).toEqual({ status: 404, body: { ok: false, message: "Product not found" } });
+    // One failure shape for every product command, whichever face sends it.
+    expect(missing).toEqual({
+      status: 404,
+      body: { ok: false, intent: "toggle", message: "Product not found", errors: {} },
+    });
     expect((await write({ intent: "toggle", id: "x", flag: "isActive", value: false })).status).toBe(400);
     const notJson = await fetch(`${server.url}/admin/products/flags`, {
       method: "POST",
@@ -309,7 +313,9 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
     expect(notJson.status).toBe(400);
     expect((await write({ intent: "bulk", action: "activate", target: { ids: [] } })).body).toEqual({
       ok: false,
+      intent: "bulk",
       message: "Please select products first",
+      errors: {},
     });
   });
 
@@ -435,7 +441,7 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
         ],
       },
     ]);
-    const duplicate = () => post(`/admin/products/editor?id=${source!.id}`, { intent: "duplicate" }, adminCookie);
+    const duplicate = () => post("/admin/products/editor", { intent: "duplicate", productId: source!.id }, adminCookie);
     const first = await duplicate();
     expect(first.status).toBe(201);
     const body = (await first.json()) as { ok: true; message: string; product: { id: string } };
@@ -473,8 +479,8 @@ describe(`the product dashboard's writes (${databaseKind})`, () => {
     expect(copy2).toMatchObject({ slug: "copy-of-dup-source-tee-2", sku: "DUP-TEE-COPY2" });
     // Nothing for a product that does not exist.
     const missing = await post(
-      `/admin/products/editor?id=6f9619ff-8b86-4011-b42d-00c04fc964ff`,
-      { intent: "duplicate" },
+      "/admin/products/editor",
+      { intent: "duplicate", productId: "6f9619ff-8b86-4011-b42d-00c04fc964ff" },
       adminCookie,
     );
     expect(missing.status).toBe(404);

@@ -170,13 +170,14 @@ export function withConsoleDefaults(values: ProductFormValues, now: number): Pro
 }
 
 /**
- * Every message of the product editor (both faces), spec §5's four first, then the product form's for
- * the other fields (length limits, image addresses, compare-at price…): what the editor shows before
- * sending, and what the save answers before it touches the database.
+ * Every message of the product editor (both faces): spec §5's four, and the product form's for every
+ * field (length limits, image addresses, compare-at price…; the form's own where both refuse one): what
+ * the editor shows before sending, and what the save answers before it touches the database.
  */
 export function editorProductErrors(values: ProductFormValues, now: number = Date.now()): FieldErrors {
   const form = validateProductInput(withConsoleDefaults(values, now));
-  return { ...(form.ok ? {} : form.errors), ...consoleRuleErrors(values) };
+  // Where both refuse a field, the product form's message is the more precise one ('step 0.01').
+  return { ...consoleRuleErrors(values), ...(form.ok ? {} : form.errors) };
 }
 
 /** Appends `-{timestamp}` to a slug or SKU, cut so the result stays within the field's limit. */
