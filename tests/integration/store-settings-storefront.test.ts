@@ -187,6 +187,13 @@ describe("the storefront follows the store settings", () => {
     expect(terms.html).toContain(`buy from ${name}`);
   });
 
+  it("shows the logo, with the store's name as its alt text, once the owner has one", async () => {
+    await save("store", { ...STORE, logoUrl: "/images/hero.svg" });
+    const home = await guestGet("/");
+    expect(home.html).toMatch(/<img src="\/images\/hero\.svg" alt="Fern &amp; Moss"/);
+    await save("store", STORE);
+  });
+
   it("shows the figures line once the owner has figures", async () => {
     const current = await settings().read();
     await save("pages", { ...current.pages, stats: [{ value: "12", label: "Years of knitting" }] });
