@@ -107,6 +107,7 @@ export default tseslint.config(
     ignores: [
       "app/components/admin/**",
       "app/components/secure-admin/**",
+      "app/components/back-office/**",
       "app/routes/admin*.tsx",
       "app/routes/secure-admin*.tsx",
       "app/components/ui/pagination.tsx",

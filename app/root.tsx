@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -48,6 +49,7 @@ export const loader = pageLoader(load);
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const backOffice = useBackOffice();
   return (
     <html lang="en">
       <head>
@@ -68,12 +70,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteNavigation>
           <ViewerProvider root={data}>
-            <SiteHeader guestSearch={Boolean(data?.config.guestSearch)} />
+            {!backOffice && <SiteHeader guestSearch={Boolean(data?.config.guestSearch)} />}
             <main id="main" className="flex-1">
               {children}
             </main>
-            <SiteFooter />
-            <CartDrawer />
+            {!backOffice && <SiteFooter />}
+            {!backOffice && <CartDrawer />}
           </ViewerProvider>
         </SiteNavigation>
         <Toaster position="top-right" duration={4000} richColors closeButton />
@@ -81,6 +83,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * True on an unlocked back-office page (a route whose `handle` says `backOffice` and whose data says
+ * `unlocked`): it brings its own frame, so the storefront's header, footer and cart stay out.
+ */
+function useBackOffice(): boolean {
+  return useMatches().some(
+    (match) =>
+      (match.handle as { backOffice?: boolean } | undefined)?.backOffice === true &&
+      (match.loaderData as { unlocked?: boolean } | undefined)?.unlocked === true,
   );
 }
 

@@ -13,7 +13,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     contactPhone: "+1 (555) 010-2030",
     returnAddress: "Abundance Collection\n200 Market Street, Suite 4\nPortland, OR 97204\nUSA",
     timeZone: "America/New_York",
-    announcement: "",
+    announcement: "Free shipping on orders over $50 · 30-day returns",
   },
   pages: {
     pages: DEFAULT_PAGE_TEXTS,
@@ -34,7 +34,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   shipping: {
     rates: { standard: 999, express: 1999, overnight: 2999 },
     freeShippingOverCents: 5000,
-    shipsTo: ["US", "CA", "UK", "AU", "DE", "FR", "IT", "ES", "NL", "SE", "NO", "DK", "other"],
+    // Where checkout shipped before the owner could choose (spec §5).
+    shipsTo: ["US", "CA", "UK", "AU"],
     taxPercent: 8,
     countryTax: {},
     usStateTax: {},

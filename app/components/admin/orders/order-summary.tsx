@@ -73,7 +73,8 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
       <h2 id="items-heading" className={h2}>
         Items
       </h2>
-      <div className="relative mt-3 overflow-x-auto">
+      {/* Focusable: a table wider than a phone scrolls sideways, by keyboard too. */}
+      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Items, scrollable">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
             <tr>
@@ -133,7 +134,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
       {order.history.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No changes recorded.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="History, scrollable">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
               <tr>

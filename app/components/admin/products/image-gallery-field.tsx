@@ -81,7 +81,8 @@ export function ImageGalleryField({
   const main = value[0];
 
   return (
-    <fieldset>
+    // min-w-0: a fieldset is otherwise as wide as its widest content, which pushed the editor past a phone's edge.
+    <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium text-ink">Images</legend>
       <p className="mb-3 text-xs text-muted">
         The first image is the main image (the Primary Image URL). Upload photos, or add addresses that start with
@@ -141,7 +142,7 @@ export function ImageGalleryField({
                 }
               }}
               {...describedBy(id, message ?? undefined)}
-              className={inputClass(Boolean(message))}
+              className={`${inputClass(Boolean(message))} min-w-0`}
             />
             <button
               type="button"

@@ -175,7 +175,7 @@ const STATUS_FLAGS = [
  */
 export function StatusFields({ idPrefix, values, errors, set }: FieldGroupProps) {
   return (
-    <fieldset>
+    <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-medium text-ink">Status</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {STATUS_FLAGS.map(([field, label]) => (
