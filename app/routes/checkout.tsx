@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
@@ -28,8 +29,8 @@ import { checkoutPrefill } from "~/modules/orders/checkout.server";
 import { computeTotals } from "~/modules/orders/pricing";
 import type { Route } from "./+types/checkout";
 
-export function meta() {
-  return [{ title: "Checkout | Abundance Collection" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Checkout | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */

@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { ArrowLeft, MailCheck } from "~/components/ui/icons";
 import { data, Form, useNavigation } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
@@ -14,10 +15,11 @@ import type { Route } from "./+types/forgot-password";
 /** The one answer for every address, known or not (security guide: no user enumeration). */
 export const RESET_LINK_SENT = "If an account exists for that e-mail, we have sent a link to reset your password.";
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
+  const shopName = shopNameFromMatches(matches);
   return [
-    { title: "Forgot password | Abundance Collection" },
-    { name: "description", content: "Ask for a link to reset the password of your Abundance Collection account." },
+    { title: `Forgot password | ${shopName}` },
+    { name: "description", content: `Ask for a link to reset the password of your ${shopName} account.` },
     { name: "robots", content: "noindex" },
   ];
 }

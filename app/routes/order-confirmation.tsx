@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
 import { data } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
@@ -61,9 +62,9 @@ async function load({ request, params }: Route.LoaderArgs) {
 }
 export const loader = pageLoader(load);
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.order ? `Order ${loaderData.order.orderNumber}` : "Order Not Found";
-  return [{ title: `${title} | Abundance Collection` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title} | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 const primaryButton = "rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black";

@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { Package, RotateCcw, Search, Truck } from "~/components/ui/icons";
 import { Form, useSubmit } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
@@ -23,8 +24,8 @@ import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
 import type { Route } from "./+types/orders";
 
-export function meta() {
-  return [{ title: "My Orders | Abundance Collection" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `My Orders | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 /** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Forders. */

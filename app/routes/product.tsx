@@ -6,7 +6,9 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
 import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
 import { shownMessage } from "~/components/error-screen";
-import { originFromMatches } from "~/lib/seo";
+import { originFromMatches, shopNameFromMatches } from "~/lib/seo";
+import { useShop } from "~/components/use-root-data";
+import { shortPrice } from "~/modules/content/shop-words";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -26,20 +28,33 @@ async function load({ params }: Route.LoaderArgs) {
 export const loader = pageLoader(load);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const shopName = shopNameFromMatches(matches);
   if (!loaderData?.product) {
-    return [{ title: "Product not found | Abundance Collection" }, { name: "robots", content: "noindex" }];
+    return [{ title: `Product not found | ${shopName}` }, { name: "robots", content: "noindex" }];
   }
-  return productMeta(loaderData.product, originFromMatches(matches));
+  return productMeta(loaderData.product, originFromMatches(matches), shopName);
 }
 
-const PERKS = [
-  { icon: Truck, text: "Free standard shipping on orders over $50" },
-  { icon: RotateCcw, text: "Free 30-day returns" },
-  { icon: ShieldCheck, text: "Secure, encrypted checkout" },
-];
+/** The promises beside the product; the shipping one follows the store's free-shipping threshold. */
+function perksOf(freeShippingOverCents: number | null) {
+  return [
+    freeShippingOverCents === null
+      ? { icon: Truck, text: "Standard, express and overnight shipping" }
+      : {
+          icon: Truck,
+          text:
+            freeShippingOverCents === 0
+              ? "Free standard shipping on every order"
+              : `Free standard shipping on orders over ${shortPrice(freeShippingOverCents)}`,
+        },
+    { icon: RotateCcw, text: "Free 30-day returns" },
+    { icon: ShieldCheck, text: "Secure, encrypted checkout" },
+  ];
+}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const shop = useShop();
   // A colour switch passes the size chosen on the other colour (?size=M); preselected when in stock here.
   const [searchParams] = useSearchParams();
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
@@ -93,7 +108,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductPurchase key={product.id} product={product} preferredSize={searchParams.get("size")} />
 
           <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-100 px-5 py-5 text-sm text-stone-700">
-            {PERKS.map(({ icon: Icon, text }) => (
+            {perksOf(shop.shipping.freeShippingOverCents).map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3">
                 <Icon className="size-4 shrink-0 text-brand" aria-hidden />
                 {text}

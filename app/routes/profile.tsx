@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { AlertCircle, ChevronRight, Package, Pencil, RotateCw, ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, redirect, useActionData, useRevalidator, useSearchParams } from "react-router";
@@ -37,8 +38,8 @@ import {
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
-export function meta() {
-  return [{ title: "Profile | Abundance Collection" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Profile | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 /** Signed-in users only: the guard sends anyone else to /login?redirect=%2Fprofile. */

@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { KeyRound } from "~/components/ui/icons";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
@@ -14,8 +15,8 @@ import type { Route } from "./+types/reset-password";
 
 export const INVALID_RESET_LINK = "This reset link is invalid or has expired. Please ask for a new one.";
 
-export function meta() {
-  return [{ title: "Choose a new password | Abundance Collection" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `Choose a new password | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shopNameFromMatches } from "~/lib/seo";
 import { AlertTriangle, Search as SearchIcon, SearchX, SlidersHorizontal } from "~/components/ui/icons";
 import { useId, useState } from "react";
 import { data, useNavigate, useNavigation, useRevalidator } from "react-router";
@@ -17,12 +18,12 @@ import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/
 import { parseSearchQuery } from "~/modules/catalog/search-query";
 import type { Route } from "./+types/search";
 
-const SITE = "Abundance Collection";
 const SEARCH_FAILED = "Search failed";
 const POPULAR = ["Hoodie", "Linen shirt", "Denim", "Midi dress", "Joggers", "Tote"];
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.query.q;
+  const SITE = shopNameFromMatches(matches);
   return [{ title: q ? `"${q}" – Search | ${SITE}` : `Search | ${SITE}` }, { name: "robots", content: "noindex" }];
 }
 
