@@ -100,6 +100,34 @@ test.describe("the admin's back office", () => {
     }
   });
 
+  test("a Settings save reaches the storefront at once, and a bad value is refused beside its field", async ({
+    page,
+  }) => {
+    await openHydrated(page, "/admin/settings?section=pages");
+    const form = page.getByRole("region", { name: "Pages" });
+    const eyebrow = form.getByRole("textbox", { name: /Line above the heading/ });
+    const link = form.getByRole("textbox", { name: /Button link/ });
+    // Refused: a link out of the shop. Nothing is saved, and the message is at the field.
+    await link.fill("//elsewhere.example");
+    await form.getByRole("button", { name: "Save pages" }).click();
+    await expect(link).toHaveAccessibleDescription(/Use a path inside the shop, such as \/shop/);
+    await link.fill("/shop");
+    await eyebrow.fill("Winter edit");
+    await form.getByRole("button", { name: "Save pages" }).click();
+    await expect(page.getByText("Pages settings saved")).toBeVisible();
+    await expect(page.getByText("Hero line: New season → Winter edit")).toBeVisible();
+    // The shop's home page (cached for guests) says it now.
+    const guest = await page.context().browser()!.newPage();
+    await guest.goto(new URL("/", page.url()).href);
+    await expect(guest.getByText("Winter edit")).toBeVisible();
+    await guest.close();
+    // Back as it was, for the other tests.
+    await openHydrated(page, "/admin/settings?section=pages");
+    await page.getByRole("textbox", { name: /Line above the heading/ }).fill("New season");
+    await page.getByRole("button", { name: "Save pages" }).click();
+    await expect(page.getByText("Hero line: Winter edit → New season")).toBeVisible();
+  });
+
   test("on a phone the sections are behind 'Menu', a dialog that keeps focus and closes on Escape", async ({
     page,
   }) => {
