@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { hintCookie } from "~/modules/accounts/viewer-hint";
 import type { SessionUser } from "~/modules/accounts/session-user";
@@ -15,7 +16,7 @@ const ViewerContext = createContext<Viewer>({ known: false });
 
 export const useViewer = () => useContext(ViewerContext);
 
-export const VIEWER_URL = "/api/viewer";
+export const VIEWER_URL = href("/api/viewer");
 
 export function ViewerProvider({
   root,

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 /**
  * How large a request body may be, by route. The HTTP server refuses a larger declared length before
  * reading (server/request-limits.ts); the body readers (read-body.server.ts, read-multipart.server.ts)
@@ -11,8 +12,8 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
  * The back office's photo upload, on both faces (routes/admin.products.images.ts and
  * secure-admin.products.images.ts, one handler): files per request, bytes per file.
  */
-export const IMAGE_UPLOAD_PATH = "/admin/products/images";
-export const CONSOLE_IMAGE_UPLOAD_PATH = "/secure-admin/products/images";
+export const IMAGE_UPLOAD_PATH = href("/admin/products/images");
+export const CONSOLE_IMAGE_UPLOAD_PATH = href("/secure-admin/products/images");
 export const IMAGE_UPLOAD_MAX_FILES = 10;
 export const IMAGE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createCookie, type Cookie } from "react-router";
+import { type Cookie, createCookie, href } from "react-router";
 import { secureAdminPasses } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -19,7 +19,7 @@ import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
  * never leaves the server: not in a page, a script, a cookie or storage.
  */
 export const SECURE_ADMIN_COOKIE = `${SESSION_COOKIE_PREFIX}.secure_admin`;
-export const SECURE_ADMIN_PATH = "/secure-admin";
+export const SECURE_ADMIN_PATH = href("/secure-admin");
 /** How long a console pass lasts. */
 export const SECURE_ADMIN_PASS_SECONDS = 8 * 60 * 60;
 

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import type { SitePath } from "~/lib/redirects";
 
@@ -139,7 +140,8 @@ export function adminProductSearchParams(query: AdminProductQuery): URLSearchPar
   return params;
 }
 
-export const ADMIN_PRODUCTS_PATH = "/admin/products";
+/** The route table's path (`href` fails to compile when the route goes). */
+export const ADMIN_PRODUCTS_PATH = href("/admin/products") as SitePath;
 
 /** The page's URL for a list query. */
 export function adminProductsHref(query: AdminProductQuery): SitePath {

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { z } from "zod";
 import { CONSOLE_IMAGE_UPLOAD_PATH } from "~/lib/http/body-limits";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
@@ -21,7 +22,7 @@ import { SELECT_PRODUCTS_FIRST } from "./product-flags";
  * (`product-form.ts`), never replace them.
  */
 
-export const CONSOLE_PRODUCTS_PATH = "/secure-admin/products";
+export const CONSOLE_PRODUCTS_PATH = href("/secure-admin/products");
 /** The console's photo upload (the same upload as /admin/products, behind the console's pass). */
 export const CONSOLE_IMAGES_PATH = CONSOLE_IMAGE_UPLOAD_PATH;
 

@@ -1,11 +1,11 @@
 import { Download, Upload } from "lucide-react";
 import { useId, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { href, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { SidePanel } from "~/components/ui/side-panel";
 import { CSV_MAX_BYTES, problemText, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
 
-const CSV_PATH = "/admin/products/csv";
+const CSV_PATH = href("/admin/products/csv");
 /** The list's filter parameters, which the export repeats (the panels' and the page's are left out). */
 const FILTER_PARAMS = ["q", "category", "status"];
 
