@@ -5,10 +5,11 @@ import { consoleNoStore, productCommandAction, productWriter } from "./secure-ad
 import type { Route } from "./+types/admin.products.editor";
 
 /**
- * `/admin/products/editor`: the product editor's resource route, the one both faces call — the side
- * panel of /admin/products and the product modal of /secure-admin (editor-api.ts has the contract).
- * GET `?id=<id>|new` opens a product; POST (JSON) runs a product command. The shop's admin or the
- * console's pass only (`productWriter`): anyone else is sent to / before anything is read.
+ * `/admin/products/editor`: the product editor's resource route of /admin (editor-api.ts has the
+ * contract). GET `?id=<id>|new` opens a product (`loadProductEditor`, which the console's Products page
+ * reads too); POST (JSON) runs a product command (`productCommand`, the handler the console's page hands
+ * the same commands to). The shop's admin only (`productWriter`): anyone else is sent to / before
+ * anything is read.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   await productWriter(request);

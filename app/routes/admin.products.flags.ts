@@ -5,8 +5,8 @@ import type { Route } from "./+types/admin.products.flags";
 /**
  * `POST /admin/products/flags` (JSON): the per-row toggles (`intent: "toggle"`) and bulk actions
  * (`intent: "bulk"`) of both faces' product lists — the same commands and the same handler as the
- * editor's route. The shop's admin or the console's pass only, checked before the body is read; anyone
- * else is sent to / and nothing changes. The command announces the change, which empties the
+ * editor's route (and the console's page). The shop's admin only, checked before the body is read;
+ * anyone else is sent to / and nothing changes. The command announces the change, which empties the
  * catalogue's caches at once (a deactivated product leaves /shop immediately).
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,18 +2,22 @@ import { data } from "react-router";
 import { ConsoleProductsPage } from "~/components/secure-admin/products/console-products-page";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { isUuid } from "~/lib/ids";
+import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { adminProductStats, listAdminProducts } from "~/modules/product-admin/admin-product-list.server";
 import { adminQueryOf, parseConsoleProductQuery } from "~/modules/product-admin/console-product-rules";
+import { loadProductEditor, productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
-import { accessOnlyAction, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { accessOnlyAction, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.products";
 
 /**
  * The console's Products (spec §2 "Secure admin" Products tab and product modal). The URL holds the
  * list (`?q=&status=&page=`, 20 a page) and the modal (`?edit=<id>|new`). It is a second face of
- * /admin/products: the same list and statistics, and the modal loads and writes through the same
- * endpoints as /admin's side panel and list (`/admin/products/editor`, `/admin/products/flags`: one
- * handler, one set of rules), which let the console's pass in. Every read asks for the pass first.
+ * /admin/products: the same list and statistics, the editor's data read by the same function as
+ * /admin/products/editor's (`loadProductEditor`), and the same JSON commands handled by the same
+ * handler (`productCommand`: one schema, one set of rules, one answer). The console's pass cookie is
+ * scoped to /secure-admin, so the console sends them here rather than to /admin/products/*. Every read
+ * and write asks for the pass first.
  */
 async function load({ request, url }: Route.LoaderArgs) {
   if (!(await hasConsolePass(request))) return data({ page: null }, { headers: consoleNoStore });
@@ -22,9 +26,13 @@ async function load({ request, url }: Route.LoaderArgs) {
   const query = parseConsoleProductQuery(params);
   const edit = params.get("edit");
   const target = edit === null ? null : edit === "new" ? "new" : isUuid(edit) ? edit.toLowerCase() : "";
-  const [stats, list] = await Promise.all([adminProductStats(db), listAdminProducts(db, adminQueryOf(query))]);
+  const [stats, list, editor] = await Promise.all([
+    adminProductStats(db),
+    listAdminProducts(db, adminQueryOf(query)),
+    target === null ? null : loadProductEditor(db, request, target),
+  ]);
   return data(
-    { page: { stats, list, query: { ...query, page: list.page }, edit: target } },
+    { page: { stats, list, query: { ...query, page: list.page }, edit: target, editor: editor?.body ?? null } },
     { headers: consoleNoStore },
   );
 }
@@ -34,8 +42,22 @@ export function meta() {
   return [{ title: "Products | Admin Dashboard | Abundance Collection" }, { name: "robots", content: "noindex" }];
 }
 
-/** Login and Logout (the console's gate); the product writes go to the shared endpoints. */
-export const action = accessOnlyAction;
+/**
+ * A product command (JSON, as /admin sends it to /admin/products/editor) — with the pass only, else 401
+ * and nothing read — or, posted as a form, Login and Logout (the console's gate).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) return accessOnlyAction({ request });
+  if (!(await hasConsolePass(request))) {
+    return data(
+      { ok: false, intent: null, message: SECURE_ADMIN_MESSAGES.forbidden, errors: {} },
+      { status: 401, headers: consoleNoStore },
+    );
+  }
+  const { database, catalogCommands } = services();
+  const { status, body } = await productCommand({ db: database.db, catalogCommands }, await consoleActor(), request);
+  return data(body, { status, headers: consoleNoStore });
+}
 
 export default function ConsoleProducts({ loaderData }: Route.ComponentProps) {
   if (!loaderData.page) return null;

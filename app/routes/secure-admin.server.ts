@@ -51,31 +51,20 @@ export async function consoleActor(): Promise<{ id: string; name: string; email:
 }
 
 /**
- * Who may use the product endpoints both faces call (`/admin/products/editor`, `/admin/products/flags`):
- * the shop's admin, named in the audit as themselves, or a holder of the console's pass, as the console
- * (`consoleActor()`). Anyone else — a visitor, a customer, even one the /admin password let into /admin —
- * is sent to / before anything is read.
+ * Who may use /admin's product endpoints (`/admin/products/editor`, `/admin/products/flags`): the shop's
+ * admin, named in the audit as themselves. Anyone else — a visitor, a customer, even one the /admin
+ * password let into /admin — is sent to / before anything is read. (The console sends the same commands
+ * to its own page: its pass cookie is scoped to /secure-admin.)
  */
 export async function productWriter(request: Request): Promise<{ id: string; email: string }> {
-  const { adminAccess, secureAdmin } = services();
-  const access = await adminAccess.access(request);
+  const access = await services().adminAccess.access(request);
   if (access.kind === "admin" && !access.viaPassword) return { id: access.actor.id, email: access.actor.email };
-  if ((await secureAdmin.pass(request)) === null) throw redirect("/", { headers: consoleNoStore });
-  try {
-    const console = await consoleActor();
-    return { id: console.id, email: console.email };
-  } catch (error) {
-    const failure = errorAnswer(error, request, { where: "product-writer" });
-    throw data(
-      { ok: false, intent: null, message: failure.message, errors: {} },
-      { status: failure.status, headers: consoleNoStore },
-    );
-  }
+  throw redirect("/", { headers: consoleNoStore });
 }
 
 /**
- * The action of the product endpoints both faces call: who asks (`productWriter`), then the one
- * handler of product commands. A product write of either face comes here.
+ * The action of /admin's product endpoints: who asks (`productWriter`), then the one handler of product
+ * commands (`productCommand`), which the console's Products page calls too.
  */
 export async function productCommandAction(request: Request) {
   const actor = await productWriter(request);

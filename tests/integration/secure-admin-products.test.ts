@@ -1,13 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
-import {
-  EDITOR_ROUTE,
-  type EditorLoad,
-  type EditorProduct,
-  type ProductCommandAnswer,
-} from "~/modules/product-admin/editor-api";
+import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
+import { EDITOR_ROUTE, type EditorProduct, type ProductCommandAnswer } from "~/modules/product-admin/editor-api";
 import { saveEditorProduct } from "~/modules/product-admin/editor-writes.server";
 import { newProductValues, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { databaseKind } from "../support/test-database";
@@ -17,9 +14,10 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * The console's Products over HTTP (spec §2 "Secure admin" Products tab and product modal, §5
  * "Secure-admin modal save"): nothing is read or written without the console pass; with it the list
  * and its filter, the flag toggles, the bulk activation, the modal's save (its rules, the generated SKU,
- * the slug/SKU clash on edit) and the modal's group writes — sent as /admin sends them, the same JSON
- * commands to the same endpoint (`/admin/products/editor`), recorded in the audit trail as the admin
- * account. tests/integration/product-faces.test.ts holds the two faces side by side.
+ * the slug/SKU clash on edit) and the modal's group writes — the same JSON commands /admin sends to
+ * /admin/products/editor, sent to the console's page (its pass cookie is scoped to /secure-admin) and
+ * handled by the same handler, recorded in the audit trail as the admin account.
+ * tests/integration/product-faces.test.ts holds the two faces side by side.
  */
 const PASSWORD = "Console-Products-2026";
 const ADMIN_EMAIL = "owner@example.com";
@@ -48,8 +46,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A product command as JSON to the endpoint both faces call, with the console's pass (or `pass`). */
-const post = (body: unknown, pass = cookie, path = EDITOR_ROUTE) =>
+/** A product command as JSON to the console's page, with the console's pass (or `pass`). */
+const post = (body: unknown, pass = cookie, path = `${PATH}.data`) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
@@ -64,10 +62,15 @@ type Answer = ProductCommandAnswer & {
   errors?: Record<string, string>;
 };
 
+async function answer(res: Response): Promise<Answer> {
+  const { value } = await decodeTurboStream(res.body!, globalThis);
+  return (value as { data: Answer }).data;
+}
+
 /** Posts with the pass and answers the status and the command's answer. */
 async function act(body: Record<string, unknown>) {
   const res = await post(body);
-  return { status: res.status, body: (await res.json()) as Answer };
+  return { status: res.status, body: await answer(res) };
 }
 
 const page = async (search = "", pass = cookie) => {
@@ -130,12 +133,18 @@ describe(`the console's Products without a pass (${databaseKind})`, () => {
     ];
     for (const pass of ["", forged]) {
       for (const body of bodies) {
+        for (const path of [`${PATH}.data`, PATH]) {
+          const res = await post(body, pass, path);
+          expect(res.status, `${String(body.intent)} ${path}`).toBe(401);
+          if (path.endsWith(".data")) expect((await answer(res)).message).toBe(SECURE_ADMIN_MESSAGES.forbidden);
+        }
+        // Nor do /admin's endpoints take the console's pass.
         for (const path of [EDITOR_ROUTE, `${EDITOR_ROUTE}.data`, "/admin/products/flags"]) {
           const res = await post(body, pass, path);
           expect([302, 202, 204], `${String(body.intent)} ${path}`).toContain(res.status);
           expect(await res.text()).not.toContain(first!.sku);
         }
-        // The console's page itself takes only Login and Logout.
+        // A command posted as a form (as the console once sent them) is no command.
         const form = await fetch(`${server.url}${PATH}.data`, {
           method: "POST",
           redirect: "manual",
@@ -186,17 +195,13 @@ describe(`the console's Products list (${databaseKind})`, () => {
     await db().update(products).set({ isActive: true }).where(eq(products.id, product!.id));
   });
 
-  it("opens the modal from the URL: 'Create New Product', or 'Edit Product' loading the product from the editor's endpoint", async () => {
+  it("opens the modal from the URL: 'Create New Product', or 'Edit Product' with the product", async () => {
     expect(await page("?edit=new")).toContain("Create New Product");
     const [product] = await someProducts(1);
     const html = await page(`?edit=${product!.id}`);
     expect(html).toContain("Edit Product");
     expect(html).toContain("Update Product");
-    // The modal loads as /admin's side panel does: the same endpoint, the console's pass let in.
-    const res = await fetch(`${server.url}${EDITOR_ROUTE}?id=${product!.id}`, { headers: { cookie } });
-    expect(res.status).toBe(200);
-    const load = (await res.json()) as EditorLoad;
-    expect(load).toMatchObject({ ok: true, target: product!.id, product: { id: product!.id } });
+    expect(html).toContain("Last updated: ");
   });
 });
 
@@ -357,13 +362,16 @@ describe(`the modal's product groups (${databaseKind})`, () => {
     });
     await act({ intent: "group-join", productId: c!.id, groupId, variantType: "" });
     expect(await productById(c!.id)).toMatchObject({ productGroupId: groupId, variantType: "variant" });
-    // The modal lists the group's other products as related variants: the editor's load (and each
-    // group write's answer) carries the group by its name (the first product's, as it has none of its own).
-    const res = await fetch(`${server.url}${EDITOR_ROUTE}?id=${a!.id}`, { headers: { cookie } });
-    const load = (await res.json()) as EditorLoad;
-    if (!load.ok) throw new Error(load.message);
-    expect(load.group).toMatchObject({ groupId, groupName: "Console Group Base Group" });
-    expect(load.group.related.map((r) => [r.name, r.variantType])).toContainEqual(["Console Group Red", "color"]);
+    // The modal lists the group's other products as related variants.
+    const html = await page(`?edit=${a!.id}`);
+    expect(html).toContain("Related variants");
+    expect(html).toContain("Console Group Red");
+    // In words: the group by its name (the first product's, as it has none of its own), types as words.
+    expect(html).toContain("Console Group Base Group");
+    expect(html).toContain(" · Colour");
+    // The id stays in the page's data, not on screen.
+    expect(html).not.toContain(`>${groupId}<`);
+    // Each group write's answer carries the group as it is now.
     expect(joined.body).toMatchObject({ group: { groupId, groupName: "Console Group Base Group" } });
 
     const left = await act({ intent: "group-leave", productId: c!.id });

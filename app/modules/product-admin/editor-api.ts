@@ -5,16 +5,17 @@ import type { FlagWrite, FlagWriteResult } from "./product-flags";
 import type { ProductFormValues } from "./product-form";
 
 /**
- * The contract of the product editor's resource route (`/admin/products/editor`), which BOTH faces of
- * the back office call — the side panel of /admin/products and the product modal of /secure-admin —
- * with the same client code (`use-product-editor.ts`). Pure, shared by the routes and the browser.
+ * The contract of the product editor, the same for both faces of the back office: /admin's side panel
+ * and list send it to `/admin/products/editor` (and `/flags`), the /secure-admin console's modal and
+ * table to its Products page (its pass cookie is scoped to /secure-admin); both hand it to one handler
+ * (`product-requests.server.ts`). Pure, shared by the routes and the browser.
  *
  * - GET `?id=<product id>` or `?id=new`: the product as the form opens it, the categories, its last
  *   changes and its group.
  * - POST JSON, one of `productCommandSchema`: a save (`{ intent: "save", target, values, version }`),
  *   a duplicate, a flag toggle, a bulk action, or a group write of the editor (create, join, leave).
- *   `/admin/products/flags` takes the same commands. Every command goes through one handler
- *   (`product-requests.server.ts`) and one catalogue command, whoever sends it.
+ *   `/admin/products/flags` and the console's page take the same commands. Every command goes through
+ *   one handler and one catalogue command, whoever sends it.
  */
 
 /**

@@ -11,8 +11,9 @@ import {
 import { postAdminWrite, type WriteFailure } from "./admin-write";
 
 /**
- * The product editor's client, one for both faces of the back office (/admin's side panel and the
- * /secure-admin console's modal): the same endpoint, the same load, the same JSON commands.
+ * The product editor's client. Both faces send the same JSON commands (`ProductCommand`) to the same
+ * handler: /admin here, to /admin/products/editor; the console with `useConsoleCommand`, to its own page
+ * (its pass cookie is scoped to /secure-admin), which hands them to that handler too.
  */
 
 /**
@@ -47,4 +48,19 @@ export async function sendProductCommand<A extends ProductCommandAnswer = Produc
 ): Promise<A | ProductCommandFailure> {
   const answer = await postAdminWrite<A | ProductCommandFailure>(EDITOR_ROUTE, command);
   return answer.ok ? answer : failure(answer);
+}
+
+/**
+ * A product command sent as JSON by a fetcher to `action` (the console's page: its pass cookie does not
+ * reach /admin/products/*). The answer arrives on `fetcher.data`; `handled` lets a caller take each once.
+ */
+export function useConsoleCommand(action: string, key?: string) {
+  const fetcher = useFetcher<ProductCommandAnswer>(key ? { key } : undefined);
+  const submit = fetcher.submit;
+  return {
+    fetcher,
+    busy: fetcher.state !== "idle",
+    send: (command: ProductCommand) =>
+      void submit(command as never, { method: "post", encType: "application/json", action }),
+  };
 }

@@ -1,18 +1,28 @@
 import { Layers, Link2, Unlink } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { sendProductCommand } from "~/components/admin/products/use-product-editor";
+import { useConsoleCommand } from "~/components/admin/products/use-product-editor";
 import { inputClass, secondaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
-import { CONSOLE_PRODUCT_MESSAGES as M, groupCreateError } from "~/modules/product-admin/console-product-rules";
-import type { EditorCommand, EditorGroup, GroupCommandAnswer } from "~/modules/product-admin/editor-api";
+import {
+  CONSOLE_PRODUCT_MESSAGES as M,
+  CONSOLE_PRODUCTS_PATH,
+  groupCreateError,
+} from "~/modules/product-admin/console-product-rules";
+import type {
+  EditorCommand,
+  EditorGroup,
+  GroupCommandAnswer,
+  ProductCommandAnswer,
+} from "~/modules/product-admin/editor-api";
 import { variantTypeText } from "~/modules/product-admin/product-form";
 
 /**
  * The modal's product group (spec §2 Variants & Groups, §4, §5): create a group for this product,
  * join an existing group, leave the group, and the group's other products (related variants). Each is
- * written at once through the editor's endpoint (the same as every product command of both faces); the
- * modal takes the group and the product's new version from the answer, so its Save goes on from there.
+ * written at once by the same command /admin's editor endpoint takes (sent to the console's page, which
+ * hands it to the same handler); the modal takes the group and the product's new version from the
+ * answer, so its Save goes on from there.
  */
 export function ConsoleGroupSection({
   productId,
@@ -30,7 +40,23 @@ export function ConsoleGroupSection({
   onChanged: (answer: Extract<GroupCommandAnswer, { ok: true }>) => void;
 }) {
   const [joinId, setJoinId] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { fetcher, busy, send: sendCommand } = useConsoleCommand(CONSOLE_PRODUCTS_PATH);
+  // After a write the choice starts again (set while rendering, on a new answer).
+  const [seenAnswer, setSeenAnswer] = useState(fetcher.data);
+  if (fetcher.data !== seenAnswer) {
+    setSeenAnswer(fetcher.data);
+    if (fetcher.data?.ok) setJoinId("");
+  }
+  const handled = useRef<ProductCommandAnswer | null>(null);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (!answer.ok) return void toast.error(answer.message);
+    if (!answer.intent.startsWith("group-")) return;
+    toast.success(answer.message);
+    onChanged(answer as Extract<GroupCommandAnswer, { ok: true }>);
+  }, [fetcher.data, onChanged]);
 
   if (!productId) {
     return (
@@ -44,16 +70,7 @@ export function ConsoleGroupSection({
   }
 
   const id = productId;
-  async function send(command: Extract<EditorCommand, { intent: `group-${string}` }>) {
-    setBusy(true);
-    const answer = await sendProductCommand<Extract<GroupCommandAnswer, { ok: true }>>(command);
-    setBusy(false);
-    if (!answer.ok) return void toast.error(answer.message);
-    toast.success(answer.message);
-    // After a write the choice starts again.
-    setJoinId("");
-    onChanged(answer);
-  }
+  const send = (command: Extract<EditorCommand, { intent: `group-${string}` }>) => sendCommand(command);
 
   function create() {
     const problem = groupCreateError(productName);
@@ -61,7 +78,7 @@ export function ConsoleGroupSection({
       toast.error(problem);
       return;
     }
-    void send({ intent: "group-create", productId: id, name: productName });
+    send({ intent: "group-create", productId: id, name: productName });
   }
 
   return (
@@ -79,7 +96,7 @@ export function ConsoleGroupSection({
               type="button"
               className={`${secondaryButton} h-9`}
               disabled={busy}
-              onClick={() => void send({ intent: "group-leave", productId: id })}
+              onClick={() => send({ intent: "group-leave", productId: id })}
             >
               <Unlink className="size-4" aria-hidden />
               Leave group
@@ -141,7 +158,7 @@ export function ConsoleGroupSection({
               type="button"
               className={`${secondaryButton} h-11`}
               disabled={busy || joinId === ""}
-              onClick={() => void send({ intent: "group-join", productId: id, groupId: joinId, variantType })}
+              onClick={() => send({ intent: "group-join", productId: id, groupId: joinId, variantType })}
             >
               <Link2 className="size-4" aria-hidden />
               Join group

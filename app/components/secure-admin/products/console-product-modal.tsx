@@ -1,9 +1,9 @@
 import { Loader2 } from "lucide-react";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EditorTabs, type EditorTab } from "~/components/admin/products/editor-tabs";
-import { sendProductCommand, useProductEditorLoad } from "~/components/admin/products/use-product-editor";
+import { useConsoleCommand } from "~/components/admin/products/use-product-editor";
 import {
   productFieldSetters,
   tabHasErrors,
@@ -17,6 +17,7 @@ import { hasErrors, type FieldErrors } from "~/lib/forms";
 import {
   canSave,
   CONSOLE_PRODUCT_MESSAGES as M,
+  CONSOLE_PRODUCTS_PATH,
   editorProductErrors,
   lastUpdatedLine,
   newEditorProductValues,
@@ -25,8 +26,8 @@ import type {
   EditorGroup,
   EditorLoad,
   GroupCommandAnswer,
+  ProductCommandAnswer,
   ProductVersion,
-  SaveAnswer,
 } from "~/modules/product-admin/editor-api";
 import { PRODUCT_FIELDS, VARIANT_TYPES, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { ConsoleProductFields, CONSOLE_TAB_OF, CONSOLE_TABS, type ConsoleTab } from "./console-product-fields";
@@ -57,24 +58,27 @@ function draftOf(editor: Loaded): Draft {
  * The console's product modal (spec §2 "Product modal"): 'Create New Product' or 'Edit Product', the
  * tabs Basic Info, Images, Variants & Groups, Pricing & Inventory, SEO & Tags, the footer with 'Last
  * updated: date' or 'New product', Cancel and Create Product / Update Product ('Saving...'). A modal
- * dialog (focus kept inside, Escape closes). It is the /admin side panel's second face: it loads and
- * writes through the same client and endpoint (`use-product-editor.ts`), checks the form with the same
- * rules before it is sent, and the one handler checks them again.
+ * dialog (focus kept inside, Escape closes). It is the /admin side panel's second face: its data is read
+ * by the same function as /admin/products/editor's, it checks the form with the same rules before it is
+ * sent, and it sends the same JSON commands, which the same handler checks again.
  */
 export function ConsoleProductModal({
   target,
+  editor,
   onClose,
 }: {
   /** `?edit=`: "new", a product id, "" (not an id), or null when closed. */
   target: string | null;
+  /** The editor's data for `target` (the page's loader), or null. */
+  editor: EditorLoad | null;
   onClose: () => void;
 }) {
-  const revalidator = useRevalidator();
   const [, setParams] = useSearchParams();
-  const editor = useProductEditorLoad(target);
-  const loaded = editor.answer?.ok ? editor.answer : null;
-  const [saving, setSaving] = useState(false);
-  const [duplicating, setDuplicating] = useState(false);
+  const loaded = editor?.ok && editor.target === target ? editor : null;
+  const saver = useConsoleCommand(CONSOLE_PRODUCTS_PATH);
+  const duplicator = useConsoleCommand(CONSOLE_PRODUCTS_PATH, "console-duplicate");
+  const saving = saver.busy;
+  const duplicating = duplicator.busy;
   const [draft, setDraft] = useState<Draft | null>(null);
   /** The product's group as the last group write left it (the load's until then). */
   const [group, setGroup] = useState<{ target: string; group: EditorGroup } | null>(null);
@@ -108,19 +112,50 @@ export function ConsoleProductModal({
     setTab(tabWithErrors(errors, CONSOLE_TAB_OF, tab));
   }
 
-  /** Duplicate: the copy opens in the modal (its address in the URL). */
-  async function duplicate() {
-    if (!draft || draft.target === "new" || duplicating) return;
-    setDuplicating(true);
-    const answer = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
-      intent: "duplicate",
-      productId: draft.target,
-    });
-    setDuplicating(false);
-    if (!answer.ok) return void toast.error(answer.message);
-    toast.success(answer.message);
-    void revalidator.revalidate();
-    const copyId = answer.product.id;
+  // A save answered, once: a toast in the modal's words (spec §8: the modal adds '!'), then close; or
+  // its message above the form, the tab of its first field, and the product as it is now after a stale save.
+  const answer = saver.fetcher.data;
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (answer !== seenAnswer) {
+    setSeenAnswer(answer);
+    if (answer && !answer.ok && draft) {
+      setFormError(answer.message);
+      if (answer.current) {
+        setDraft({
+          ...draft,
+          values: withVariantRows(answer.current.values),
+          version: answer.current.version,
+          updatedAt: answer.current.updatedAt,
+        });
+      } else if (hasErrors(answer.errors)) {
+        showTabOf(answer.errors);
+      }
+    }
+  }
+  const announced = useRef<ProductCommandAnswer | null>(null);
+  const showErrors = kit.showErrors;
+  useEffect(() => {
+    if (!answer || announced.current === answer) return;
+    announced.current = answer;
+    if (answer.ok && answer.intent === "save") {
+      toast.success(answer.created ? M.created : M.updated);
+      onClose();
+    } else if (!answer.ok) {
+      toast.error(M.saveFailed, { description: answer.message === M.saveFailed ? undefined : answer.message });
+      if (!answer.current && hasErrors(answer.errors)) showErrors(answer.errors);
+    }
+  }, [answer, onClose, showErrors]);
+
+  // Duplicate: the copy opens in the modal (its address in the URL).
+  const handledCopy = useRef<ProductCommandAnswer | null>(null);
+  useEffect(() => {
+    const copy = duplicator.fetcher.data;
+    if (!copy || handledCopy.current === copy) return;
+    handledCopy.current = copy;
+    if (!copy.ok) return void toast.error(copy.message);
+    if (copy.intent !== "duplicate") return;
+    toast.success(copy.message);
+    const copyId = copy.product.id;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -129,7 +164,7 @@ export function ConsoleProductModal({
       },
       { preventScrollReset: true },
     );
-  }
+  }, [duplicator.fetcher.data, setParams]);
 
   const fieldProps = productFieldSetters(setDraft);
 
@@ -151,7 +186,7 @@ export function ConsoleProductModal({
     });
   }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!draft || saving || !canSave(draft.values)) return;
     setFormError(null);
@@ -160,43 +195,12 @@ export function ConsoleProductModal({
       showTabOf(checked.errors);
       return;
     }
-    setSaving(true);
-    const answer = await sendProductCommand<Extract<SaveAnswer, { ok: true }>>({
-      intent: "save",
-      target: draft.target,
-      values: draft.values,
-      version: draft.version,
-    });
-    setSaving(false);
-    if (answer.ok) {
-      // The modal's words (spec §8: the modal adds '!').
-      toast.success(answer.created ? M.created : M.updated);
-      void revalidator.revalidate();
-      onClose();
-      return;
-    }
-    toast.error(M.saveFailed, { description: answer.message === M.saveFailed ? undefined : answer.message });
-    setFormError(answer.message);
-    if (answer.current) {
-      // Someone else saved meanwhile: the form goes on from the product as it is now.
-      setDraft({
-        ...draft,
-        values: withVariantRows(answer.current.values),
-        version: answer.current.version,
-        updatedAt: answer.current.updatedAt,
-      });
-      kit.reset();
-      return;
-    }
-    if (hasErrors(answer.errors)) {
-      showTabOf(answer.errors);
-      kit.showErrors(answer.errors);
-    }
+    saver.send({ intent: "save", target: draft.target, values: draft.values, version: draft.version });
   }
 
   const isNew = target === "new";
   const title = isNew ? "Create New Product" : "Edit Product";
-  const missing = target === "" || (editor.answer !== null && !editor.answer.ok);
+  const missing = target === "" || (editor !== null && !editor.ok && editor.target === target);
   const tabs: EditorTab<ConsoleTab>[] = CONSOLE_TABS.map(({ key, label }) => ({
     key,
     label,
@@ -220,7 +224,7 @@ export function ConsoleProductModal({
               disabled={saving || duplicating}
               className={secondaryButton}
               title="A new inactive copy of the product as saved, with its own slug and SKUs and no stock"
-              onClick={() => void duplicate()}
+              onClick={() => draft && duplicator.send({ intent: "duplicate", productId: draft.target })}
             >
               {duplicating ? "Duplicating..." : "Duplicate"}
             </button>
@@ -241,9 +245,7 @@ export function ConsoleProductModal({
       }
     >
       {missing ? (
-        <FormMessage kind="error">
-          {editor.answer && !editor.answer.ok ? editor.answer.message : "Product not found"}
-        </FormMessage>
+        <FormMessage kind="error">{editor && !editor.ok ? editor.message : "Product not found"}</FormMessage>
       ) : !draft || !loaded || !shownGroup ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Loader2 className="size-4 animate-spin" aria-hidden />

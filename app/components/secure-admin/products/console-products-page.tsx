@@ -1,10 +1,10 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from "lucide-react";
-import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigate, useRevalidator, useSubmit } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { StatCards } from "~/components/admin/stat-cards";
 import { useRefresh } from "~/components/secure-admin/use-refresh";
-import { sendProductCommand } from "~/components/admin/products/use-product-editor";
+import { useConsoleCommand } from "~/components/admin/products/use-product-editor";
 import { useProductSelection } from "~/components/admin/products/use-product-selection";
 import { inputClass, primaryButton, secondaryButton } from "~/components/ui/field";
 import type { AdminProductPage, AdminProductStats } from "~/modules/product-admin/admin-product-list.server";
@@ -19,7 +19,7 @@ import {
   showingLine,
   type ConsoleProductQuery,
 } from "~/modules/product-admin/console-product-rules";
-import type { ProductCommandAnswer } from "~/modules/product-admin/editor-api";
+import type { EditorLoad, ProductCommandAnswer } from "~/modules/product-admin/editor-api";
 import { ConsoleProductModal } from "./console-product-modal";
 import { ConsoleProductTable } from "./console-product-table";
 
@@ -29,6 +29,8 @@ export interface ConsoleProductsPageProps {
   query: ConsoleProductQuery;
   /** `?edit=`: "new", a product id, "" for one that is not an id, or null (modal closed). */
   edit: string | null;
+  /** The editor's data for `edit` (the same reader as /admin/products/editor's), or null. */
+  editor: EditorLoad | null;
 }
 
 /**
@@ -36,11 +38,10 @@ export interface ConsoleProductsPageProps {
  * Refresh, Activate Selected, the table, 'Showing a to b of n products' with Previous/Next and
  * 'Page x of y', and the product modal.
  */
-export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProductsPageProps) {
+export function ConsoleProductsPage({ stats, list, query, edit, editor }: ConsoleProductsPageProps) {
   const navigate = useNavigate();
   const submit = useSubmit();
-  const revalidator = useRevalidator();
-  const [activating, setActivating] = useState(false);
+  const bulk = useConsoleCommand(CONSOLE_PRODUCTS_PATH, "console-bulk-activate");
   const listKey = consoleProductsHref(query);
   const selection = useProductSelection(
     listKey,
@@ -53,23 +54,30 @@ export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProduct
     failed: (reason) => `Failed to load products: ${reason}`,
   });
 
-  /** Activate Selected: the product list's bulk action 'Activate', in the console's words. */
-  async function activateSelected() {
+  // Each answer once (the selection changes identity on every render).
+  const handled = useRef<ProductCommandAnswer | null>(null);
+  const clearSelection = selection.clear;
+  useEffect(() => {
+    const answer = bulk.fetcher.data;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok && answer.intent === "bulk") {
+      toast.success(activatedMessage(answer.changed));
+      clearSelection();
+    } else if (!answer.ok) {
+      toast.error(answer.message === M.selectFirst ? M.selectFirst : M.bulkFailed, {
+        description: answer.message === M.selectFirst ? undefined : answer.message,
+      });
+    }
+  }, [bulk.fetcher.data, clearSelection]);
+
+  /** Activate Selected: the product list's bulk action 'Activate' (the same command as /admin's), in the console's words. */
+  function activateSelected() {
     if (selection.ids.size === 0) {
       toast.error(M.selectFirst);
       return;
     }
-    setActivating(true);
-    const answer = await sendProductCommand<Extract<ProductCommandAnswer, { intent: "bulk"; ok: true }>>({
-      intent: "bulk",
-      action: "activate",
-      target: { ids: [...selection.ids] },
-    });
-    setActivating(false);
-    if (!answer.ok) return void toast.error(M.bulkFailed, { description: answer.message });
-    toast.success(activatedMessage(answer.changed));
-    selection.clear();
-    void revalidator.revalidate();
+    bulk.send({ intent: "bulk", action: "activate", target: { ids: [...selection.ids] } });
   }
 
   const pageHref = (page: number) => consoleProductsHref({ ...query, page });
@@ -106,12 +114,7 @@ export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProduct
               <RefreshCw className={`size-4 ${refresh.busy ? "animate-spin" : ""}`} aria-hidden />
               Refresh
             </button>
-            <button
-              type="button"
-              className={`${secondaryButton} h-10`}
-              disabled={activating}
-              onClick={() => void activateSelected()}
-            >
+            <button type="button" className={`${secondaryButton} h-10`} disabled={bulk.busy} onClick={activateSelected}>
               <CheckCircle2 className="size-4" aria-hidden />
               Activate Selected
               {selection.ids.size > 0 && <span className="tabular-nums">({selection.ids.size})</span>}
@@ -186,7 +189,7 @@ export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProduct
           </div>
         </nav>
       </section>
-      <ConsoleProductModal target={edit} onClose={closeModal} />
+      <ConsoleProductModal target={edit} editor={editor} onClose={closeModal} />
     </>
   );
 }
