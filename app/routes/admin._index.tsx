@@ -21,11 +21,12 @@ const noStore = { "Cache-Control": "private, no-store" };
  * gate instead).
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database, config } = services();
+  const { adminAccess, database, config, settings } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return data({ dashboard: null }, { headers: noStore });
   const query = parseAdminOrderQuery(url.searchParams);
-  const [stats, list] = await Promise.all([services().orderStats.read(), listAdminOrders(database.db, query)]);
+  const { timeZone } = (await settings.read()).store;
+  const [stats, list] = await Promise.all([services().orderStats.read(timeZone), listAdminOrders(database.db, query)]);
   return data(
     {
       dashboard: {

@@ -1,3 +1,4 @@
+import { formatDayIn } from "~/lib/dates";
 import { shopNameFromMatches } from "~/lib/seo";
 import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
 import { data } from "react-router";
@@ -42,8 +43,8 @@ async function load({ request, params }: Route.LoaderArgs) {
   return data({
     order: {
       ...order,
-      // Formatted here, once: server and browser would otherwise disagree on the time zone.
-      placedOn: new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "long" }),
+      // The day on the shop's clock (Settings → Store → Time zone), the same for server and browser.
+      placedOn: formatDayIn(order.createdAt, (await services().settings.read()).store.timeZone, "long"),
       shippingMethodLabel: method?.label ?? statusLabel(order.shippingMethod),
       shippingDelivery: method?.delivery ?? null,
       paymentMethodLabel: order.paymentMethod

@@ -1,3 +1,5 @@
+import { formatDayIn } from "~/lib/dates";
+import { useShop } from "~/components/use-root-data";
 import { shopNameFromMatches } from "~/lib/seo";
 import { Package, RotateCcw, Search, Truck } from "~/components/ui/icons";
 import { Form, useSubmit } from "react-router";
@@ -114,6 +116,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 function OrderCard({ order }: { order: Order }) {
   const setCartOpen = useClientStore((s) => s.setCartOpen);
   const maxPerProduct = useMaxPerProduct();
+  const { timeZone } = useShop();
   const status = order.status as OrderStatus;
   const more = moreItemsText(order.items.length);
   const reorder = async () => {
@@ -143,9 +146,7 @@ function OrderCard({ order }: { order: Order }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="font-semibold">{order.orderNumber}</h2>
-          <p className="text-sm text-muted">
-            Placed {new Date(order.createdAt).toLocaleDateString("en-US", { dateStyle: "medium" })}
-          </p>
+          <p className="text-sm text-muted">Placed {formatDayIn(order.createdAt, timeZone)}</p>
         </div>
         <div className="text-right">
           <p className="font-semibold">{formatCents(order.totalCents)}</p>

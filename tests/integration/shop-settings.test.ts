@@ -135,7 +135,7 @@ describe("the owner's Settings page", () => {
     expect(audit[0]!.actorLabel).toBe(ADMIN.email);
     expect(audit[0]!.changes).toEqual({
       name: ["Abundance Collection", "Maple & Thread"],
-      announcement: ["", "Free returns all winter"],
+      announcement: [DEFAULT_SETTINGS.store.announcement, "Free returns all winter"],
     });
     // The guest's cached home page was emptied by the save.
     const home = await page("/");

@@ -1,3 +1,4 @@
+import { startOfDayIn } from "~/lib/dates";
 import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products, productVariants, type AddressJson } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
@@ -45,10 +46,10 @@ export type AdminOrderFigures = Omit<AdminOrderStats, "lowStockProducts">;
  * the 30 days' orders and revenue, the paid ones) and the pending orders on their index. Test orders are
  * never counted; revenue is what was paid and not refunded.
  */
-export async function adminOrderFigures(db: Db, now: Date = new Date()): Promise<AdminOrderFigures> {
+export async function adminOrderFigures(db: Db, now: Date = new Date(), timeZone = "UTC"): Promise<AdminOrderFigures> {
   const since30 = new Date(now.getTime() - 30 * 24 * 3600_000);
-  const startOfToday = new Date(now);
-  startOfToday.setUTCHours(0, 0, 0, 0);
+  // Today as the shop's clock has it (Settings → Store → Time zone).
+  const startOfToday = startOfDayIn(timeZone, now);
   const paid = sql`${orders.paymentStatus} = 'paid'`;
   const [[recent], [pending]] = await Promise.all([
     db
@@ -165,9 +166,10 @@ export function createOrderStats(deps: { db: Db; events: EventBus; ttlMs: number
     deps.events.on(event, clear);
   }
   return {
-    read: async (): Promise<AdminOrderStats> => {
+    /** The figures, 'today' being the day in the shop's `timeZone`. */
+    read: async (timeZone = "UTC"): Promise<AdminOrderStats> => {
       const [figures, lowStockProducts] = await Promise.all([
-        cache.get("figures", () => adminOrderFigures(deps.db)),
+        cache.get(`figures ${timeZone}`, () => adminOrderFigures(deps.db, new Date(), timeZone)),
         lowStockVariantCount(deps.db, deps.lowStockThreshold),
       ]);
       return { ...figures, lowStockProducts };

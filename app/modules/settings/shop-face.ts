@@ -12,6 +12,8 @@ export interface ShopFace {
   announcement: string;
   contactEmail: string;
   contactPhone: string;
+  /** Where the shop's clock is: order dates and 'today' read in it. */
+  timeZone: string;
   shipping: Pick<
     ShippingSettings,
     "rates" | "freeShippingOverCents" | "taxPercent" | "countryTax" | "usStateTax" | "shipsTo"
@@ -27,6 +29,7 @@ export function shopFace(settings: Pick<ShopSettings, "store" | "shipping">): Sh
     announcement: store.announcement,
     contactEmail: store.contactEmail,
     contactPhone: store.contactPhone,
+    timeZone: store.timeZone,
     shipping: { rates, freeShippingOverCents, taxPercent, countryTax, usStateTax, shipsTo },
   };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import { historyChangeText, paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
+import { useShop } from "~/components/use-root-data";
 import { formatOrderDate } from "./order-table";
 
 const card = "rounded-2xl border border-line bg-white p-5";
@@ -18,6 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Customer, shipping address, payment and shipment of one order (all text rendered as text). */
 export function OrderFacts({ order }: { order: AdminOrderDetail }) {
+  const { timeZone } = useShop();
   const a = order.shippingAddress;
   return (
     <div className="grid gap-4 md:grid-cols-3">
@@ -59,7 +61,7 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
           <Row label="Payment id">{order.paymentId ?? "—"}</Row>
           <Row label="Capture id">{order.paymentCaptureId ?? "—"}</Row>
           <Row label="Refund id">{order.refundId ?? "—"}</Row>
-          <Row label="Paid at">{order.paidAt ? formatOrderDate(order.paidAt) : "—"}</Row>
+          <Row label="Paid at">{order.paidAt ? formatOrderDate(order.paidAt, timeZone) : "—"}</Row>
         </dl>
       </section>
     </div>
@@ -126,6 +128,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
 
 /** Every status change in words ('Paid by PayPal'), who, when, note. */
 export function OrderHistory({ order }: { order: AdminOrderDetail }) {
+  const { timeZone } = useShop();
   return (
     <section aria-labelledby="history-heading" className={card}>
       <h2 id="history-heading" className={h2}>
@@ -157,7 +160,7 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
                 <tr key={i} data-testid="history-row" className="border-b border-line align-top last:border-0">
                   <td className="py-2 pr-4">{historyChangeText(entry, order.paymentMethod)}</td>
                   <td className="py-2 pr-4">{entry.actorName}</td>
-                  <td className="whitespace-nowrap py-2 pr-4">{formatOrderDate(entry.createdAt)}</td>
+                  <td className="whitespace-nowrap py-2 pr-4">{formatOrderDate(entry.createdAt, timeZone)}</td>
                   <td className="whitespace-pre-wrap py-2">{entry.note ?? ""}</td>
                 </tr>
               ))}

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { useShop } from "~/components/use-root-data";
+import { formatDateTimeIn } from "~/lib/dates";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderRow } from "~/modules/orders/admin-orders.server";
 import { PaymentBadge, StatusBadge, TestBadge } from "./order-badges";
 
-export const formatOrderDate = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+/** An order's moment on the shop's clock (Settings → Store → Time zone), its zone named. */
+export const formatOrderDate = (iso: string, timeZone = "UTC") => formatDateTimeIn(iso, timeZone);
 
 /**
  * The order list: number (to the order's page), customer, total, status, payment, date; with `detailsHref`
@@ -17,6 +19,7 @@ export function OrderTable({
   rows: AdminOrderRow[];
   detailsHref?: (orderNumber: string) => string;
 }) {
+  const { timeZone } = useShop();
   const hrefOf = detailsHref ?? ((n: string) => `/admin/orders/${encodeURIComponent(n)}`);
   if (rows.length === 0) {
     return (
@@ -76,7 +79,7 @@ export function OrderTable({
               <td className="px-4 py-3">
                 <PaymentBadge status={row.paymentStatus} />
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-muted">{formatOrderDate(row.createdAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-muted">{formatOrderDate(row.createdAt, timeZone)}</td>
               {detailsHref && (
                 <td className="px-4 py-3">
                   <Link
