@@ -287,7 +287,7 @@ test("the console modal's variants table saves per size, and the product page sh
   await stockOf(modal, "M/Black").fill("3");
   await expect(totalOf(modal)).toHaveText("8");
   const saved = page.waitForResponse(
-    (res) => res.url().includes("/admin/products/editor") && res.request().method() === "POST",
+    (res) => res.url().includes("/secure-admin/products") && res.request().method() === "POST",
   );
   await modal.getByRole("button", { name: "Update Product" }).click();
   expect((await saved).status()).toBe(200);

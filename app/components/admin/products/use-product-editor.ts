@@ -27,6 +27,12 @@ export function useProductEditorLoad(target: string | null) {
   useEffect(() => {
     if (target) void load(editorUrl(target));
   }, [target, load]);
+  // A revalidation of the page (after a save or a duplicate) reloads the fetcher's previous address and
+  // may land after this target's load: whenever it rests on another product's data, ask again.
+  const stale = fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data.target !== target;
+  useEffect(() => {
+    if (stale && target) void load(editorUrl(target));
+  }, [stale, target, load]);
   const answer = fetcher.state === "idle" && fetcher.data && fetcher.data.target === target ? fetcher.data : null;
   return { answer, loading: fetcher.state !== "idle", reload: () => target && void load(editorUrl(target)) };
 }
