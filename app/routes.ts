@@ -28,6 +28,7 @@ export default [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:orderNumber", "routes/admin.orders.order.tsx"),
+    route("orders/:orderNumber/packing-slip", "routes/admin.orders.packing-slip.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("settings", "routes/admin.settings.tsx"),

@@ -1,4 +1,4 @@
-import { ChevronLeft } from "lucide-react";
+import { ChevronLeft, Printer } from "lucide-react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/order-badges";
 import { OrderActions } from "~/components/admin/orders/order-actions";
@@ -10,7 +10,9 @@ import {
 } from "~/components/admin/orders/notifications-panel";
 import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
+import { useShop } from "~/components/use-root-data";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
+import { shopNameFromMatches } from "~/lib/seo";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
@@ -20,9 +22,9 @@ import { emailRequest, whatsappRequest } from "~/modules/notifications/notificat
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.order";
 
-export function meta({ params }: Route.MetaArgs) {
+export function meta({ params, matches }: Route.MetaArgs) {
   return [
-    { title: `Order ${params.orderNumber} | Admin | Abundance Collection` },
+    { title: `Order ${params.orderNumber} | Admin | ${shopNameFromMatches(matches)}` },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -107,6 +109,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order, panel } = loaderData;
+  const { timeZone } = useShop();
   return (
     <div className="container-page py-10">
       <Link to="/admin" className="inline-flex items-center gap-1 text-sm text-muted hover:text-ink">
@@ -128,7 +131,16 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             <PaymentBadge status={order.paymentStatus} />
             {order.isTest && <TestBadge />}
           </div>
-          <p className="mt-1 text-sm text-muted">Placed {formatOrderDate(order.createdAt)}</p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted">{`Placed ${formatOrderDate(order.createdAt, timeZone)}`}</p>
+            <Link
+              to={`/admin/orders/${order.orderNumber}/packing-slip`}
+              className="inline-flex items-center gap-2 text-sm font-medium text-ink underline underline-offset-2"
+            >
+              <Printer className="size-4" aria-hidden />
+              Packing slip
+            </Link>
+          </div>
           <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="flex min-w-0 flex-col gap-6">
               <OrderFacts order={order} />

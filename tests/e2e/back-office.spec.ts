@@ -55,6 +55,7 @@ test.describe("the admin's back office", () => {
     const orderLink = page.getByRole("link", { name: /^TEST-\d+$/ }).first();
     const href = await orderLink.getAttribute("href");
     await checkPage(page, href!, /^Order TEST-\d+/);
+    await checkPage(page, `${href!}/packing-slip`, "Packing slip");
     await checkPage(page, "/admin/analytics", "Analytics");
   });
 

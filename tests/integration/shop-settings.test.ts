@@ -207,4 +207,28 @@ describe("the owner's Settings page", () => {
     const [row] = await db().select().from(shopSettings).where(eq(shopSettings.section, "shipping"));
     expect(row!.version).toBe(1);
   });
+
+  it("prints a packing slip with the store's name and return address, the items and no prices", async () => {
+    const created = await fetch(`${server.url}/admin/test-orders`, {
+      method: "POST",
+      headers: { origin: server.url, cookie: adminCookie, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "create" }),
+    });
+    expect(created.status).toBe(200);
+    const orderNumber = /TEST-\d+/.exec(await created.text())![0];
+    const slip = await page(`/admin/orders/${orderNumber}/packing-slip`, adminCookie);
+    expect(slip).toContain("Packing slip");
+    expect(slip).toContain(`Order ${orderNumber}`);
+    expect(slip).toContain("Maple &amp; Thread");
+    expect(slip).toContain("200 Market Street, Suite 4");
+    expect(slip).not.toMatch(/\$\d+\.\d\d/);
+    for (const cookie of ["", customerCookie]) {
+      const res = await fetch(`${server.url}/admin/orders/${orderNumber}/packing-slip`, {
+        headers: cookie ? { cookie } : {},
+        redirect: "manual",
+      });
+      expect(res.status).toBe(302);
+      expect(await res.text()).not.toContain(orderNumber);
+    }
+  });
 });

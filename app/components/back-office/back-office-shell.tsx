@@ -46,7 +46,7 @@ export function BackOfficeShell({ links, home, who, footer, children }: BackOffi
 
   return (
     <div className="flex min-h-screen flex-col lg:flex-row">
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-line bg-white px-4 lg:hidden">
+      <header className="sticky top-0 z-30 flex h-14 print:hidden items-center justify-between gap-3 border-b border-line bg-white px-4 lg:hidden">
         {brand}
         <button
           type="button"
@@ -60,7 +60,7 @@ export function BackOfficeShell({ links, home, who, footer, children }: BackOffi
         </button>
       </header>
 
-      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col border-r border-line bg-white px-4 py-6 lg:flex">
+      <aside className="sticky top-0 hidden h-screen print:hidden w-60 shrink-0 flex-col border-r border-line bg-white px-4 py-6 lg:flex">
         <div className="px-2">{brand}</div>
         <SectionLinks links={links} label="Back office" className="mt-8" />
         <WhoAndStore who={who} footer={footer} />
@@ -72,7 +72,7 @@ export function BackOfficeShell({ links, home, who, footer, children }: BackOffi
         <WhoAndStore who={who} footer={footer} />
       </SidePanel>
 
-      <div className="min-w-0 flex-1 bg-stone-50">{children}</div>
+      <div className="min-w-0 flex-1 bg-stone-50 print:bg-white">{children}</div>
     </div>
   );
 }
