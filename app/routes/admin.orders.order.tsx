@@ -1,13 +1,9 @@
 import { ChevronLeft, Printer } from "lucide-react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/order-badges";
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
-import {
-  NOTIFY_INTENTS,
-  NotificationsPanel,
-  type NotificationsPanelData,
-} from "~/components/admin/orders/notifications-panel";
+import { NotificationsPanel, type NotificationsPanelData } from "~/components/admin/orders/notifications-panel";
 import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
 import { useShop } from "~/components/use-root-data";
@@ -15,10 +11,11 @@ import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { shopNameFromMatches } from "~/lib/seo";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
-import { FULFILMENT_MESSAGES } from "~/modules/orders/order-fulfilment.server";
+import { adminOrderDetail } from "~/modules/orders/admin-orders.server";
 import { applyMoveForm } from "~/modules/orders/order-move-request.server";
-import { emailRequest, whatsappRequest } from "~/modules/notifications/notification-requests.server";
+import { NOTIFY_INTENTS } from "~/modules/notifications/notification-forms";
+import { notificationFormRequest } from "~/modules/notifications/notification-requests.server";
+import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.order";
 
@@ -79,12 +76,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     const posted = form.get("intent");
     intent = typeof posted === "string" ? posted.slice(0, 20) : null;
     if (intent === NOTIFY_INTENTS.whatsapp || intent === NOTIFY_INTENTS.email) {
-      const orderId = await orderIdOf(database.db, orderNumberOf(params));
-      if (!orderId) return reply({ intent, ok: false, message: FULFILMENT_MESSAGES.notFound, errors: {} }, 404);
-      const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
-      const request = intent === NOTIFY_INTENTS.whatsapp ? whatsappRequest : emailRequest;
-      const answer = await request(notifications, orderId, values);
-      return reply({ intent, ok: answer.ok, message: answer.message, errors: answer.errors }, answer.ok ? 200 : 502);
+      // The same handler as the console's WhatsApp tab, for this page's order.
+      const { status, body } = await notificationFormRequest(
+        { db: database.db, notifications },
+        request,
+        form,
+        orderNumberOf(params),
+      );
+      return reply(body, status);
     }
     const moved = await applyMoveForm(fulfilment, orderNumberOf(params), form, {
       id: access.actor.id,
@@ -149,7 +148,17 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex flex-col gap-6">
               <OrderActions key={`${order.status}-${order.paymentStatus}`} order={order} />
-              {panel && <NotificationsPanel order={order} {...panel} />}
+              {panel && (
+                <NotificationsPanel
+                  action={href("/admin/orders/:orderNumber", { orderNumber: order.orderNumber })}
+                  order={{
+                    orderNumber: order.orderNumber,
+                    defaultPhone:
+                      customerE164(order.customer.phone, order.shippingAddress.country) ?? order.customer.phone ?? "",
+                  }}
+                  {...panel}
+                />
+              )}
             </div>
           </div>
         </>

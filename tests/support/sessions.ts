@@ -63,3 +63,17 @@ export async function registerOverHttp(
   if (res.status !== 302) throw new Error(`/register answered ${res.status}`);
   return { cookie: cookieHeader(res) };
 }
+
+/** The console's pass (/secure-admin's Login with the shared password): its cookie, as `name=value`. */
+export async function consolePass(baseUrl: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/secure-admin/dashboard`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseUrl },
+    body: new URLSearchParams({ intent: "login", password }),
+  });
+  if (res.status !== 200) throw new Error(`console login failed: ${res.status}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("abundance.secure_admin="));
+  if (!cookie) throw new Error("console login set no pass");
+  return cookie.split(";")[0]!;
+}

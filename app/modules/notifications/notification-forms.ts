@@ -35,6 +35,9 @@ const requestKey = z
   .regex(/^[A-Za-z0-9-]{8,64}$/, "Invalid request")
   .optional();
 
+/** The intents of the notification forms (the order page's panel, the console's WhatsApp tab). */
+export const NOTIFY_INTENTS = { whatsapp: "notify-whatsapp", email: "notify-email" } as const;
+
 export const WHATSAPP_FIELDS = ["customMessage", "phoneNumber", "isAdminNotification", "key"] as const;
 
 /** A templated order message on WhatsApp (the spec's notificationType without customMessage). */

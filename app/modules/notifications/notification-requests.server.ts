@@ -1,8 +1,17 @@
 import type { z } from "zod";
+import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
 import { fieldErrors, type FieldErrors } from "~/lib/forms";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { orderIdOf } from "~/modules/orders/admin-orders.server";
 import { NOTIFICATION_MESSAGES } from "./delivery-policy";
-import { customWhatsAppSchema, orderEmailSchema, resendSchema, templatedWhatsAppSchema } from "./notification-forms";
+import {
+  customWhatsAppSchema,
+  NOTIFY_INTENTS,
+  orderEmailSchema,
+  resendSchema,
+  templatedWhatsAppSchema,
+} from "./notification-forms";
 import type { Notifications } from "./notifications.server";
 import type { NotificationRow } from "./outbox.server";
 
@@ -83,4 +92,56 @@ export async function emailRequest(notifications: Notifications, orderId: string
     key: input.key,
   });
   return answerFor(row, NOTIFICATION_MESSAGES.emailSent);
+}
+
+/** What a notification form's action answers (the shape of the order page's answers). */
+export interface NotificationFormAnswer {
+  intent: string;
+  ok: boolean;
+  message: string;
+  errors: FieldErrors;
+}
+
+/**
+ * A notification form posted to either face of the back office — the order page's panel in /admin (the
+ * order fixed by its URL) or the console's WhatsApp tab (the order typed, or a message's order on a
+ * Resend): the one handler that finds the order, runs the request and words the answer. The routes only
+ * decide who may post (and which order the URL names), then hand the form here.
+ */
+export async function notificationFormRequest(
+  deps: { db: Db; notifications: Notifications },
+  request: Request,
+  form: FormData,
+  /** The order the page is about; null when the form names it (`orderNumber`). */
+  pageOrderNumber: string | null,
+): Promise<{ status: number; body: NotificationFormAnswer }> {
+  const intent = form.get("intent") === NOTIFY_INTENTS.email ? NOTIFY_INTENTS.email : NOTIFY_INTENTS.whatsapp;
+  try {
+    const values: Values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+    const typed = typeof values.orderNumber === "string" ? values.orderNumber : "";
+    const orderNumber = (pageOrderNumber ?? typed).trim().slice(0, 40);
+    const orderId = orderNumber ? await orderIdOf(deps.db, orderNumber) : null;
+    if (!orderId) {
+      const message = NOTIFICATION_MESSAGES.orderNotFound;
+      return { status: 404, body: { intent, ok: false, message, errors: { orderNumber: message } } };
+    }
+    const answer = await (intent === NOTIFY_INTENTS.email ? emailRequest : whatsappRequest)(
+      deps.notifications,
+      orderId,
+      values,
+    );
+    return {
+      status: answer.ok ? 200 : 502,
+      body: { intent, ok: answer.ok, message: answer.message, errors: answer.errors },
+    };
+  } catch (error) {
+    const failure = errorAnswer(error, request, {
+      where: "notification-form",
+      fallback: intent === NOTIFY_INTENTS.email ? NOTIFICATION_MESSAGES.emailFailed : NOTIFICATION_MESSAGES.sendFailed,
+    });
+    return {
+      status: failure.status,
+      body: { intent, ok: false, message: failure.message, errors: failure.fieldErrors ?? {} },
+    };
+  }
 }

@@ -12,24 +12,20 @@ import {
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { TYPE_LABELS, type NotificationStatus } from "~/modules/notifications/message-kinds";
-import { customWhatsAppSchema, WHATSAPP_FIELDS } from "~/modules/notifications/notification-forms";
+import { customWhatsAppSchema, NOTIFY_INTENTS, WHATSAPP_FIELDS } from "~/modules/notifications/notification-forms";
+import type { NotificationFormAnswer } from "~/modules/notifications/notification-requests.server";
 import type { NotificationRow } from "~/modules/notifications/outbox.server";
-import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { WHATSAPP_BODY_MAX } from "~/modules/notifications/whatsapp-texts";
-import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
-import type { OrderMoveAnswer } from "./order-move-answer";
 import { ChannelStatus } from "./channel-status";
 import { useMessageList } from "./use-message-list";
 import { formatOrderDate } from "./order-table";
-
-/** The intents the order page's action hands to the notifications module. */
-export const NOTIFY_INTENTS = { whatsapp: "notify-whatsapp", email: "notify-email" } as const;
 
 export interface NotificationsPanelData {
   /** Null when they could not be read ('Failed to fetch notifications'). */
   notifications: NotificationRow[] | null;
   whatsappConfigured: boolean;
   ownerWhatsAppConfigured: boolean;
+  /** Mail is kept on this server, and this face may open it (the order page in /admin). */
   mailGoesToOutbox: boolean;
   /** This page's one-time key for the custom message form. */
   requestKey: string;
@@ -54,38 +50,46 @@ function recipientText(row: NotificationRow): string {
   return row.recipient || "Customer (as given at checkout)";
 }
 
+/** The order a panel is about (its page in /admin); absent, the panel lists every order's messages (the console). */
+export interface NotificationsPanelOrder {
+  orderNumber: string;
+  /** The customer's number as the custom message's default recipient. */
+  defaultPhone: string;
+}
+
 /**
- * Every WhatsApp and e-mail message of one order (type, channel, recipient, status, error, time), a
- * custom WhatsApp message, and resending failed ones. Forms post to the order's page: by a fetcher with
- * a toast, or by the browser without JavaScript. While a message waits for a retry the list refreshes.
+ * Every WhatsApp and e-mail message (type, channel, recipient, status, error, time) of one order or of
+ * every order, a custom WhatsApp message, and resending failed ones: the one notification component of
+ * both faces of the back office — an order's page in /admin, and the console's WhatsApp tab, where the
+ * form asks for the order number. Forms post to `action` (the page's own action, which hands them to
+ * `notificationFormRequest`): by a fetcher with a toast, or by the browser without JavaScript. While a
+ * message waits for a retry the list refreshes.
  */
 export function NotificationsPanel({
+  action,
   order,
   notifications,
   whatsappConfigured,
   ownerWhatsAppConfigured,
   mailGoesToOutbox,
   requestKey,
-}: NotificationsPanelData & { order: AdminOrderDetail }) {
-  const fetcher = useFetcher<OrderMoveAnswer>({ key: `notify-${order.orderNumber}` });
+}: NotificationsPanelData & { action: string; order?: NotificationsPanelOrder }) {
+  const fetcher = useFetcher<NotificationFormAnswer>({ key: `notify-${order?.orderNumber ?? "all"}` });
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
-  const action = `/admin/orders/${encodeURIComponent(order.orderNumber)}`;
   const waiting = notifications?.some((n) => n.status === "pending") ?? false;
   const revalidator = useMessageList(result, waiting);
   const custom = useZodForm({
     schema: customWhatsAppSchema,
-    fields: WHATSAPP_FIELDS,
+    fields: order ? WHATSAPP_FIELDS : ["orderNumber", ...WHATSAPP_FIELDS],
     lastResult: result?.intent === NOTIFY_INTENTS.whatsapp && !result.ok ? result : null,
   });
   const id = useId();
 
-  const defaultPhone = customerE164(order.customer.phone, order.shippingAddress.country) ?? order.customer.phone ?? "";
-
   return (
-    <section aria-labelledby="notifications-heading" className="rounded-2xl border border-line bg-white p-5">
+    <section aria-labelledby={`${id}-heading`} className="rounded-2xl border border-line bg-white p-5">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="notifications-heading" className="font-display text-lg font-semibold">
+        <h2 id={`${id}-heading`} className="font-display text-lg font-semibold">
           Notifications
         </h2>
         <button
@@ -114,7 +118,7 @@ export function NotificationsPanel({
           {NOTIFICATION_MESSAGES.fetchFailed}
         </FormMessage>
       ) : notifications.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">No messages for this order yet.</p>
+        <p className="mt-3 text-sm text-muted">{order ? "No messages for this order yet." : "No messages yet."}</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3" aria-label="Messages">
           {notifications.map((row) => (
@@ -125,6 +129,7 @@ export function NotificationsPanel({
               fetcher={fetcher}
               busy={busy}
               mailGoesToOutbox={mailGoesToOutbox}
+              showOrder={!order}
             />
           ))}
         </ul>
@@ -142,6 +147,7 @@ export function NotificationsPanel({
         <fieldset disabled={!whatsappConfigured} className="flex flex-col gap-3">
           <input type="hidden" name="intent" value={NOTIFY_INTENTS.whatsapp} />
           <input type="hidden" name="key" value={requestKey} />
+          {!order && <TextField {...custom.field("orderNumber")} label="Order number" required autoComplete="off" />}
           <TextAreaField
             id={`${id}-message`}
             name="customMessage"
@@ -153,10 +159,10 @@ export function NotificationsPanel({
           <TextField
             {...custom.field("phoneNumber")}
             label="Phone number"
-            hint="International format: +1234567890"
+            hint={order ? "International format: +1234567890" : "The customer's, in international format: +1234567890"}
             type="tel"
             autoComplete="off"
-            defaultValue={defaultPhone}
+            defaultValue={order?.defaultPhone ?? ""}
           />
           <CheckboxField
             {...custom.field("isAdminNotification")}
@@ -188,7 +194,7 @@ export function NotificationItem({
 }: {
   row: NotificationRow;
   action: string;
-  fetcher: ReturnType<typeof useFetcher<OrderMoveAnswer>>;
+  fetcher: ReturnType<typeof useFetcher<NotificationFormAnswer>>;
   busy: boolean;
   mailGoesToOutbox: boolean;
   /** Lists across orders name the order. */
@@ -246,6 +252,8 @@ export function NotificationItem({
             value={row.channel === "email" ? NOTIFY_INTENTS.email : NOTIFY_INTENTS.whatsapp}
           />
           <input type="hidden" name="notificationId" value={row.id} />
+          {/* A resend is for its message's order, on either face. */}
+          {row.orderNumber && <input type="hidden" name="orderNumber" value={row.orderNumber} />}
           {correctable && (
             <div className="min-w-0 flex-1">
               <label htmlFor={phoneId} className="mb-1 block text-xs font-medium">
