@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutForm } from "../support/fixtures";
+import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
 import { startNginx, nginxUnavailable, type LoadBalancer } from "../support/nginx";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { registerOverHttp, signIn } from "../support/sessions";
@@ -126,6 +127,34 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
     // Activated again through B (one of its processes): A answers 200 at once.
     expect((await toggle(b.url, true)).status).toBe(200);
     await expectEverywhere([a.url, balancer.url, b.url], page, 200);
+  });
+
+  it("shows the owner's settings saved through one instance through the other at once", async () => {
+    // Every process has the home page cached (guest page cache, 10 minutes).
+    await expectEverywhere([a.url, b.url, balancer.url], "/", 200);
+    const cookie = await signIn(balancer.url, ADMIN.email, ADMIN.password);
+    const store = DEFAULT_SETTINGS.store;
+    const saved = await fetch(`${a.url}/admin/settings`, {
+      method: "POST",
+      // A form post must come from the page's own origin (the CSRF check), here instance A's.
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.url, cookie },
+      body: new URLSearchParams({
+        section: "store",
+        version: "0",
+        name: store.name,
+        logoUrl: "",
+        contactEmail: store.contactEmail,
+        contactPhone: store.contactPhone,
+        returnAddress: store.returnAddress,
+        timeZone: store.timeZone,
+        announcement: "Winter sale across both instances",
+      }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    // Each of B's two processes, and nginx, has forgotten its page and its settings.
+    for (const base of [b.url, b.url, balancer.url, a.url]) {
+      expect(await (await fetch(`${base}/`)).text(), base).toContain("Winter sale across both instances");
+    }
   });
 
   it("never sells more units than there are to shoppers checking out through both instances", async () => {

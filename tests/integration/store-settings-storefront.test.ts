@@ -114,12 +114,13 @@ const STORE = {
 };
 
 describe("the storefront follows the store settings", () => {
-  it("shows the demo shop's defaults: its name, its figures, no announcement bar", async () => {
+  it("shows the demo shop's defaults: its name, its figures, its announcement bar", async () => {
     const home = await guestGet("/");
     expect(home.html).toContain("<title>Abundance Collection | Considered clothing for every day</title>");
     expect(home.html).toContain("Clothes you reach for every day");
     expect(home.html).toContain("10K+");
-    expect(home.html).not.toContain('data-testid="announcement"');
+    expect(home.html).toContain('data-testid="announcement"');
+    expect(home.html).toContain("Free shipping on orders over $50 · 30-day returns");
     expect(home.html).toContain('"@type":"Organization"');
     const contact = await guestGet("/contact-us");
     expect(contact.html).toContain('<a href="mailto:support@abundancecollection.example">');
