@@ -167,6 +167,8 @@ test.describe("hydration", () => {
   }
 
   test("storefront pages hydrate without an error, for a guest and a signed-in shopper", async ({ page, baseURL }) => {
+    // 22 pages, each waited for until it has hydrated: on a busy machine that takes more than 30 s.
+    test.slow();
     await page.goto("/shop");
     const product = await page.getByRole("article").first().getByRole("link").first().getAttribute("href");
     const storefront = ["/", "/shop", "/shop/men?page=2", "/shop/sale?sort=price-low", product!, "/faq"];

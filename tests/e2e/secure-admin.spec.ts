@@ -72,6 +72,8 @@ test("an order a shopper places appears in Orders, with its details and the fulf
   }
   await admin.getByLabel("Search orders").fill(orderNumber);
   await admin.getByLabel("Search orders").press("Enter");
+  // The search is in the URL before Details is opened: a click during the search's navigation would cancel it.
+  await expect(admin).toHaveURL(new RegExp(`q=${orderNumber}`));
   await admin.getByRole("link", { name: `Details of ${orderNumber}` }).click();
   const details = admin.getByRole("dialog", { name: `Order ${orderNumber}` });
   await expect(details).toBeVisible();
