@@ -44,6 +44,7 @@ export default [
   route("admin/products/images", "routes/admin.products.images.ts"),
   route("secure-admin/test-orders", "routes/secure-admin.test-orders.ts"),
   route("secure-admin/products/images", "routes/secure-admin.products.images.ts"),
+  route("secure-admin/products/editor", "routes/secure-admin.products.editor.ts"),
   route("secure-admin", "routes/secure-admin.tsx", [
     index("routes/secure-admin._index.tsx"),
     route("dashboard", "routes/secure-admin.dashboard.tsx"),

@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { adminProductStats, listAdminProducts } from "~/modules/product-admin/admin-product-list.server";
 import { adminQueryOf, parseConsoleProductQuery } from "~/modules/product-admin/console-product-rules";
-import { loadProductEditor, productCommand } from "~/modules/product-admin/product-requests.server";
+import { productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
 import { accessOnlyAction, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.products";
@@ -13,8 +13,9 @@ import type { Route } from "./+types/secure-admin.products";
 /**
  * The console's Products (spec §2 "Secure admin" Products tab and product modal). The URL holds the
  * list (`?q=&status=&page=`, 20 a page) and the modal (`?edit=<id>|new`). It is a second face of
- * /admin/products: the same list and statistics, the editor's data read by the same function as
- * /admin/products/editor's (`loadProductEditor`), and the same JSON commands handled by the same
+ * /admin/products: the same list and statistics, the editor's data loaded by the same hook from the
+ * console's twin of /admin/products/editor (secure-admin.products.editor.ts, the same reader
+ * `loadProductEditor`), and the same JSON commands handled by the same
  * handler (`productCommand`: one schema, one set of rules, one answer). The console's pass cookie is
  * scoped to /secure-admin, so the console sends them here rather than to /admin/products/*. Every read
  * and write asks for the pass first.
@@ -26,13 +27,9 @@ async function load({ request, url }: Route.LoaderArgs) {
   const query = parseConsoleProductQuery(params);
   const edit = params.get("edit");
   const target = edit === null ? null : edit === "new" ? "new" : isUuid(edit) ? edit.toLowerCase() : "";
-  const [stats, list, editor] = await Promise.all([
-    adminProductStats(db),
-    listAdminProducts(db, adminQueryOf(query)),
-    target === null ? null : loadProductEditor(db, request, target),
-  ]);
+  const [stats, list] = await Promise.all([adminProductStats(db), listAdminProducts(db, adminQueryOf(query))]);
   return data(
-    { page: { stats, list, query: { ...query, page: list.page }, edit: target, editor: editor?.body ?? null } },
+    { page: { stats, list, query: { ...query, page: list.page }, edit: target } },
     { headers: consoleNoStore },
   );
 }

@@ -3,7 +3,9 @@ import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products, productVariants } from "#db/schema/index";
 import {
+  CONSOLE_EDITOR_ROUTE,
   EDITOR_ROUTE,
+  editorUrl,
   type EditorLoad,
   type EditorProduct,
   type ProductCommandAnswer,
@@ -86,18 +88,11 @@ async function send(face: Face, command: unknown, path = EDITOR_ROUTE) {
   return { status: res.status, body: (value as { data: Answer }).data };
 }
 
-/** The editor's data as each face opens it: /admin's endpoint, or the console page's loader. */
+/** The editor's data as each face opens it: /admin's endpoint, or its console twin (the same reader and client hook). */
 async function open(face: Face, target: string): Promise<{ status: number; body: EditorLoad }> {
-  if (face === "admin") {
-    const res = await fetch(`${server.url}${EDITOR_ROUTE}?id=${target}`, { headers: { cookie: cookieOf(face) } });
-    return { status: res.status, body: (await res.json()) as EditorLoad };
-  }
-  const res = await fetch(`${server.url}${CONSOLE_PRODUCTS}.data?edit=${target}`, {
-    headers: { cookie: cookieOf(face) },
-  });
-  const { value } = await decodeTurboStream(res.body!, globalThis);
-  const page = (value as Record<string, { data: { page: { editor: EditorLoad } } }>)["routes/secure-admin.products"];
-  return { status: res.status, body: page!.data.page.editor };
+  const route = face === "admin" ? EDITOR_ROUTE : CONSOLE_EDITOR_ROUTE;
+  const res = await fetch(`${server.url}${editorUrl(target, route)}`, { headers: { cookie: cookieOf(face) } });
+  return { status: res.status, body: (await res.json()) as EditorLoad };
 }
 
 /** What a face must agree on: the status, ok, the message and the field messages. */
@@ -295,6 +290,13 @@ describe(`both faces, one set of rules (${databaseKind})`, () => {
       load.ok ? { group: load.group, categories: load.categories, price: load.product?.values.price } : load;
     expect(shape(loads[1]!.body)).toEqual(shape(loads[0]!.body));
     expect(loads[0]!.body.ok && loads[0]!.body.group.groupId).toBeNull();
+    for (const target of ["new", "6f9619ff-8b86-4011-b42d-00c04fc964ff", "not-an-id"]) {
+      const [admin, console] = await Promise.all(FACES.map((face) => open(face, target)));
+      expect({ status: console!.status, body: console!.body }, target).toEqual({
+        status: admin!.status,
+        body: admin!.body,
+      });
+    }
   });
 });
 
@@ -346,6 +348,15 @@ describe(`neither face's endpoints do anything for a customer or a visitor (${da
         });
         expect([302, 202, 204]).toContain(read.status);
         expect(await read.text()).not.toContain(made.admin.values.sku);
+      }
+      // The console's editor route answers a read without the pass with 401, reading nothing.
+      for (const target of [id, "new"]) {
+        const res = await fetch(`${server.url}${editorUrl(target, CONSOLE_EDITOR_ROUTE)}`, {
+          redirect: "manual",
+          headers: cookie ? { cookie } : {},
+        });
+        expect(res.status).toBe(401);
+        expect(await res.text()).not.toContain(made.admin.values.sku);
       }
       // The console's page answers a command without the pass with 401, reading nothing.
       for (const command of commands.slice(0, 4)) {

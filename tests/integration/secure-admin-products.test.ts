@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, productChanges, products } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
-import { EDITOR_ROUTE, type EditorProduct, type ProductCommandAnswer } from "~/modules/product-admin/editor-api";
+import {
+  CONSOLE_EDITOR_ROUTE,
+  EDITOR_ROUTE,
+  editorUrl,
+  type EditorLoad,
+  type EditorProduct,
+  type ProductCommandAnswer,
+} from "~/modules/product-admin/editor-api";
 import { saveEditorProduct } from "~/modules/product-admin/editor-writes.server";
 import { newProductValues, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { databaseKind } from "../support/test-database";
@@ -72,6 +79,14 @@ async function act(body: Record<string, unknown>) {
   const res = await post(body);
   return { status: res.status, body: await answer(res) };
 }
+
+/** The modal's data, as it loads it (the console's twin of /admin/products/editor). */
+const editorLoad = async (target: string, pass = cookie) => {
+  const res = await fetch(`${server.url}${editorUrl(target, CONSOLE_EDITOR_ROUTE)}`, {
+    headers: pass ? { cookie: pass } : {},
+  });
+  return { status: res.status, body: (await res.json()) as EditorLoad };
+};
 
 const page = async (search = "", pass = cookie) => {
   const res = await fetch(`${server.url}${PATH}${search}`, {
@@ -201,7 +216,17 @@ describe(`the console's Products list (${databaseKind})`, () => {
     const html = await page(`?edit=${product!.id}`);
     expect(html).toContain("Edit Product");
     expect(html).toContain("Update Product");
-    expect(html).toContain("Last updated: ");
+    // Its data comes by the modal's load, as /admin's side panel's does.
+    const load = await editorLoad(product!.id);
+    expect(load.status).toBe(200);
+    expect(load.body.ok && load.body.product?.id).toBe(product!.id);
+    expect(load.body.ok && load.body.product?.updatedAt).toBeTruthy();
+    expect((await editorLoad("new")).body).toMatchObject({ ok: true, target: "new", product: null });
+    expect((await editorLoad("6f9619ff-8b86-4011-b42d-00c04fc964ff")).status).toBe(404);
+    // Without the pass: 401, nothing read.
+    const refused = await editorLoad(product!.id, "");
+    expect(refused.status).toBe(401);
+    expect(JSON.stringify(refused.body)).not.toContain(product!.id);
   });
 });
 
@@ -362,15 +387,14 @@ describe(`the modal's product groups (${databaseKind})`, () => {
     });
     await act({ intent: "group-join", productId: c!.id, groupId, variantType: "" });
     expect(await productById(c!.id)).toMatchObject({ productGroupId: groupId, variantType: "variant" });
-    // The modal lists the group's other products as related variants.
-    const html = await page(`?edit=${a!.id}`);
-    expect(html).toContain("Related variants");
-    expect(html).toContain("Console Group Red");
-    // In words: the group by its name (the first product's, as it has none of its own), types as words.
-    expect(html).toContain("Console Group Base Group");
-    expect(html).toContain(" · Colour");
-    // The id stays in the page's data, not on screen.
-    expect(html).not.toContain(`>${groupId}<`);
+    // The modal's load lists the group's other products as related variants, and names the group in
+    // words (the first product's name, as it has none of its own); the browser suite reads them on screen.
+    const load = await editorLoad(a!.id);
+    expect(load.body.ok && load.body.group.groupName).toBe("Console Group Base Group");
+    expect(load.body.ok && load.body.group.related.map((r) => [r.name, r.variantType])).toContainEqual([
+      "Console Group Red",
+      "color",
+    ]);
     // Each group write's answer carries the group as it is now.
     expect(joined.body).toMatchObject({ group: { groupId, groupName: "Console Group Base Group" } });
 

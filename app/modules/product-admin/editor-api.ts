@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { href } from "react-router";
 import type { FieldErrors } from "~/lib/forms";
 import { UUID_PATTERN } from "~/lib/ids";
 import type { FlagWrite, FlagWriteResult } from "./product-flags";
@@ -179,5 +180,9 @@ export type SaveAnswer = Extract<ProductCommandAnswer, { intent: "save" | "dupli
 export type GroupCommandAnswer = Extract<ProductCommandAnswer, { intent: GroupCommandIntent }> | ProductCommandFailure;
 
 export const EDITOR_ROUTE = "/admin/products/editor";
+/** The console's twin of EDITOR_ROUTE's GET (its pass cookie reaches only /secure-admin/*): the same reader. */
+export const CONSOLE_EDITOR_ROUTE = href("/secure-admin/products/editor");
 
-export const editorUrl = (target: string) => `${EDITOR_ROUTE}?${new URLSearchParams({ id: target })}`;
+/** The address that opens `target` ("new" or a product id) in the editor, from `route` (a face's editor route). */
+export const editorUrl = (target: string, route: string = EDITOR_ROUTE) =>
+  `${route}?${new URLSearchParams({ id: target })}`;

@@ -17,24 +17,30 @@ import { postAdminWrite, type WriteFailure } from "./admin-write";
  */
 
 /**
- * Loads the editor's data for `target` ("new" or a product id; null or "" loads nothing) from
- * `/admin/products/editor`. Answers the load for this target once it has arrived (null while it is
- * on its way), and `reload` to ask again.
+ * Loads the editor's data for `target` ("new" or a product id; null or "" loads nothing) from a face's
+ * editor route: `/admin/products/editor` (EDITOR_ROUTE, the default) or the console's
+ * `/secure-admin/products/editor` (CONSOLE_EDITOR_ROUTE); both read it with `loadProductEditor`.
+ * Answers the load for this target once it has arrived (null while it is on its way), and `reload` to
+ * ask again.
  */
-export function useProductEditorLoad(target: string | null) {
+export function useProductEditorLoad(target: string | null, route: string = EDITOR_ROUTE) {
   const fetcher = useFetcher<EditorLoad>();
   const load = fetcher.load;
   useEffect(() => {
-    if (target) void load(editorUrl(target));
-  }, [target, load]);
+    if (target) void load(editorUrl(target, route));
+  }, [target, route, load]);
   // A revalidation of the page (after a save or a duplicate) reloads the fetcher's previous address and
   // may land after this target's load: whenever it rests on another product's data, ask again.
   const stale = fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data.target !== target;
   useEffect(() => {
-    if (stale && target) void load(editorUrl(target));
-  }, [stale, target, load]);
+    if (stale && target) void load(editorUrl(target, route));
+  }, [stale, target, route, load]);
   const answer = fetcher.state === "idle" && fetcher.data && fetcher.data.target === target ? fetcher.data : null;
-  return { answer, loading: fetcher.state !== "idle", reload: () => target && void load(editorUrl(target)) };
+  return {
+    answer,
+    loading: fetcher.state !== "idle",
+    reload: () => target && void load(editorUrl(target, route)),
+  };
 }
 
 /** A failure as every command answers it (the writer's own failures carry no field messages). */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EditorTabs, type EditorTab } from "~/components/admin/products/editor-tabs";
-import { useConsoleCommand } from "~/components/admin/products/use-product-editor";
+import { useConsoleCommand, useProductEditorLoad } from "~/components/admin/products/use-product-editor";
 import {
   productFieldSetters,
   tabHasErrors,
@@ -22,12 +22,13 @@ import {
   lastUpdatedLine,
   newEditorProductValues,
 } from "~/modules/product-admin/console-product-rules";
-import type {
-  EditorGroup,
-  EditorLoad,
-  GroupCommandAnswer,
-  ProductCommandAnswer,
-  ProductVersion,
+import {
+  CONSOLE_EDITOR_ROUTE,
+  type EditorGroup,
+  type EditorLoad,
+  type GroupCommandAnswer,
+  type ProductCommandAnswer,
+  type ProductVersion,
 } from "~/modules/product-admin/editor-api";
 import { PRODUCT_FIELDS, VARIANT_TYPES, type ProductFormValues } from "~/modules/product-admin/product-form";
 import { ConsoleProductFields, CONSOLE_TAB_OF, CONSOLE_TABS, type ConsoleTab } from "./console-product-fields";
@@ -58,23 +59,27 @@ function draftOf(editor: Loaded): Draft {
  * The console's product modal (spec §2 "Product modal"): 'Create New Product' or 'Edit Product', the
  * tabs Basic Info, Images, Variants & Groups, Pricing & Inventory, SEO & Tags, the footer with 'Last
  * updated: date' or 'New product', Cancel and Create Product / Update Product ('Saving...'). A modal
- * dialog (focus kept inside, Escape closes). It is the /admin side panel's second face: its data is read
- * by the same function as /admin/products/editor's, it checks the form with the same rules before it is
+ * dialog (focus kept inside, Escape closes). It is the /admin side panel's second face: its data is loaded
+ * by the same hook from the console's twin of /admin/products/editor (the same reader), it checks the form with the same rules before it is
  * sent, and it sends the same JSON commands, which the same handler checks again.
  */
 export function ConsoleProductModal({
   target,
-  editor,
   onClose,
 }: {
   /** `?edit=`: "new", a product id, "" (not an id), or null when closed. */
   target: string | null;
-  /** The editor's data for `target` (the page's loader), or null. */
-  editor: EditorLoad | null;
   onClose: () => void;
 }) {
   const [, setParams] = useSearchParams();
-  const loaded = editor?.ok && editor.target === target ? editor : null;
+  /** The editor's data for `target` (null while it is on its way). */
+  const editor: EditorLoad | null = useProductEditorLoad(target || null, CONSOLE_EDITOR_ROUTE).answer;
+  // While the load is asked again (the page revalidates after every command) the form stays: the
+  // product's last load is kept until another product is opened.
+  const fresh = editor?.ok && editor.target === target ? editor : null;
+  const [kept, setKept] = useState<Loaded | null>(null);
+  if (fresh && fresh !== kept) setKept(fresh);
+  const loaded = fresh ?? (kept?.target === target ? kept : null);
   const saver = useConsoleCommand(CONSOLE_PRODUCTS_PATH);
   const duplicator = useConsoleCommand(CONSOLE_PRODUCTS_PATH, "console-duplicate");
   const saving = saver.busy;

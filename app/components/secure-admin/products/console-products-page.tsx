@@ -19,7 +19,7 @@ import {
   showingLine,
   type ConsoleProductQuery,
 } from "~/modules/product-admin/console-product-rules";
-import type { EditorLoad, ProductCommandAnswer } from "~/modules/product-admin/editor-api";
+import type { ProductCommandAnswer } from "~/modules/product-admin/editor-api";
 import { ConsoleProductModal } from "./console-product-modal";
 import { ConsoleProductTable } from "./console-product-table";
 
@@ -29,8 +29,6 @@ export interface ConsoleProductsPageProps {
   query: ConsoleProductQuery;
   /** `?edit=`: "new", a product id, "" for one that is not an id, or null (modal closed). */
   edit: string | null;
-  /** The editor's data for `edit` (the same reader as /admin/products/editor's), or null. */
-  editor: EditorLoad | null;
 }
 
 /**
@@ -38,7 +36,7 @@ export interface ConsoleProductsPageProps {
  * Refresh, Activate Selected, the table, 'Showing a to b of n products' with Previous/Next and
  * 'Page x of y', and the product modal.
  */
-export function ConsoleProductsPage({ stats, list, query, edit, editor }: ConsoleProductsPageProps) {
+export function ConsoleProductsPage({ stats, list, query, edit }: ConsoleProductsPageProps) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const bulk = useConsoleCommand(CONSOLE_PRODUCTS_PATH, "console-bulk-activate");
@@ -189,7 +187,7 @@ export function ConsoleProductsPage({ stats, list, query, edit, editor }: Consol
           </div>
         </nav>
       </section>
-      <ConsoleProductModal target={edit} editor={editor} onClose={closeModal} />
+      <ConsoleProductModal target={edit} onClose={closeModal} />
     </>
   );
 }
