@@ -87,14 +87,6 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
   });
   try {
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
-    const auth = createAuth(config, database.db, mailer);
-    // Instances (or processes) starting together load the demo catalogue and make the admin account once.
-    const { seed, admin } = await database.exclusive(async () => ({
-      seed: config.seedDemoCatalog
-        ? await seedDemoCatalogIfEmpty(database.db)
-        : ({ seeded: false, reason: "disabled" } as const),
-      admin: await ensureAdminAccount(auth, database.db, config.admin),
-    }));
     const events = new EventBus();
     // A minute at most, and emptied at once by a save in any process (catalog.changed).
     const settings = createShopSettings({
@@ -102,6 +94,15 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       events,
       cache: new ReadCache(60_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
     });
+    // Account e-mails name the store as its owner set it.
+    const auth = createAuth(config, database.db, mailer, async () => (await settings.read()).store.name);
+    // Instances (or processes) starting together load the demo catalogue and make the admin account once.
+    const { seed, admin } = await database.exclusive(async () => ({
+      seed: config.seedDemoCatalog
+        ? await seedDemoCatalogIfEmpty(database.db)
+        : ({ seeded: false, reason: "disabled" } as const),
+      admin: await ensureAdminAccount(auth, database.db, config.admin),
+    }));
     // A catalogue change in any process empties the caches of all of them (PostgreSQL LISTEN/NOTIFY).
     const stopBroadcast = broadcastCatalogChanges(database, events);
     const catalog = createCatalogReads({

@@ -7,14 +7,15 @@ interface Recipient {
 
 const greeting = (user: Recipient) => `Hello ${user.name?.trim() || user.email.split("@")[0]},`;
 
-export function passwordResetMail(user: Recipient, url: string): MailMessage {
+/** The store is named as its owner set it (Settings → Store). */
+export function passwordResetMail(user: Recipient, url: string, shopName: string): MailMessage {
   return {
     to: user.email,
-    subject: "Reset your Abundance Collection password",
+    subject: `Reset your ${shopName} password`,
     text: [
       greeting(user),
       "",
-      "We received a request to reset the password of your Abundance Collection account.",
+      `We received a request to reset the password of your ${shopName} account.`,
       "Choose a new password here (the link works once, for one hour):",
       "",
       url,
@@ -24,12 +25,10 @@ export function passwordResetMail(user: Recipient, url: string): MailMessage {
   };
 }
 
-export function verificationMail(user: Recipient, url: string): MailMessage {
+export function verificationMail(user: Recipient, url: string, shopName: string): MailMessage {
   return {
     to: user.email,
     subject: "Confirm your e-mail address",
-    text: [greeting(user), "", "Welcome to Abundance Collection! Please confirm your e-mail address:", "", url].join(
-      "\n",
-    ),
+    text: [greeting(user), "", `Welcome to ${shopName}! Please confirm your e-mail address:`, "", url].join("\n"),
   };
 }

@@ -72,7 +72,16 @@ function oauthProvider(providerId: "google" | "facebook", client: OAuthClient): 
 }
 
 /** The auth library, configured from our config and database. Sessions live in httpOnly cookies. */
-export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
+/**
+ * `shopName` answers the store's name as the owner set it, read when an e-mail is sent (the demo
+ * shop's name by default).
+ */
+export function createAuth(
+  config: AppConfig,
+  db: Db,
+  mailer: Mailer,
+  shopName: () => Promise<string> = async () => "Abundance Collection",
+) {
   const providers = [
     config.google && oauthProvider("google", config.google),
     config.facebook && oauthProvider("facebook", config.facebook),
@@ -93,8 +102,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       revokeSessionsOnPasswordReset: true,
       // Not awaited: a known address must not answer more slowly than an unknown one.
       sendResetPassword: async ({ user, url }) => {
-        void mailer
-          .send(passwordResetMail(user, url))
+        void shopName()
+          .then((name) => mailer.send(passwordResetMail(user, url, name)))
           .catch((error: Error) => console.warn(`[mail] reset e-mail failed: ${error.message}`));
       },
     },
@@ -102,8 +111,8 @@ export function createAuth(config: AppConfig, db: Db, mailer: Mailer) {
       sendOnSignUp: config.requireEmailVerification,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        void mailer
-          .send(verificationMail(user, url))
+        void shopName()
+          .then((name) => mailer.send(verificationMail(user, url, name)))
           .catch((error: Error) => console.warn(`[mail] verification e-mail failed: ${error.message}`));
       },
     },
