@@ -1,9 +1,10 @@
 import { ChevronRight, Layers, Loader2, Plus, Search, Trash2, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
-import { useFetcher, useSearchParams } from "react-router";
+import { useFetcher, useFetchers, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { FieldError, FieldLabel, inputClass, primaryButton, secondaryButton, TextField } from "~/components/ui/field";
 import { SidePanel } from "~/components/ui/side-panel";
+import { useAnnounceOnce } from "~/components/ui/use-announce-once";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { formatCents } from "~/lib/money";
 import {
@@ -99,6 +100,7 @@ function GroupsPanelBody() {
       </div>
 
       {creating && <CreateGroupForm onDone={closeForm} />}
+      <GroupWriteAnnouncer headingRef={headingRef} />
 
       <section aria-labelledby="product-groups-heading" className="flex flex-col gap-3">
         <h3 id="product-groups-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
@@ -132,7 +134,7 @@ function GroupsPanelBody() {
           <>
             <ul className="flex flex-col gap-3">
               {listing.groups.map((group) => (
-                <GroupItem key={group.id} group={group} headingRef={headingRef} />
+                <GroupItem key={group.id} group={group} />
               ))}
             </ul>
             {listing.pageCount > 1 && (
@@ -185,24 +187,68 @@ function useToastAnswer(
   }, [answer, onSuccess]);
 }
 
+/** Each group's writes (remove a member, delete) go by a fetcher of this key, so the panel can read their answers. */
+const GROUP_WRITE = "group-write:";
+const groupWriteKey = (groupId: string) => `${GROUP_WRITE}${groupId}`;
+
+/**
+ * The answers of the groups' writes as toasts, from the panel: a group item unmounts in the same commit
+ * as the answer that deleted (or dissolved) it, so an effect of its own would never run. Focus goes
+ * to the list's heading when the group is gone.
+ */
+function GroupWriteAnnouncer({ headingRef }: { headingRef: RefObject<HTMLHeadingElement | null> }) {
+  // The keys of the writes seen on their way (a fetcher is listed while it works); each is then read
+  // by a `useFetcher({ key })` of the panel's own, which keeps its answer after the group has gone.
+  const working = useFetchers()
+    .map((f) => f.key)
+    .filter((key) => key.startsWith(GROUP_WRITE));
+  const [keys, setKeys] = useState<string[]>([]);
+  const unseen = working.filter((key) => !keys.includes(key));
+  if (unseen.length > 0) setKeys([...keys, ...unseen]);
+  return keys.map((key) => <GroupWriteAnswer key={key} fetcherKey={key} headingRef={headingRef} />);
+}
+
+function GroupWriteAnswer({
+  fetcherKey,
+  headingRef,
+}: {
+  fetcherKey: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const answer = useFetcher<GroupActionAnswer>({ key: fetcherKey }).data;
+  useAnnounceOnce(answer, (said) => {
+    if (said.ok) {
+      toast.success(said.message);
+      if (said.intent === "delete" || said.dissolved) requestAnimationFrame(() => headingRef.current?.focus());
+    } else {
+      toast.error(said.intent ? FAILED_TOAST[said.intent] : GROUP_MESSAGES.createFailed, {
+        description: said.message,
+      });
+    }
+  });
+  return null;
+}
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
-function GroupItem({ group, headingRef }: { group: GroupView; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function GroupItem({ group }: { group: GroupView }) {
   const [expanded, setExpanded] = useState(false);
-  const fetcher = useFetcher<GroupActionAnswer>();
+  const fetcher = useFetcher<GroupActionAnswer>({ key: groupWriteKey(group.id) });
   const toggleRef = useRef<HTMLButtonElement>(null);
   const variantsId = useId();
   const busy = fetcher.state !== "idle";
   const pendingIntent = busy ? fetcher.formData?.get("intent") : null;
   const pendingProduct = busy ? fetcher.formData?.get("productId") : null;
 
-  useToastAnswer(fetcher.data, (answer) => {
-    // The button that was used is gone: keep focus in the panel (the group if it is still listed).
-    requestAnimationFrame(() => {
-      const target = answer.intent === "remove-member" && !answer.dissolved ? toggleRef.current : null;
-      (target?.isConnected ? target : headingRef.current)?.focus();
-    });
-  });
+  // The toast comes from the panel (GroupWriteAnnouncer), which stays mounted when this group goes with
+  // the answer that removed it; here only focus, back on the group when it is still listed.
+  const focused = useRef<GroupActionAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer?.ok || focused.current === answer) return;
+    focused.current = answer;
+    if (answer.intent === "remove-member" && !answer.dissolved) requestAnimationFrame(() => toggleRef.current?.focus());
+  }, [fetcher.data]);
 
   const removeMember = (productId: string) =>
     void fetcher.submit(
