@@ -24,25 +24,32 @@ export function startOfDayIn(timeZone: string, now: Date = new Date()): Date {
   return new Date(midnightWall - offset);
 }
 
+/** Formatters by zone and style: made once (an order list formats dozens of dates per render). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string, kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone} ${kind}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** "Nov 26, 2026, 9:05 AM EST": a moment as the shop's clock shows it, its zone named. */
 export function formatDateTimeIn(value: string | Date, timeZone: string): string {
-  return (
-    new Date(value).toLocaleString("en-US", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone,
-    }) + ` ${zoneName(value, timeZone)}`
-  );
+  const date = new Date(value);
+  return `${formatter(timeZone, "moment", { dateStyle: "medium", timeStyle: "short" }).format(date)} ${zoneName(date, timeZone)}`;
 }
 
 /** "November 26, 2026" (`long`) or "Nov 26, 2026" (`medium`): the day in the shop's time zone. */
 export function formatDayIn(value: string | Date, timeZone: string, style: "long" | "medium" = "medium"): string {
-  return new Date(value).toLocaleDateString("en-US", { dateStyle: style, timeZone });
+  return formatter(timeZone, style, { dateStyle: style }).format(new Date(value));
 }
 
-function zoneName(value: string | Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-    .formatToParts(new Date(value))
+function zoneName(date: Date, timeZone: string): string {
+  const part = formatter(timeZone, "zone", { timeZoneName: "short" })
+    .formatToParts(date)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }

@@ -25,8 +25,11 @@ async function load({ request, url }: Route.LoaderArgs) {
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return data({ dashboard: null }, { headers: noStore });
   const query = parseAdminOrderQuery(url.searchParams);
-  const { timeZone } = (await settings.read()).store;
-  const [stats, list] = await Promise.all([services().orderStats.read(timeZone), listAdminOrders(database.db, query)]);
+  // 'Today' is the day on the shop's clock; the list is read meanwhile.
+  const [stats, list] = await Promise.all([
+    settings.read().then(({ store }) => services().orderStats.read(store.timeZone)),
+    listAdminOrders(database.db, query),
+  ]);
   return data(
     {
       dashboard: {

@@ -187,3 +187,14 @@ describe(`migration 0016 on orders of the previous release (${databaseKind})`, (
     expect(found.rows.map((r) => r.orderNumber).sort()).toEqual(["ORD-1", "ORD-2"]);
   });
 });
+
+describe(`migration 0017 on a shop of the previous release (${databaseKind})`, () => {
+  it("adds the settings' tables empty: the upgraded shop runs on its defaults, its orders untouched", async () => {
+    const [settings] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from shop_settings`);
+    const [changes] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from settings_changes`);
+    expect(settings!.n).toBe(0);
+    expect(changes!.n).toBe(0);
+    const orders = await queryRows<{ n: string }>(upgraded.db, sql`select order_number as n from orders order by 1`);
+    expect(orders.map((o) => o.n)).toEqual(["ORD-1", "ORD-2"]);
+  });
+});

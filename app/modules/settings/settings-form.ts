@@ -1,13 +1,13 @@
 import { COUNTRIES } from "~/lib/countries";
 import { formatCents } from "~/lib/money";
-import { CONTENT_PAGES, type SettingsSection, type ShopSettings } from "./settings-schema";
+import { CONTENT_PAGES, type SettingsSection, type ShippingSettings } from "./settings-schema";
 
 /**
  * The Settings page's forms as plain HTML fields, named by their path in the section
  * (`rates.standard`, `hero.heading`, `countryTax.US`), so a schema's error lands beside its field.
  * Turning the posted fields into the section's value is done here: dollars into cents, empty rates
  * into 'none', checked boxes into a list, 'NY 8.875' lines into state rates. The schema validates what
- * comes out. Pure: the page fills its fields with `fieldValuesOf` and the action reads them with
+ * comes out. Pure: the shipping form fills its fields with `shippingFieldValues` and the action reads them with
  * `sectionValueOf`.
  */
 
@@ -125,9 +125,8 @@ export function sectionValueOf(section: SettingsSection, fields: Fields): unknow
   }
 }
 
-/** What the Settings page's fields show for saved settings (the inverse of `sectionValueOf`). */
-export function fieldValuesOf(settings: ShopSettings) {
-  const { shipping } = settings;
+/** What the shipping form's fields show for saved settings (the inverse of `sectionValueOf`). */
+export function shippingFieldValues(shipping: ShippingSettings) {
   return {
     rates: {
       standard: dollars(shipping.rates.standard),

@@ -24,7 +24,7 @@ interface Entry {
 }
 
 /** One file in its own request: the answer names exactly that file, and one bad file stops no other. */
-function sendFile(
+export function sendFile(
   url: string,
   file: File,
   onProgress: (percent: number) => void,

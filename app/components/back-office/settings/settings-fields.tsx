@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentProps } from "react";
 import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { ADMIN_UPLOAD_URL } from "~/components/admin/products/image-uploader";
-import { ACCEPTED_IMAGE_TYPES, UPLOAD_FIELD, type UploadAnswer } from "~/modules/media/upload-rules";
+import { ADMIN_UPLOAD_URL, sendFile } from "~/components/admin/products/image-uploader";
+import { ACCEPTED_IMAGE_TYPES } from "~/modules/media/upload-rules";
 import { useFieldError } from "./section-form";
 
 /** Settings fields: the shop's form controls, named by their path and showing the save's error for it. */
@@ -50,24 +50,10 @@ export function SettingImage({
   async function upload(file: File | undefined) {
     if (!file) return;
     setState({ busy: true });
-    const body = new FormData();
-    body.append(UPLOAD_FIELD, file, file.name);
-    try {
-      const response = await fetch(ADMIN_UPLOAD_URL, { method: "POST", body });
-      const answer = (await response.json()) as UploadAnswer;
-      if ("images" in answer && answer.images[0]) {
-        setUrl(answer.images[0].url);
-        setState({ busy: false });
-      } else {
-        setState({
-          busy: false,
-          error:
-            ("error" in answer && (answer.errors?.[0]?.message ?? answer.error)) || "Upload failed. Please try again.",
-        });
-      }
-    } catch {
-      setState({ busy: false, error: "Network error. Please check your connection." });
-    }
+    // The product photos' upload: the same pipeline, answers and messages.
+    const sent = await sendFile(ADMIN_UPLOAD_URL, file, () => {});
+    if (sent.url) setUrl(sent.url);
+    setState({ busy: false, error: sent.error });
   }
 
   return (

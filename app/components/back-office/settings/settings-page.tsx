@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { ChannelStatus, type ChannelsState } from "~/components/admin/orders/channel-status";
 import { COUNTRIES } from "~/lib/countries";
-import { fieldValuesOf, fieldWords, valueWords } from "~/modules/settings/settings-form";
+import { fieldWords, shippingFieldValues, valueWords } from "~/modules/settings/settings-form";
 import {
   CONTENT_PAGES,
   SECTION_NAMES,
@@ -10,7 +10,6 @@ import {
   type SettingsSection,
 } from "~/modules/settings/settings-schema";
 import type { EditableSection, SettingsChange } from "~/modules/settings/settings.server";
-import type { ShopSettings } from "~/modules/settings/settings-schema";
 import { SectionForm } from "./section-form";
 import { SettingCheckbox, SettingImage, SettingSelect, SettingText, SettingTextArea } from "./settings-fields";
 
@@ -70,7 +69,6 @@ export function SettingsPage({
   const [params] = useSearchParams();
   const asked = params.get("section");
   const current: SettingsSection = isSettingsSection(asked) ? asked : "store";
-  const settings = Object.fromEntries(SETTINGS_SECTIONS.map((s) => [s, sections[s].value])) as unknown as ShopSettings;
   return (
     <div className="container-page max-w-4xl py-10">
       <h1 className="font-display text-4xl font-semibold">Settings</h1>
@@ -94,7 +92,7 @@ export function SettingsPage({
       <div className="mt-6">
         {current === "store" && <StoreForm section={sections.store} />}
         {current === "pages" && <PagesForm section={sections.pages} />}
-        {current === "shipping" && <ShippingForm section={sections.shipping} settings={settings} />}
+        {current === "shipping" && <ShippingForm section={sections.shipping} />}
         {current === "notifications" && <NotificationsForm section={sections.notifications} channels={channels} />}
       </div>
       <SettingsHistory history={history} />
@@ -203,9 +201,9 @@ function PagesForm({ section }: { section: EditableSection<"pages"> }) {
   );
 }
 
-function ShippingForm({ section, settings }: { section: EditableSection<"shipping">; settings: ShopSettings }) {
+function ShippingForm({ section }: { section: EditableSection<"shipping"> }) {
   const v = section.value;
-  const fields = fieldValuesOf(settings);
+  const fields = shippingFieldValues(v);
   return (
     <SectionForm key={section.version} section="shipping" version={section.version} description={DESCRIPTIONS.shipping}>
       <fieldset className="grid min-w-0 gap-5 sm:grid-cols-3">
