@@ -67,6 +67,8 @@ export class PageCache {
   constructor(
     readonly ttlSeconds: number,
     limits: { maxEntries?: number; maxBytes?: number } = {},
+    /** The clock entries expire by; tests pass their own so expiry does not hang on wall time. */
+    private readonly now: () => number = Date.now,
   ) {
     this.entries = new BoundedEntries(limits.maxEntries ?? 2_000, limits.maxBytes ?? DEFAULT_PAGE_CACHE_BYTES);
   }
@@ -111,7 +113,7 @@ export class PageCache {
   tryServe(req: IncomingMessage, res: ServerResponse): boolean {
     const key = this.keyFor(req);
     if (key === undefined) return false;
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(key, this.now());
     if (!entry) return false;
     const accept = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] =
@@ -143,8 +145,8 @@ export class PageCache {
     const shared = nonceToHashes(page.body, page.headers);
     let bytes = ENTRY_OVERHEAD_BYTES + key.length + shared.body.length;
     for (const [name, value] of shared.headers) bytes += name.length + value.length;
-    const entry: CachedPage = { ...page, ...shared, expiresAt: Date.now() + this.ttlSeconds * 1000, bytes };
-    if (!this.entries.set(key, entry)) return;
+    const entry: CachedPage = { ...page, ...shared, expiresAt: this.now() + this.ttlSeconds * 1000, bytes };
+    if (!this.entries.set(key, entry, this.now())) return;
     if (entry.body.length > 1024) {
       void Promise.all([
         gzipAsync(entry.body),
