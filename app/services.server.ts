@@ -16,7 +16,7 @@ import { SessionMemory } from "~/modules/accounts/session-memory.server";
 import { holdServices } from "./services-holder";
 import { seedDemoCatalogIfEmpty, type SeedResult } from "~/modules/catalog/seed.server";
 import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pipeline.server";
-import { DiskImageStorage } from "~/modules/media/image-storage.server";
+import { DiskImageStorage, type ImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
@@ -142,6 +142,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       },
     });
 
+    const photoStorage = await imageStorageFor(config);
+
     const services: Services = {
       config,
       database,
@@ -181,13 +183,14 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         ttlMs: config.pageCacheSeconds * 1000,
         lowStockThreshold: config.lowStockThreshold,
       }),
-      media: createImageLibrary({ storage: new DiskImageStorage(path.join(config.dataDir, "media")) }),
+      media: createImageLibrary({ storage: photoStorage }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         await stopSweeper();
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum()]);
         mailer.close?.();
+        photoStorage.close?.();
       },
     };
     // Every instance drains the outbox; rows are shared out by the database (FOR UPDATE SKIP LOCKED).
@@ -198,6 +201,16 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Photos in the bucket of S3_BUCKET, or on disk under DATA_DIR/media. The AWS SDK is loaded only for a
+ * bucket: a shop on disk does not carry it in memory.
+ */
+async function imageStorageFor(config: AppConfig): Promise<ImageStorage> {
+  if (!config.s3) return new DiskImageStorage(path.join(config.dataDir, "media"));
+  const { S3ImageStorage } = await import("~/modules/media/s3-image-storage.server");
+  return new S3ImageStorage(config.s3);
 }
 
 export { services } from "./services-holder";

@@ -14,6 +14,10 @@ function memoryStorage() {
       const bytes = files.get(key);
       return bytes ? { body: Readable.from([bytes]), size: bytes.length, contentType: "image/webp" } : null;
     },
+    stat: async (key) => {
+      const bytes = files.get(key);
+      return bytes ? { size: bytes.length, contentType: "image/webp" } : null;
+    },
     exists: async (key) => files.has(key),
     delete: async (key) => void files.delete(key),
   };

@@ -46,6 +46,23 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** The bucket photos are kept in (S3_BUCKET and the other S3_ variables); unset = DATA_DIR/media. */
+  s3: S3Settings | undefined;
+}
+
+/** An S3-compatible bucket: AWS S3, Cloudflare R2, MinIO, Backblaze B2. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** The API's address for a service other than AWS; unset = AWS's for the region. */
+  endpoint: string | undefined;
+  /** Unset = the AWS SDK's own lookup (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Put before every key: '' or a folder ending in '/'. */
+  prefix: string;
+  /** Where anyone can read the objects (no trailing slash): /media redirects there when set. */
+  publicUrl: string | undefined;
 }
 
 export interface OAuthClient {
@@ -155,6 +172,20 @@ export function resolveConfig(env: RawEnv): AppConfig {
       unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }
 

@@ -147,6 +147,39 @@ export const envSchema = z
       .min(0)
       .max(100_000)
       .default(5),
+    /** Photos in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2) instead of DATA_DIR/media. */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .refine((v) => v === "" || /^[A-Za-z0-9._-]{3,63}$/.test(v), {
+        message: "must be a bucket's name (3–63 letters, digits, dots and hyphens), not an address",
+      })
+      .transform((v) => (v === "" ? undefined : v))
+      .optional(),
+    /** The bucket's region; R2 takes `auto`. */
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    /** The S3 API's address for a service other than AWS (R2, MinIO, B2); unset = AWS for S3_REGION. */
+    S3_ENDPOINT: urlText("the S3 API's address").optional(),
+    /** Both or neither; unset = the AWS SDK's own lookup (AWS_ACCESS_KEY_ID, an instance role…). */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style addresses (`<endpoint>/<bucket>/<key>`), which MinIO needs; AWS, R2 and B2 take either. */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    /** A folder in the bucket for the photos (`media/`), so the bucket can hold other things beside them. */
+    S3_PREFIX: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/^\/+|\/+$/g, ""))
+      .refine((v) => v === "" || /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/.test(v), {
+        message: "must be a folder name such as media or shop/media (letters, digits, _ and -)",
+      })
+      .transform((v) => (v === "" ? "" : `${v}/`))
+      .default(""),
+    /**
+     * Where the bucket's objects can be read by anyone (an R2 custom domain, a CDN, a public bucket's
+     * address): /media answers with a redirect there instead of streaming the photo through the shop.
+     */
+    S3_PUBLIC_URL: urlText("the bucket's public address").optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
@@ -154,6 +187,19 @@ export const envSchema = z
         code: "custom",
         path: ["WEB_CONCURRENCY"],
         message: "above 1 needs DATABASE_URL: the embedded database serves one process",
+      });
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
+        if (env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "needs S3_BUCKET (photos stay on disk without it)" });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
       });
     }
     if (env.NODE_ENV !== "production") return;

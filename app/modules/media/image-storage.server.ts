@@ -4,26 +4,41 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * Where uploaded photos are kept. The disk below serves one server (or several sharing a volume);
- * a bucket (S3, R2, GCS) can replace it behind the same four calls without touching the upload
- * route, the pipeline or the /media handler.
+ * Where uploaded photos are kept: the disk below (one server, or several sharing a volume), or an
+ * S3-compatible bucket (s3-image-storage.server.ts, when S3_BUCKET is set) that every instance shares.
+ * The upload route, the pipeline and the /media handler see only these calls.
  *
  * Keys are relative paths of lower-case letters, digits, `_` and `-` in `/`-separated segments and one
  * extension (`<hash>/800.webp`): no dot segments, so no key can leave the store.
  */
-export interface StoredImage {
-  body: Readable;
+export interface StoredImageInfo {
   size: number;
   contentType: string;
 }
+
+export interface StoredImage extends StoredImageInfo {
+  body: Readable;
+}
+
+/** A stored photo never changes (its folder is the hash of the upload): it may be cached for a year. */
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 export interface ImageStorage {
   /** Stores the bytes under the key, replacing what was there; readers never see half a file. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes as a stream with their size and type, or null when there is nothing under the key. */
   get(key: string): Promise<StoredImage | null>;
+  /** The size and type of what is under the key without reading it (a HEAD, a 304), or null. */
+  stat(key: string): Promise<StoredImageInfo | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Where anyone can read the key's bytes straight from the store (a public bucket, a CDN), when the
+   * store is set up so: /media then redirects there instead of streaming the photo through the shop.
+   */
+  publicUrl?(key: string): string | undefined;
+  /** Lets go of connections (at shutdown). */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(?:\/[a-z0-9][a-z0-9_-]*)*\.(webp|jpg|png)$/;
@@ -89,13 +104,18 @@ export class DiskImageStorage implements ImageStorage {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
+  async stat(key: string): Promise<StoredImageInfo | null> {
     try {
-      return (await stat(this.file(key))).isFile();
+      const info = await stat(this.file(key));
+      return info.isFile() ? { size: info.size, contentType: contentTypeOfKey(key) } : null;
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
   }
 
   async delete(key: string): Promise<void> {
