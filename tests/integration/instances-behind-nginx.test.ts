@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,16 +10,20 @@ import { registerOverHttp, signIn } from "../support/sessions";
 import { fillCart } from "../support/shop-load";
 import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
 import { freePort } from "../support/ports";
+import { testPhoto, uploadPhotos } from "../support/photo-upload";
+import { motoUnavailable, startS3Server, type S3TestServer } from "../support/s3-server";
 
 /**
  * Two instances of the shop on one PostgreSQL database behind a real load balancer (nginx), as an
  * owner scales out (issue 15): instance A one process, instance B a cluster of two (WEB_CONCURRENCY=2),
- * started together on a fresh database (migrations, demo catalogue and admin account made once). Their
+ * started together on a fresh database (migrations, demo catalogue and admin account made once), with
+ * their photos in one bucket (moto's S3 server; issue 27) and each its own DATA_DIR. Their
  * page and read caches live 10 minutes here, so only the NOTIFY between processes can explain a change
  * seen at once: an admin's edit through one instance is seen through the other, and through nginx, at
  * once; shoppers checking out through both never get more units than there are.
  */
 const skip = databaseKind !== "postgres" ? "needs PostgreSQL (the TEST_POSTGRES_URL pass)" : nginxUnavailable();
+const noBucket = motoUnavailable();
 
 const ADMIN = { email: "owner@example.com", password: "OwnerPass123" };
 const SHOPPERS = 12;
@@ -31,9 +35,15 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
   let b: ServerProcess;
   let balancer: LoadBalancer;
   let client: pg.Client;
+  let s3: S3TestServer | undefined;
+  let bucket = "";
 
   beforeAll(async () => {
     location = await prepareDatabaseLocation();
+    if (!noBucket) {
+      s3 = await startS3Server();
+      bucket = await s3.createBucket();
+    }
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
     const env = (webConcurrency: string) => ({
@@ -48,6 +58,7 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
       RATE_LIMIT_IP_MULTIPLIER: "100",
       TRUST_PROXY: "1",
       WEB_CONCURRENCY: webConcurrency,
+      ...(s3 ? s3.env(bucket) : {}),
     });
     // Started together on an empty database: one of them migrates and loads the catalogue, the other waits.
     [a, b] = await Promise.all([startServerProcess(env("1")), startServerProcess(env("2"))]);
@@ -60,6 +71,7 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
     await client?.end();
     await balancer?.stop();
     await Promise.all([a?.stop(), b?.stop()]);
+    await s3?.stop();
     await location?.cleanup();
   });
 
@@ -156,6 +168,40 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
       expect(await (await fetch(`${base}/`)).text(), base).toContain("Winter sale across both instances");
     }
   });
+
+  it.skipIf(noBucket)(
+    "serves a photo uploaded through one instance from the other, out of the bucket they share",
+    async () => {
+      const cookie = await signIn(balancer.url, ADMIN.email, ADMIN.password);
+      // Uploaded through A's own address: only A's process took it.
+      const uploaded = await uploadPhotos(a.url, cookie, [{ name: "shared.jpg", bytes: await testPhoto(1000, 800) }]);
+      expect(uploaded.status).toBe(200);
+      const url = uploaded.images[0]!.url;
+      expect(url).toMatch(/^\/media\/[0-9a-f]{64}\/1000\.webp$/);
+      const fromA = Buffer.from(await (await fetch(`${a.url}${url}`)).arrayBuffer());
+
+      // B (each of its two processes) serves it, byte for byte, though it never saw the upload.
+      for (let i = 0; i < 4; i++) {
+        const fromB = await fetch(`${b.url}${url}`);
+        expect(fromB.status).toBe(200);
+        expect(fromB.headers.get("content-type")).toBe("image/webp");
+        expect(fromB.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(Buffer.from(await fromB.arrayBuffer()).equals(fromA)).toBe(true);
+      }
+      // Neither instance wrote it to its own disk.
+      for (const dir of ["1", "2"]) expect(existsSync(`${location.dataDir}/${dir}/media`), dir).toBe(false);
+
+      // Through nginx, both instances answer it (X-Upstream names the one that did).
+      const upstreams = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(`${balancer.url}${url.replace("1000.webp", "400.webp")}`);
+        expect(res.status).toBe(200);
+        upstreams.add(res.headers.get("x-upstream") ?? "");
+        await res.arrayBuffer();
+      }
+      expect([...upstreams].sort()).toEqual([new URL(a.url).host, new URL(b.url).host].sort());
+    },
+  );
 
   it("never sells more units than there are to shoppers checking out through both instances", async () => {
     const { rows } = await client.query<{ id: string }>(

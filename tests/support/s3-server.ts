@@ -31,7 +31,7 @@ export interface S3TestServer {
   createBucket(options?: { publicRead?: boolean }): Promise<string>;
   /** The shop's S3_ variables for a bucket of this server (path-style addresses, test credentials). */
   env(bucket: string, extra?: Record<string, string>): Record<string, string>;
-  /** Everything moto wrote (its request log) lately, for a failure's message. */
+  /** What moto wrote (its request log, one line a request), the last 256 kB of it. */
   output(): string;
   /** Stops moto (its buckets are gone with it). */
   stop(): Promise<void>;
@@ -48,7 +48,7 @@ export async function startS3Server(): Promise<S3TestServer> {
     env: { ...process.env, PYTHONUNBUFFERED: "1" },
   });
   let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-256_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
