@@ -4,7 +4,7 @@ import type { S3Settings } from "./config/config.server";
 /**
  * The AWS SDK's S3 client for an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2), with
  * the settings those services need in common, and what its errors mean. Loaded only when S3_BUCKET is set
- * (services.server.ts imports the photo storage that uses it on demand): the SDK is some 20 MB of memory.
+ * (services.server.ts imports the photo storage that uses it on demand).
  */
 export interface S3Timeouts {
   /** To connect. */
