@@ -52,6 +52,10 @@ export async function startS3Server(): Promise<S3TestServer> {
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // A test file that dies before its afterAll leaves no moto behind.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.off("exit", killOnExit));
   child.once("error", (error) => keep(Buffer.from(`spawn failed: ${error.message}`)));
 
   const deadline = Date.now() + 20_000;

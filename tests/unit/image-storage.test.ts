@@ -18,9 +18,11 @@ const key = `${"c".repeat(64)}/800.webp`;
 describe("DiskImageStorage", () => {
   it("puts, gets, tells what exists and deletes", async () => {
     expect(await storage.get(key)).toBeNull();
+    expect(await storage.stat(key)).toBeNull();
     expect(await storage.exists(key)).toBe(false);
     await storage.put(key, Buffer.from("webp bytes"), "image/webp");
     expect(await storage.exists(key)).toBe(true);
+    expect(await storage.stat(key)).toEqual({ size: 10, contentType: "image/webp" });
     const stored = await storage.get(key);
     expect(stored).toMatchObject({ size: 10, contentType: "image/webp" });
     expect((await buffer(stored!.body)).toString()).toBe("webp bytes");
@@ -51,6 +53,7 @@ describe("DiskImageStorage", () => {
     const folder = `${"d".repeat(64)}.webp`;
     mkdirSync(path.join(root, "media", folder), { recursive: true });
     expect(await storage.get(folder)).toBeNull();
+    expect(await storage.stat(folder)).toBeNull();
   });
 
   it("refuses keys that could leave its folder or are not images, before touching the disk", async () => {
