@@ -16,8 +16,9 @@
  *     them (scripts/bench-analytics.ts);
  *  9. notifications (scripts/bench-notifications.ts): checkout throughput with and without them, the
  *     backlog a rush leaves and how fast it goes, and 1,000 queued messages drained to the fakes;
- * 10. memory (scripts/bench-memory.ts): the server's RSS idle and its peak under load, embedded and on
- *     PostgreSQL (one process, and the default cluster), against issue 15's budgets.
+ * 10. memory (scripts/bench-memory.ts): the server's peak RSS during its first start on an empty database,
+ *     its RSS idle and its peak under load, embedded and on PostgreSQL (one process, and the default
+ *     cluster), against issue 15's budgets.
  * 11. the uncached server render of /shop for a signed-in shopper: req/s, CPU per render, document size
  *     (scripts/bench-scaling.ts); then the same in turns with the commit before issue 15's render work,
  *     checked out and built in a temporary worktree, for the CPU and size ratios on this machine;
@@ -47,7 +48,7 @@ import {
 } from "./bench-admin";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
 import { ANALYTICS_P95_BUDGET_MS, benchAnalytics } from "./bench-analytics";
-import { benchMemory, memoryLine, withinBudget } from "./bench-memory";
+import { benchMemory, firstStartLine, firstStartWithinBudget, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import {
@@ -482,6 +483,12 @@ async function main() {
 
   // — 10: memory —
   for (const r of runs("memory") ? await benchMemory({ seconds: duration, connections, buildDir }) : []) {
+    record(
+      `RSS of the server's first start on ${r.label}: an empty DATA_DIR or database migrated, the demo catalogue loaded`,
+      firstStartLine(r),
+      `≤ ${r.budgetMb} MB a process`,
+      firstStartWithinBudget(r),
+    );
     record(
       `RSS of the server on ${r.label}: idle, and its peak under guest and signed-in load`,
       memoryLine(r),

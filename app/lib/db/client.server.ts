@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Client as PgClient } from "pg";
@@ -264,6 +264,13 @@ async function openPglite(dir: string, sharedBuffersMb: number, migrations: stri
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // A first start unpacks the repository's empty cluster rather than have PGlite run initdb (~650 MB more).
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    const { unpackPgliteTemplate } = await import("./pglite-template.server");
+    const unpacked = await unpackPgliteTemplate(dir);
+    if (unpacked !== "unpacked")
+      console.warn(`[db] ${unpacked}: PGlite runs initdb, which needs ~800 MB of memory once`);
+  }
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
