@@ -3,6 +3,7 @@ import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
 import { broadcastCatalogChanges } from "~/lib/event-broadcast.server";
+import { startBackups } from "~/lib/backup/backups.server";
 import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
@@ -85,7 +86,13 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     dataDir: config.dataDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
+  let stopBackups: (() => Promise<void>) | undefined;
   try {
+    // The embedded database's backups: `npm run backup` asks this process through DATA_DIR's control
+    // socket (which also refuses a second server on the same DATA_DIR), and BACKUP_EVERY_HOURS schedules
+    // them (docs/operations.md, Backups).
+    const stopBackupWork = await startBackups({ database, dataDir: config.dataDir, schedule: config.backups });
+    stopBackups = stopBackupWork;
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const events = new EventBus();
     // A minute at most, and emptied at once by a save in any process (catalog.changed).
@@ -186,7 +193,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       stopBackground: async () => {
         await stopSweeper();
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
-        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum()]);
+        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();
       },
     };
@@ -195,6 +202,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     holdServices(services);
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {
+    await stopBackups?.();
     await database.close();
     throw error;
   }

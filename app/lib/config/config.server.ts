@@ -46,6 +46,8 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** Scheduled backups of the embedded database: every `everyMs` (unset: none), the newest `keep`, into `dir`. */
+  backups: { everyMs: number | undefined; keep: number; dir: string };
 }
 
 export interface OAuthClient {
@@ -155,6 +157,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
       unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    backups: {
+      everyMs: env.BACKUP_EVERY_HOURS === undefined ? undefined : Math.round(env.BACKUP_EVERY_HOURS * 3_600_000),
+      keep: env.BACKUP_KEEP,
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"),
+    },
   };
 }
 

@@ -147,6 +147,21 @@ export const envSchema = z
       .min(0)
       .max(100_000)
       .default(5),
+    /** Hours between scheduled backups of the embedded database; unset = no schedule (`npm run backup` still works). */
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ error: "must be a number of hours" })
+      .positive()
+      .max(24 * 366)
+      .optional(),
+    /** Scheduled backups kept: the newest this many; older ones are deleted. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(10_000)
+      .default(7),
+    /** The folder scheduled backups are written to; unset = DATA_DIR/backups. */
+    BACKUP_DIR: optionalText,
   })
   .superRefine((env, ctx) => {
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
@@ -154,6 +169,14 @@ export const envSchema = z
         code: "custom",
         path: ["WEB_CONCURRENCY"],
         message: "above 1 needs DATABASE_URL: the embedded database serves one process",
+      });
+    }
+    if (env.BACKUP_EVERY_HOURS !== undefined && env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_EVERY_HOURS"],
+        message:
+          "schedules backups of the embedded database only: back up PostgreSQL with pg_dump (docs/operations.md, Backups)",
       });
     }
     if (env.NODE_ENV !== "production") return;

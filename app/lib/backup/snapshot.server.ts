@@ -1,0 +1,95 @@
+import { constants, readFileSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "../db/client.server";
+import { projectRoot } from "../paths.server";
+import { walk, writeArchive, type ArchiveSource, type BackupManifest } from "./archive.server";
+
+/**
+ * A backup of the embedded database while the shop keeps serving (docs/operations.md, Backups).
+ * The database's folder is copied, under PGlite's query lock, into a staging folder beside it in
+ * DATA_DIR — a local copy, a clone where the file system can (same disk), so the shop waits only for
+ * that — and the archive is then written from the copy at whatever pace its reader takes, one file at
+ * a time: memory stays a few buffers whatever the database's size (PGlite's own `dumpDataDir` builds
+ * the whole tar in memory, twice). The disk needs room for one more copy of the database meanwhile.
+ * Photos (`media/`) are written once and never changed, so they are archived from where they are,
+ * after the database: every photo the copied database names is already on disk.
+ */
+
+/** Files PostgreSQL itself leaves out of a base backup: its lock file and options of the running server. */
+const NOT_COPIED = new Set(["postmaster.pid", "postmaster.opts"]);
+
+export interface SnapshotSource {
+  database: Database;
+  dataDir: string;
+}
+
+/** The backup archive of the embedded database (and DATA_DIR's photos and generated secrets). */
+export async function openSnapshot(
+  source: SnapshotSource,
+): Promise<{ stream: Readable; done: Promise<BackupManifest> }> {
+  const files = source.database.files;
+  if (!files) throw new Error("backups of PostgreSQL are made with pg_dump (docs/operations.md, Backups)");
+  const migrations = await migrationLevel(source.database);
+  const staging = await mkdtemp(path.join(source.dataDir, ".backup-"));
+  try {
+    const copy = path.join(staging, "pg");
+    // A checkpoint first writes the buffered pages out, so that the copy needs little recovery when it is
+    // opened; the copy is consistent without it (the lock below is what makes it so).
+    await source.database.db.execute(sql`checkpoint`);
+    await files.whileQuiet(() => copyTree(files.directory, copy));
+    const postgresVersion = (await readFile(path.join(copy, "PG_VERSION"), "utf8")).trim();
+    const { stream, done } = writeArchive(archiveSources(copy, source.dataDir), () => ({
+      createdAt: new Date().toISOString(),
+      appVersion: appVersion(),
+      database: { engine: "pglite", postgresVersion, migrations },
+    }));
+    const cleaned = done.finally(() => rm(staging, { recursive: true, force: true }));
+    cleaned.catch(() => undefined);
+    return { stream, done: cleaned };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function* archiveSources(copy: string, dataDir: string): AsyncGenerator<ArchiveSource> {
+  yield* walk(copy, "pg");
+  yield* walk(path.join(dataDir, "media"), "media");
+  yield { name: "secrets.json", file: path.join(dataDir, "secrets.json") };
+}
+
+/** Copies a folder tree, cloning files where the file system can. */
+async function copyTree(from: string, to: string): Promise<void> {
+  for await (const entry of walk(from, ".", (name) => NOT_COPIED.has(name.slice(2)))) {
+    const target = path.join(to, entry.name);
+    if (entry.name.endsWith("/")) await mkdir(target, { recursive: true, mode: 0o700 });
+    else await copyFile(entry.file, target, constants.COPYFILE_FICLONE);
+  }
+}
+
+/** How many migrations the database has applied, and the newest one's timestamp (drizzle's journal `when`). */
+export async function migrationLevel(database: Database): Promise<{ count: number; last: number | null }> {
+  const [row] = await queryRows<{ count: number; last: string | null }>(
+    database.db,
+    sql`select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  return { count: Number(row?.count ?? 0), last: row?.last ? Number(row.last) : null };
+}
+
+/** The newest migration this release has (its journal's last `when`). */
+export function newestKnownMigration(): number | null {
+  const journal = JSON.parse(
+    readFileSync(path.join(projectRoot(), "db", "migrations", "meta", "_journal.json"), "utf8"),
+  ) as { entries: Array<{ when: number }> };
+  return journal.entries.reduce<number | null>((max, e) => Math.max(max ?? 0, e.when), null);
+}
+
+let version: string | undefined;
+function appVersion(): string {
+  version ??= (JSON.parse(readFileSync(path.join(projectRoot(), "package.json"), "utf8")) as { version: string })
+    .version;
+  return version;
+}
