@@ -9,8 +9,8 @@ import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { BackupFileError, readArchive } from "~/lib/backup/archive.server";
-import { requestBackup } from "~/lib/backup/control-socket.server";
-import { openSnapshot } from "~/lib/backup/snapshot.server";
+import { claimDataDir, requestBackup } from "~/lib/backup/control-socket.server";
+import { openSnapshot, removeLeftoverStaging } from "~/lib/backup/snapshot.server";
 import { ConfigError, parseEnv } from "~/lib/config/env.server";
 import { openDatabase } from "~/lib/db/client.server";
 
@@ -39,15 +39,22 @@ async function writeBackup(): Promise<string> {
   const out = createWriteStream(partial, { mode: 0o600, flags: "wx" });
   const asked = await requestBackup(dataDir, out);
   if (asked.served) return "by the running server";
-  // No server answers: this process opens the database (as it is, not migrated) and makes the backup.
+  // No server answers: this process claims DATA_DIR (a server started meanwhile refuses to open it
+  // until it is let go), opens the database as it is (not migrated) and makes the backup.
   if (!existsSync(path.join(dataDir, "pg", "PG_VERSION")))
     throw new Error(`there is no embedded database in ${dataDir}`);
-  const database = await openDatabase({ dataDir, migrate: false });
+  const claim = await claimDataDir(dataDir, "a backup with the server stopped is under way");
   try {
-    const { stream, done } = await openSnapshot({ database, dataDir });
-    await Promise.all([pipeline(stream, out), done]);
+    await removeLeftoverStaging(dataDir);
+    const database = await openDatabase({ dataDir, migrate: false });
+    try {
+      const { stream, done } = await openSnapshot({ database, dataDir });
+      await Promise.all([pipeline(stream, out), done]);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await claim.close();
   }
   return "with the server stopped";
 }

@@ -10,7 +10,7 @@ import { z } from "zod";
 
 /**
  * The backup file: a gzip-compressed tar holding `pg/` (the embedded database's files), `media/`
- * (uploaded photos on disk), `secrets.json` (secrets generated into DATA_DIR, when there are) and, as
+ * (uploaded photos on disk), `outbox/` (e-mails kept on disk without SMTP_URL), `secrets.json` (secrets generated into DATA_DIR, when there are) and, as
  * its last entry, `manifest.json`: format, app version, when it was made, the database's migration
  * level, and the size and SHA-256 of every file. The manifest comes last because the archive is
  * written as it is read, in one pass with bounded memory; a file cut short has no manifest and is
@@ -57,7 +57,7 @@ export function safeEntryPath(name: string): string {
     !trimmed.includes("\\") &&
     !trimmed.includes("\0") &&
     segments.every((s) => s !== "" && s !== "." && s !== "..") &&
-    (trimmed === MANIFEST || trimmed === "secrets.json" || ["pg", "media"].includes(segments[0]!));
+    (trimmed === MANIFEST || trimmed === "secrets.json" || ["pg", "media", "outbox"].includes(segments[0]!));
   if (!safe) throw new BackupFileError(`the backup holds an entry it should not: ${JSON.stringify(name)}`);
   return segments.join(path.sep);
 }

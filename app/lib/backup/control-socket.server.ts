@@ -13,8 +13,9 @@ import { z } from "zod";
  * can enter — `DATA_DIR/run/control.sock`, or, when that path is longer than a socket address allows,
  * a folder of its own under the system's temporary folder named after DATA_DIR. The client sends one
  * line of JSON (`{"command":"backup"}`); the server answers one line (`{"ok":true}` or
- * `{"ok":false,"error":…}`) and then the archive's bytes to the end. A failure in the middle resets the
- * connection, so the client never takes a cut-short archive for a whole one.
+ * `{"ok":false,"error":…}`) and then the archive's bytes to the end. A failure in the middle closes the
+ * connection (a Unix socket has no reset to tell it from an end): the archive is then cut short, which
+ * `readArchive` refuses (no manifest, gzip's end missing) — `npm run backup` reads every file back.
  */
 
 /** Longest socket path Linux and macOS accept, less its terminating NUL. */
@@ -39,59 +40,91 @@ function privateFolder(dir: string): void {
 
 const requestSchema = z.object({ command: z.literal("backup") });
 
+export type BackupMaker = () => Promise<{ stream: Readable; done: Promise<unknown> }>;
+
+/** DATA_DIR held by this process: its control socket listens, and no other server or backup may open it. */
+export interface DataDirClaim {
+  /** From now on, backup requests are answered with `backup()`'s archive (until then, with `busy`). */
+  serve(backup: BackupMaker): void;
+  /** Stops listening and lets DATA_DIR go (again: nothing). */
+  close(): Promise<void>;
+}
+
 /**
- * Listens on DATA_DIR's control socket and answers each backup request with `backup()`'s stream.
- * A socket file left by a server that was killed is replaced; one a live process answers on means
- * another server has this DATA_DIR open, and starting fails. The returned function stops listening.
+ * Claims DATA_DIR for this process by listening on its control socket — before the embedded database
+ * is opened, so two processes never open it together: a server and another server, or a server and
+ * `npm run backup` working with the server stopped. A socket file left by a process that was killed
+ * is replaced; one a live process answers on is refused with a message saying so. Until `serve` is
+ * called, a backup request is answered with the error `busy`.
  */
-export async function serveControlSocket(
-  dataDir: string,
-  backup: () => Promise<{ stream: Readable; done: Promise<unknown> }>,
-): Promise<() => Promise<void>> {
+export async function claimDataDir(dataDir: string, busy: string): Promise<DataDirClaim> {
   const socketPath = controlSocketPath(dataDir);
   privateFolder(path.dirname(socketPath));
-  if (await answers(socketPath))
-    throw new Error(`another server is running on ${dataDir} (it answers on ${socketPath}): stop it first`);
-  rmSync(socketPath, { force: true });
+  let backup: BackupMaker | undefined;
   const open = new Set<Socket>();
   const server = createServer((socket) => {
     open.add(socket);
     socket.once("close", () => open.delete(socket));
     socket.on("error", () => undefined);
-    void readLine(socket).then(async (line) => {
-      const request = line === null ? undefined : requestSchema.safeParse(safeJson(line));
-      if (!request?.success) {
-        socket.end(`${JSON.stringify({ ok: false, error: "unknown request" })}\n`);
-        return;
-      }
-      let backupStream: Readable;
-      let done: Promise<unknown>;
-      try {
-        ({ stream: backupStream, done } = await backup());
-      } catch (error) {
-        socket.end(`${JSON.stringify({ ok: false, error: error instanceof Error ? error.message : String(error) })}\n`);
-        return;
-      }
-      socket.write(`${JSON.stringify({ ok: true })}\n`);
-      backupStream.pipe(socket);
-      socket.once("close", () => backupStream.destroy());
-      try {
-        await done;
-      } catch (error) {
-        console.warn("[backup] the backup asked for on the control socket failed:", (error as Error).message);
-        socket.resetAndDestroy();
-      }
+    readLine(socket)
+      .then((line) => answer(socket, line))
+      .catch(() => socket.destroy());
+  });
+  const answer = async (socket: Socket, line: string | null) => {
+    const request = line === null ? undefined : requestSchema.safeParse(safeJson(line));
+    const refuse = (error: string) => socket.end(`${JSON.stringify({ ok: false, error })}\n`);
+    if (!request?.success) return refuse("unknown request");
+    if (!backup) return refuse(busy);
+    let archive: Awaited<ReturnType<BackupMaker>>;
+    try {
+      archive = await backup();
+    } catch (error) {
+      return refuse(error instanceof Error ? error.message : String(error));
+    }
+    socket.write(`${JSON.stringify({ ok: true })}\n`);
+    archive.stream.pipe(socket);
+    socket.once("close", () => archive.stream.destroy());
+    try {
+      await archive.done;
+    } catch (error) {
+      console.warn("[backup] the backup asked for on the control socket failed:", (error as Error).message);
+      socket.destroy();
+    }
+  };
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => resolve());
-  });
-  chmodSync(socketPath, 0o600);
-  return async () => {
-    for (const socket of open) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  try {
+    await listen();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    if (await answers(socketPath))
+      throw new Error(
+        `${dataDir} is in use by another process (a server, or npm run backup with the server stopped; ` +
+          `it answers on ${socketPath}): stop it first`,
+        { cause: error },
+      );
+    // Left by a process that was killed: nobody listens on it.
     rmSync(socketPath, { force: true });
+    await listen();
+  }
+  chmodSync(socketPath, 0o600);
+  let closed: Promise<void> | undefined;
+  return {
+    serve: (maker) => {
+      backup = maker;
+    },
+    close: () =>
+      (closed ??= (async () => {
+        for (const socket of open) socket.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        rmSync(socketPath, { force: true });
+      })()),
   };
 }
 
@@ -150,7 +183,7 @@ export type ServerBackupOutcome = { served: true } | { served: false; reason: "n
 /**
  * Asks the server running on DATA_DIR for a backup and writes it to `out`. Answers `served: false`
  * when no server answers (then the caller may open the database itself); throws when one answers with
- * an error or the connection breaks before the archive's end.
+ * an error. What was written is a whole archive only if `readArchive` says so.
  */
 export async function requestBackup(dataDir: string, out: Writable): Promise<ServerBackupOutcome> {
   const socketPath = controlSocketPath(dataDir);

@@ -1,5 +1,5 @@
 import { constants, readFileSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
@@ -15,11 +15,13 @@ import { walk, writeArchive, type ArchiveSource, type BackupManifest } from "./a
  * a time: memory stays a few buffers whatever the database's size (PGlite's own `dumpDataDir` builds
  * the whole tar in memory, twice). The disk needs room for one more copy of the database meanwhile.
  * Photos (`media/`) are written once and never changed, so they are archived from where they are,
- * after the database: every photo the copied database names is already on disk.
+ * after the database: every photo the copied database names is already on disk. So is the mail
+ * outbox (`outbox/`, e-mails kept on disk without SMTP_URL).
  */
 
 /** Files PostgreSQL itself leaves out of a base backup: its lock file and options of the running server. */
 const NOT_COPIED = new Set(["postmaster.pid", "postmaster.opts"]);
+const STAGING_PREFIX = ".backup-";
 
 export interface SnapshotSource {
   database: Database;
@@ -33,13 +35,15 @@ export async function openSnapshot(
   const files = source.database.files;
   if (!files) throw new Error("backups of PostgreSQL are made with pg_dump (docs/operations.md, Backups)");
   const migrations = await migrationLevel(source.database);
-  const staging = await mkdtemp(path.join(source.dataDir, ".backup-"));
+  const staging = await mkdtemp(path.join(source.dataDir, STAGING_PREFIX));
   try {
     const copy = path.join(staging, "pg");
     // A checkpoint first writes the buffered pages out, so that the copy needs little recovery when it is
     // opened; the copy is consistent without it (the lock below is what makes it so).
     await source.database.db.execute(sql`checkpoint`);
+    const pausedAt = performance.now();
     await files.whileQuiet(() => copyTree(files.directory, copy));
+    const pausedMs = Math.round(performance.now() - pausedAt);
     const postgresVersion = (await readFile(path.join(copy, "PG_VERSION"), "utf8")).trim();
     const { stream, done } = writeArchive(archiveSources(copy, source.dataDir), () => ({
       createdAt: new Date().toISOString(),
@@ -47,6 +51,16 @@ export async function openSnapshot(
       database: { engine: "pglite", postgresVersion, migrations },
     }));
     const cleaned = done.finally(() => rm(staging, { recursive: true, force: true }));
+    void cleaned.then(
+      (manifest) => {
+        const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
+        console.info(
+          `[backup] ${manifest.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB before compression); ` +
+            `the database waited ${pausedMs} ms for its copy`,
+        );
+      },
+      () => undefined,
+    );
     cleaned.catch(() => undefined);
     return { stream, done: cleaned };
   } catch (error) {
@@ -55,9 +69,17 @@ export async function openSnapshot(
   }
 }
 
+/** Removes staging copies left in DATA_DIR by a backup that was cut off (the process killed). */
+export async function removeLeftoverStaging(dataDir: string): Promise<void> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith(STAGING_PREFIX)))
+    await rm(path.join(dataDir, name), { recursive: true, force: true });
+}
+
 async function* archiveSources(copy: string, dataDir: string): AsyncGenerator<ArchiveSource> {
   yield* walk(copy, "pg");
   yield* walk(path.join(dataDir, "media"), "media");
+  yield* walk(path.join(dataDir, "outbox"), "outbox");
   yield { name: "secrets.json", file: path.join(dataDir, "secrets.json") };
 }
 
