@@ -148,14 +148,18 @@ describe.skipIf(databaseKind !== "pglite")("backups of the embedded database (np
     const restore = await npmRun("restore", backupFile, restoredDir);
     expect(restore.output).toMatch(/Restored .* orders/);
     expect(restore.code).toBe(0);
-    server = await startTestServer(ENV, {
-      location: {
-        dataDir: restoredDir,
-        databaseUrl: undefined,
-        env: { DATA_DIR: restoredDir },
-        cleanup: async () => {},
+    // With the schedule on, every 1.8 s, into DATA_DIR/backups.
+    server = await startTestServer(
+      { ...ENV, BACKUP_EVERY_HOURS: "0.0005", BACKUP_KEEP: "2" },
+      {
+        location: {
+          dataDir: restoredDir,
+          databaseUrl: undefined,
+          env: { DATA_DIR: restoredDir },
+          cleanup: async () => {},
+        },
       },
-    });
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const restored = server.services().database.db;
 
@@ -206,8 +210,26 @@ describe.skipIf(databaseKind !== "pglite")("backups of the embedded database (np
         `${servedDuring} checkouts answered during the backup's ${backupEnded - backupStarted} ms ` +
         `(CLI start included); ${count!.n} orders restored`,
     );
+    // The schedule writes whole backups there (three at least, here) and keeps the newest two; a
+    // stop waits for the one under way.
+    const scheduled = path.join(restoredDir, "backups");
+    const backups = () => (existsSync(scheduled) ? readdirSync(scheduled).filter((n) => n.endsWith(".tar.gz")) : []);
+    const made = new Set<string>();
+    const scheduleDeadline = Date.now() + 90_000;
+    while (made.size < 3 && Date.now() < scheduleDeadline) {
+      for (const name of backups()) made.add(name);
+      await sleep(100);
+    }
+    expect(made.size).toBeGreaterThanOrEqual(3);
     await server.stop();
     server = undefined;
+    const kept = backups().sort();
+    expect(kept).toHaveLength(2);
+    // The older ones were deleted (names sort by time).
+    expect([...made].filter((name) => !kept.includes(name) && name > kept[0]!)).toEqual([]);
+    expect((await readArchive(createReadStream(path.join(scheduled, kept[1]!)))).database.migrations).toEqual(
+      manifest.database.migrations,
+    );
 
     // With no server running, the command opens DATA_DIR itself.
     const offlineFile = path.join(scratch, "offline.tar.gz");
