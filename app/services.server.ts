@@ -3,6 +3,8 @@ import type { AppConfig } from "~/lib/config/config.server";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { EventBus } from "~/lib/events.server";
 import { broadcastCatalogChanges } from "~/lib/event-broadcast.server";
+import { startBackups } from "~/lib/backup/backups.server";
+import { claimDataDir } from "~/lib/backup/control-socket.server";
 import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
@@ -80,12 +82,32 @@ export interface StartReport {
 }
 
 export async function startServices(config: AppConfig): Promise<{ services: Services; report: StartReport }> {
-  const database = await openDatabase({
+  // The embedded database has one opener: DATA_DIR's control socket is claimed first (refused while
+  // another server, or a backup with the server stopped, has it), and `npm run backup` asks through it.
+  const claim = config.databaseUrl
+    ? undefined
+    : await claimDataDir(config.dataDir, "the server is starting: try again in a moment");
+  const opened = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  }).catch(async (error: unknown) => {
+    await claim?.close();
+    throw error;
   });
+  // DATA_DIR is let go once the database is closed, not before.
+  const database: Database = {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await claim?.close();
+    },
+  };
+  let stopBackups: (() => Promise<void>) | undefined;
   try {
+    // Backups asked for on the control socket, and BACKUP_EVERY_HOURS's (docs/operations.md, Backups).
+    const stopBackupWork = await startBackups({ database, claim, dataDir: config.dataDir, schedule: config.backups });
+    stopBackups = stopBackupWork;
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const events = new EventBus();
     // A minute at most, and emptied at once by a save in any process (catalog.changed).
@@ -188,7 +210,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       stopBackground: async () => {
         await stopSweeper();
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
-        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum()]);
+        await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();
         photoStorage.close?.();
       },
@@ -198,6 +220,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     holdServices(services);
     return { services, report: { seed, adminCreated: admin.created } };
   } catch (error) {
+    await stopBackups?.();
     await database.close();
     throw error;
   }

@@ -83,6 +83,24 @@ describe("configuration (decisions.md §2)", () => {
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
   });
 
+  it("schedules backups of the embedded database only, into DATA_DIR/backups unless told", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).backups).toEqual({
+      everyMs: undefined,
+      keep: 7,
+      dir: path.join(dataDir, "backups"),
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: "1.5", BACKUP_KEEP: "3", BACKUP_DIR: "/srv/backups" })
+        .backups,
+    ).toEqual({ everyMs: 5_400_000, keep: 3, dir: "/srv/backups" });
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: "0" })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: "postgres://shop@db/shop", BACKUP_EVERY_HOURS: "24" }),
+    ).toThrow(/BACKUP_EVERY_HOURS: .*pg_dump/);
+  });
+
   it("respects PORT in the public URL", () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
   });

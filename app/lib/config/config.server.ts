@@ -46,6 +46,8 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** Scheduled backups of the embedded database: every `everyMs` (unset: none), the newest `keep`, into `dir`. */
+  backups: { everyMs: number | undefined; keep: number; dir: string };
   /** The bucket photos are kept in (S3_BUCKET and the other S3_ variables); unset = DATA_DIR/media. */
   s3: S3Settings | undefined;
 }
@@ -186,6 +188,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
           publicUrl: env.S3_PUBLIC_URL,
         }
       : undefined,
+    backups: {
+      everyMs: env.BACKUP_EVERY_HOURS === undefined ? undefined : Math.round(env.BACKUP_EVERY_HOURS * 3_600_000),
+      keep: env.BACKUP_KEEP,
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"),
+    },
   };
 }
 

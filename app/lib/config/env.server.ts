@@ -180,6 +180,21 @@ export const envSchema = z
      * address): /media answers with a redirect there instead of streaming the photo through the shop.
      */
     S3_PUBLIC_URL: urlText("the bucket's public address").optional(),
+    /** Hours between scheduled backups of the embedded database; unset = no schedule (`npm run backup` still works). */
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ error: "must be a number of hours" })
+      .positive()
+      .max(24 * 366)
+      .optional(),
+    /** Scheduled backups kept: the newest this many; older ones are deleted. */
+    BACKUP_KEEP: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(10_000)
+      .default(7),
+    /** The folder scheduled backups are written to; unset = DATA_DIR/backups. */
+    BACKUP_DIR: optionalText,
   })
   .superRefine((env, ctx) => {
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
@@ -200,6 +215,14 @@ export const envSchema = z
         code: "custom",
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    }
+    if (env.BACKUP_EVERY_HOURS !== undefined && env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_EVERY_HOURS"],
+        message:
+          "schedules backups of the embedded database only: back up PostgreSQL with pg_dump (docs/operations.md, Backups)",
       });
     }
     if (env.NODE_ENV !== "production") return;

@@ -31,6 +31,13 @@ export interface Database {
    */
   notify(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handlers: Subscriber): () => Promise<void>;
+  /**
+   * The embedded database's files (undefined on PostgreSQL): `whileQuiet` runs `work` while PGlite runs
+   * no statement (its query lock, the one its own `dumpDataDir` takes), so the files in `directory`
+   * are then a crash-consistent image — what PostgreSQL recovers from after a power cut: committed
+   * transactions in, one under way rolled back.
+   */
+  files?: { directory: string; whileQuiet<T>(work: () => Promise<T>): Promise<T> };
   close(): Promise<void>;
 }
 
@@ -75,6 +82,8 @@ export async function openDatabase(options: {
   pgliteSharedBuffersMb?: number;
   /** The migrations to apply: the project's by default (a test of an upgrade gives an earlier release's). */
   migrations?: string;
+  /** false: open the embedded database as it is, without migrating it (a backup of it). */
+  migrate?: boolean;
 }): Promise<Database> {
   const migrations = options.migrations ?? migrationsFolder();
   const database = options.databaseUrl
@@ -82,7 +91,7 @@ export async function openDatabase(options: {
     : await openPglite(
         path.join(options.dataDir, "pg"),
         options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB,
-        migrations,
+        options.migrate === false ? undefined : migrations,
       );
   return database;
 }
@@ -259,7 +268,7 @@ function createListener(url: string) {
  * system's cache: the storefront does not notice fewer buffers; a back office of 100,000 orders does a
  * little, and `sharedBuffersMb` (PGLITE_SHARED_BUFFERS_MB) gives it more (README, Speed).
  */
-async function openPglite(dir: string, sharedBuffersMb: number, migrations: string): Promise<Database> {
+async function openPglite(dir: string, sharedBuffersMb: number, migrations: string | undefined): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -281,7 +290,7 @@ async function openPglite(dir: string, sharedBuffersMb: number, migrations: stri
     ],
   });
   const db = drizzle({ client, schema, casing });
-  await migrate(db, { migrationsFolder: migrations });
+  if (migrations) await migrate(db, { migrationsFolder: migrations });
   await client.exec(`set ${SESSION_SETTING}`);
   let closed = false;
   return {
@@ -292,6 +301,7 @@ async function openPglite(dir: string, sharedBuffersMb: number, migrations: stri
       await client.query("select 1");
     },
     exclusive: (work) => work(),
+    files: { directory: dir, whileQuiet: (work) => client.runExclusive(work) },
     notify: async () => undefined,
     // What triggers notify (sessions changed, migration 0013) reaches this process's listeners when the
     // statement that fired them completes.
