@@ -106,7 +106,13 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
   let stopBackups: (() => Promise<void>) | undefined;
   try {
     // Backups asked for on the control socket, and BACKUP_EVERY_HOURS's (docs/operations.md, Backups).
-    const stopBackupWork = await startBackups({ database, claim, dataDir: config.dataDir, schedule: config.backups });
+    const stopBackupWork = await startBackups({
+      database,
+      claim,
+      dataDir: config.dataDir,
+      schedule: config.backups,
+      s3: config.s3,
+    });
     stopBackups = stopBackupWork;
     const mailer = createMailer({ ...config, notificationTimeoutMs: config.notifications.sendTimeoutMs });
     const events = new EventBus();

@@ -89,11 +89,21 @@ describe("configuration (decisions.md §2)", () => {
       everyMs: undefined,
       keep: 7,
       dir: path.join(dataDir, "backups"),
+      bucket: undefined,
     });
     expect(
       loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: "1.5", BACKUP_KEEP: "3", BACKUP_DIR: "/srv/backups" })
         .backups,
-    ).toEqual({ everyMs: 5_400_000, keep: 3, dir: "/srv/backups" });
+    ).toEqual({ everyMs: 5_400_000, keep: 3, dir: "/srv/backups", bucket: undefined });
+    const photos = { S3_BUCKET: "shop-photos", S3_ENDPOINT: "http://minio.internal:9000" };
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ...photos, BACKUP_EVERY_HOURS: "24", BACKUP_DIR: "s3://shop-backups/nightly/" })
+        .backups.bucket,
+    ).toEqual({ bucket: "shop-backups", prefix: "nightly/" });
+    expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: "s3://shop-backups" })).toThrow(/BACKUP_DIR: .*S3_/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...photos, BACKUP_DIR: "s3://x" })).toThrow(
+      /BACKUP_DIR: must be a folder or s3:\/\/bucket\/folder/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY_HOURS: "0" })).toThrow(/BACKUP_EVERY_HOURS/);
     expect(() => loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
     expect(() =>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseBucketLocation, type BucketLocation } from "../backup/backup-location";
 import { parseEnv, type RawEnv } from "./env.server";
 import type { OrderLimits } from "./order-limits";
 
@@ -46,8 +47,11 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
-  /** Scheduled backups of the embedded database: every `everyMs` (unset: none), the newest `keep`, into `dir`. */
-  backups: { everyMs: number | undefined; keep: number; dir: string };
+  /**
+   * Scheduled backups of the embedded database: every `everyMs` (unset: none), the newest `keep`, into
+   * `dir`, or into `bucket` (BACKUP_DIR=s3://bucket/folder, reached with the S3_ variables) when set.
+   */
+  backups: { everyMs: number | undefined; keep: number; dir: string; bucket: BucketLocation | undefined };
   /** The bucket photos are kept in (S3_BUCKET and the other S3_ variables); unset = DATA_DIR/media. */
   s3: S3Settings | undefined;
 }
@@ -117,6 +121,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
   const needsGenerated = !env.AUTH_SECRET || !env.ADMIN_PASSWORD || !env.SECURE_ADMIN_PASSWORD;
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : undefined;
   const pick = (value: string | undefined, key: keyof GeneratedSecrets) => value ?? generated![key];
+  const backupBucket = env.BACKUP_DIR ? (parseBucketLocation(env.BACKUP_DIR) ?? undefined) : undefined;
 
   return {
     nodeEnv: env.NODE_ENV,
@@ -191,7 +196,8 @@ export function resolveConfig(env: RawEnv): AppConfig {
     backups: {
       everyMs: env.BACKUP_EVERY_HOURS === undefined ? undefined : Math.round(env.BACKUP_EVERY_HOURS * 3_600_000),
       keep: env.BACKUP_KEEP,
-      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"),
+      dir: env.BACKUP_DIR && !backupBucket ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"),
+      bucket: backupBucket,
     },
   };
 }

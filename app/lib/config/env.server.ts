@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBucketLocation } from "../backup/backup-location";
 import { ORDER_LIMIT_DEFAULTS } from "./order-limits";
 
 /**
@@ -193,8 +194,13 @@ export const envSchema = z
       .min(1)
       .max(10_000)
       .default(7),
-    /** The folder scheduled backups are written to; unset = DATA_DIR/backups. */
-    BACKUP_DIR: optionalText,
+    /**
+     * Where scheduled backups are written: a folder (unset = DATA_DIR/backups), or `s3://bucket/folder`
+     * for an S3-compatible bucket reached with the S3_ variables' endpoint and keys.
+     */
+    BACKUP_DIR: optionalText.refine((v) => v === undefined || !v.startsWith("s3:") || parseBucketLocation(v), {
+      message: "must be a folder or s3://bucket/folder",
+    }),
   })
   .superRefine((env, ctx) => {
     if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
@@ -215,6 +221,13 @@ export const envSchema = z
         code: "custom",
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    }
+    if (env.BACKUP_DIR?.startsWith("s3:") && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BACKUP_DIR"],
+        message: "a bucket needs the S3_ variables (S3_BUCKET, S3_ENDPOINT, the keys) to reach it",
       });
     }
     if (env.BACKUP_EVERY_HOURS !== undefined && env.DATABASE_URL) {
