@@ -46,6 +46,10 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** LOG_LEVEL. */
+  logLevel: RawEnv["LOG_LEVEL"];
+  /** Who may read /metrics: a bearer token on the shop's port, and/or a port of its own (docs/operations.md). */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 export interface OAuthClient {
@@ -155,6 +159,8 @@ export function resolveConfig(env: RawEnv): AppConfig {
       unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    logLevel: env.LOG_LEVEL,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }
 

@@ -1,0 +1,113 @@
+import { createRequire } from "node:module";
+import pino, { type DestinationStream, type Level, type Logger } from "pino";
+import { connectionFailure, databaseError } from "./db/errors";
+
+/**
+ * The server's one logger (issue 27): JSON lines on stdout, one per event, with `level`, `time` (ISO),
+ * `pid` and `msg`, and fields of their own (`reqId`, `route`, `err`…). Under `npm run dev` (server.js
+ * --dev sets ABUNDANCE_LOG_PRETTY) the same lines are printed for a person by pino-pretty, a
+ * devDependency loaded only then. LOG_LEVEL sets the least severe line written (`setLogLevel` at start;
+ * the environment's value until then).
+ *
+ * What is logged is chosen field by field; nothing logs a request's headers or body. As a second line
+ * of defence, fields that could carry a secret or a person's data are censored wherever they appear.
+ * Errors go under `err` and are reduced to their type, code and message (`errorFields`): a database
+ * error never brings its SQL text or parameters along.
+ */
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LEVELS)[number];
+
+const isLevel = (value: string | undefined): value is LogLevel => LEVELS.includes(value as LogLevel);
+
+/** Fields censored at any depth of a line (up to two levels under its root). */
+const REDACTED_KEYS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "cookie",
+  "authorization",
+  "secret",
+  "card",
+  "address",
+  "shippingAddress",
+  "billingAddress",
+];
+const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
+export interface ErrorFields {
+  type: string;
+  message: string;
+  code?: string;
+  constraint?: string;
+  stack?: string;
+}
+
+/** Drizzle's wrapper of a failed query, whose message is the query and its parameters. */
+const QUERY_TEXT = /^Failed query:/;
+
+/**
+ * What a log line says of an error: its type, code and message. A database error (the driver's, or
+ * wrapped by the ORM, whose own message is the full query with its parameters) is its SQLSTATE or
+ * socket code and the server's message, never the SQL; a connection failure likewise. Other errors keep
+ * their stack (one JSON string), which is what finds a bug.
+ */
+export function errorFields(error: unknown): ErrorFields {
+  const lost = connectionFailure(error);
+  if (lost) return { type: "DatabaseUnavailable", code: lost.code, message: lost.message };
+  const db = databaseError(error);
+  if (db) {
+    return {
+      type: "DatabaseError",
+      code: db.code,
+      message: db.message,
+      ...(db.constraint ? { constraint: db.constraint } : {}),
+    };
+  }
+  if (error instanceof Error) {
+    if (QUERY_TEXT.test(error.message)) {
+      const cause = error.cause instanceof Error ? error.cause.message : undefined;
+      return { type: error.name, message: cause ? `query failed: ${cause}` : "query failed" };
+    }
+    const code = (error as { code?: unknown }).code;
+    return {
+      type: error.name,
+      message: error.message,
+      ...(typeof code === "string" || typeof code === "number" ? { code: String(code) } : {}),
+      ...(error.stack ? { stack: error.stack } : {}),
+    };
+  }
+  return { type: typeof error, message: String(error) };
+}
+
+function destination(): DestinationStream {
+  if (process.env.ABUNDANCE_LOG_PRETTY === "1") {
+    const pretty = createRequire(import.meta.url)("pino-pretty") as (options: object) => DestinationStream;
+    return pretty({ colorize: true, sync: true, translateTime: "HH:MM:ss.l", ignore: "pid,hostname" });
+  }
+  // Written on the next turn of the event loop, lines gathered while a write is under way; pino writes
+  // what is left when the process exits.
+  return pino.destination({ dest: 1, sync: false });
+}
+
+export const log: Logger = pino(
+  {
+    level: isLevel(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: errorFields },
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  },
+  destination(),
+);
+
+/** LOG_LEVEL as the configuration parsed it. */
+export function setLogLevel(level: LogLevel): void {
+  log.level = level;
+}
+
+/** Whether a line of this level would be written (to skip building a costly one). */
+export function logs(level: Level): boolean {
+  return log.isLevelEnabled(level);
+}
