@@ -49,7 +49,58 @@ describe(`the server's log (node server.js, ${databaseKind})`, () => {
     await location?.cleanup();
   });
 
-  it("is one JSON line per event: access lines with their fields, no stack for refusals, nothing secret", async () => {
+  /** The log so far: its lines, and the JSON ones parsed (written on the next turn of the server's loop). */
+  const logged = async () => {
+    await sleep(500);
+    const output = server.output();
+    const lines = output.split("\n").filter((line) => line.trim() !== "");
+    const entries = lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogLine);
+    return { output, lines, entries, access: entries.filter((entry) => entry.msg === "request") };
+  };
+
+  it("answers a POST to a page without an action with a plain 405 that names no route (fault 10)", async () => {
+    for (const path of ["/shop", "/shop.data"]) {
+      const refused = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { origin: server.url },
+        body: "x=1",
+      });
+      expect(refused.status).toBe(405);
+      const body = await refused.text();
+      expect(body).not.toMatch(/did not provide|for route "/);
+      expect(body).toContain("Method Not Allowed");
+    }
+  });
+
+  it("logs the refusals of a client — 405s, missing or malformed static files — as one access line each, no stack (fault 10)", async () => {
+    const { url } = server;
+    const statics: Array<[string, number]> = [
+      ["/assets/missing.js", 404],
+      ["/assets/%E0%A4%A", 400],
+      ["/images/..%2f..%2f..%2fetc%2fpasswd", 403],
+    ];
+    for (const [path, status] of statics) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(status);
+      expect(await res.text()).not.toMatch(/\n\s+at \S|ENOENT|build/);
+    }
+    await fetch(`${url}/product/anything`, { method: "POST", headers: { origin: url }, body: "x=1" });
+
+    const { lines, entries, access } = await logged();
+    expect(lines.filter((line) => /^\s+at \S/.test(line))).toEqual([]);
+    expect(lines.filter((line) => !BANNER.test(line) && !line.startsWith("{"))).toEqual([]);
+    for (const [path, status] of statics) {
+      expect(access.find((entry) => entry.path === path)).toMatchObject({ route: expect.any(String), status });
+    }
+    expect(access.find((entry) => entry.path === "/product/anything")).toMatchObject({
+      method: "POST",
+      route: "/product/:slug",
+      status: 405,
+    });
+    expect(entries.filter((entry) => entry.level === "error")).toEqual([]);
+  });
+
+  it("has an access line per request with its id, route, status, duration and user, and never the password or cookie", async () => {
     const { url } = server;
     const email = `logged-${Date.now()}@example.com`;
     await registerOverHttp(url, email, PASSWORD);
@@ -65,54 +116,13 @@ describe(`the server's log (node server.js, ${databaseKind})`, () => {
     expect(profile.status).toBe(200);
     const profileId = profile.headers.get("x-request-id");
 
-    // Fault 10: React Router's refusal of a POST to a page without an action, as a page and as data.
-    for (const path of ["/shop", "/shop.data"]) {
-      const refused = await fetch(`${url}${path}`, { method: "POST", headers: { origin: url }, body: "x=1" });
-      expect(refused.status).toBe(405);
-      const body = await refused.text();
-      expect(body).not.toMatch(/did not provide|for route "/);
-      expect(body).toContain("Method Not Allowed");
-    }
-    // Fault 10: the static files' refusals: missing, malformed, climbing out of the folder.
-    const statics: Array<[string, number]> = [
-      ["/assets/missing.js", 404],
-      ["/assets/%E0%A4%A", 400],
-      ["/images/..%2f..%2f..%2fetc%2fpasswd", 403],
-    ];
-    for (const [path, status] of statics) {
-      const res = await fetch(`${url}${path}`);
-      expect(res.status, path).toBe(status);
-      expect(await res.text()).not.toMatch(/\n\s+at \S|ENOENT|build/);
-    }
-
-    // The lines are written on the next turn of the server's event loop.
-    await sleep(500);
-    const output = server.output();
-    const lines = output.split("\n").filter((line) => line.trim() !== "");
-    expect(lines.filter((line) => /^\s+at \S/.test(line))).toEqual([]);
-    expect(lines.filter((line) => !BANNER.test(line) && !line.startsWith("{"))).toEqual([]);
-    const entries = lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogLine);
-    const access = entries.filter((entry) => entry.msg === "request");
-
-    // The signed-in request: its id as the response said it, the route pattern, the user.
+    const { output, access } = await logged();
     const profileLine = access.find((entry) => entry.reqId === profileId);
     expect(profileLine).toMatchObject({ level: "info", method: "GET", route: "/profile", status: 200 });
     expect(profileLine!.userId).toMatch(/\S/);
     expect(typeof profileLine!.ms).toBe("number");
     expect(access.find((entry) => entry.route === "/login" && entry.method === "POST")).toMatchObject({ status: 302 });
-    for (const path of ["/shop", "/shop.data"]) {
-      expect(access.find((entry) => entry.path === path && entry.method === "POST")).toMatchObject({
-        route: "/shop",
-        status: 405,
-      });
-    }
-    for (const [path, status] of statics) {
-      expect(access.find((entry) => entry.path === path)).toMatchObject({ route: expect.any(String), status });
-    }
-    // Refusals are the access line alone: no error line for them.
-    expect(entries.filter((entry) => entry.level === "error")).toEqual([]);
 
-    // Never the password, nor the session cookie's value.
     const sessionValue = cookie.split(";")[0]!.split("=").slice(1).join("=");
     expect(sessionValue.length).toBeGreaterThan(10);
     expect(output).not.toContain(PASSWORD);
