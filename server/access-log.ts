@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { REQUEST_ID_HEADER } from "~/lib/http/error-answer.server";
-import { log } from "~/lib/log.server";
+import { accessLog, log } from "~/lib/log.server";
 import { closeRequestNote, openRequestNote } from "~/lib/request-notes.server";
 import type { ShopMetrics } from "./metrics";
 import { randomToken } from "./random-tokens";
@@ -29,6 +29,9 @@ export interface RequestObserver {
 /** A path as the log shows it: without the query, and bounded. */
 const pathOf = (url: string | undefined) => (url ?? "/").split("?", 1)[0]!.slice(0, 200);
 
+/** The auth library's endpoints carry tokens in their paths (`/api/auth/reset-password/<token>`): the route alone. */
+const shownPath = (route: string, path: string) => (route === "/api/auth/*" ? undefined : path);
+
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export function observeRequests(options: { label: RouteLabeler; metrics: ShopMetrics }): RequestObserver {
@@ -48,14 +51,14 @@ export function observeRequests(options: { label: RouteLabeler; metrics: ShopMet
       const route = label(path);
       const status = res.statusCode;
       metrics.request(route, req.method, status, ms / 1000);
-      if (!log.isLevelEnabled("info")) return;
+      if (!accessLog.isLevelEnabled("info")) return;
       const cache = res.getHeader("X-Cache");
-      log.info(
+      accessLog.info(
         {
           reqId,
           method: req.method,
           route,
-          path,
+          path: shownPath(route, path),
           status,
           ms: round(ms),
           ...(note.userId ? { userId: note.userId } : {}),
@@ -73,8 +76,11 @@ export function observeRequests(options: { label: RouteLabeler; metrics: ShopMet
     const path = pathOf(req.url);
     const route = label(path);
     metrics.request(route, req.method, res.statusCode, ms / 1000);
-    if (log.isLevelEnabled("info")) {
-      log.info({ method: req.method, route, path, status: res.statusCode, ms: round(ms), cache: "HIT" }, "request");
+    if (accessLog.isLevelEnabled("info")) {
+      accessLog.info(
+        { method: req.method, route, path, status: res.statusCode, ms: round(ms), cache: "HIT" },
+        "request",
+      );
     }
   };
 
