@@ -257,3 +257,31 @@ describe("METRICS_PORT without a token", () => {
     expect([503, 0]).toContain(answer);
   });
 });
+
+describe.skipIf(databaseKind !== "postgres")("/metrics of a cluster (WEB_CONCURRENCY=2, PostgreSQL pass)", () => {
+  let location: DatabaseLocation;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    location = await prepareDatabaseLocation();
+    server = await startServerProcess({ ...location.env, WEB_CONCURRENCY: "2", METRICS_TOKEN: TOKEN });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await location?.cleanup();
+  });
+
+  it("answers every worker's requests, summed, whichever worker takes the scrape", async () => {
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/faq`)).status).toBe(200);
+    await sleep(200);
+    // The connections go round the workers: several scrapes reach both.
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(total(text, "abundance_http_request_duration_seconds_count", { route: "/faq", method: "GET" })).toBe(10);
+      // Read from the database once, not once per worker.
+      expect(total(text, "abundance_database_up")).toBe(1);
+    }
+  });
+});
