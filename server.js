@@ -18,6 +18,8 @@ const shopMode = process.env.ABUNDANCE_SHOP_MODE || process.env.NODE_ENV || "dev
 process.env.ABUNDANCE_SHOP_MODE = shopMode;
 process.env.NODE_ENV = development ? "development" : "production";
 const env = { ...process.env, NODE_ENV: shopMode };
+// Log lines are JSON (app/lib/log.server.ts); under --dev, printed for a person by pino-pretty.
+if (development) process.env.ABUNDANCE_LOG_PRETTY ??= "1";
 
 const entry = development
   ? await (async () => {

@@ -1,6 +1,14 @@
 import { text as readText } from "node:stream/consumers";
 import { renderToString } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { REQUEST_ID_HEADER } from "./lib/http/error-answer.server";
+import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
 
 /** How long React Router lets a loader's deferred promise run before it rejects it (none of ours defers). */
@@ -54,3 +62,29 @@ async function readHydrationData(context: EntryContext): Promise<void> {
     1: settled({ done: true, value: "" }),
   };
 }
+
+/**
+ * What React Router reports while it answers a request, as one log line (issue 27, fault 10).
+ *
+ * Its own refusals — a POST to a page that has no action (405), a GET of a route that has no loader
+ * (400) — are the client's mistake, and the access line records their status: no stack. Their message
+ * names the route's internal id ("…did not provide an `action` for route "routes/shop-all"…"), and
+ * React Router would put it in the page; it is replaced here, before the answer is written, by the
+ * status's own words. Anything else is one error line with the request's id.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const reqId = request.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (isRouteErrorResponse(error) && (error as { internal?: boolean }).internal) {
+    const words = error.statusText || "Bad Request";
+    const refusal = error as { data: unknown; error?: Error };
+    refusal.data = words;
+    refusal.error = Object.assign(new Error(words), { stack: undefined });
+    log.debug({ reqId, status: error.status }, "request refused by the router");
+    return;
+  }
+  log.error(
+    { reqId, err: isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error },
+    "request failed",
+  );
+};

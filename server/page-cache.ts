@@ -63,6 +63,9 @@ export class PageCache {
   private readonly entries: BoundedEntries<CachedPage>;
   /** Bumped by `clear()`; a render that started before a clear is not stored. */
   generation = 0;
+  /** Cacheable requests answered from the cache, and those that were not (for the metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly ttlSeconds: number,
@@ -114,7 +117,11 @@ export class PageCache {
     const key = this.keyFor(req);
     if (key === undefined) return false;
     const entry = this.entries.get(key, this.now());
-    if (!entry) return false;
+    if (!entry) {
+      this.misses++;
+      return false;
+    }
+    this.hits++;
     const accept = String(req.headers["accept-encoding"] ?? "");
     const [body, encoding] =
       entry.br && /\bbr\b/.test(accept)

@@ -11,7 +11,16 @@ import type { Request, RequestHandler } from "express";
  * A request whose client goes away while it waits leaves the queue: nobody would read its page, and a
  * server stopping would otherwise start renders after its database is closed.
  */
-export function renderQueue(limit: number, options: { skip?: (req: Request) => boolean } = {}): RequestHandler {
+export interface RenderQueue extends RequestHandler {
+  /** Renders under way, and waiting for their turn (read by the metrics). */
+  readonly running: number;
+  readonly waiting: number;
+}
+
+export function renderQueue(
+  limit: number,
+  options: { skip?: (req: Request) => boolean; waited?: (ms: number) => void } = {},
+): RenderQueue {
   let running = 0;
   const waiting = new Set<{ admit(): void; start(): void }>();
   const admitNext = () => {
@@ -21,14 +30,16 @@ export function renderQueue(limit: number, options: { skip?: (req: Request) => b
     turn.admit();
     setImmediate(turn.start);
   };
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (options.skip?.(req)) return next();
     let holdsPlace = false;
     let finished = false;
+    const arrived = performance.now();
     const turn = {
       admit: () => {
         holdsPlace = true;
         running++;
+        options.waited?.(performance.now() - arrived);
       },
       // A client gone between its admission and this turn of the loop has given its place back already.
       start: () => {
@@ -54,4 +65,8 @@ export function renderQueue(limit: number, options: { skip?: (req: Request) => b
       waiting.add(turn);
     }
   };
+  return Object.defineProperties(handler, {
+    running: { get: () => running },
+    waiting: { get: () => waiting.size },
+  }) as RenderQueue;
 }

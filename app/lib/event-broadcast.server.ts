@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "./db/client.server";
 import type { EventBus } from "./events.server";
+import { log } from "./log.server";
 
 /**
  * Keeps every process of the shop in step (issue 15): a `catalog.changed` emitted in one process is
@@ -41,7 +42,7 @@ export function broadcastCatalogChanges(
       await database.notify(CATALOG_CHANNEL, message);
     } catch (error) {
       // The change is committed and this process's caches are emptied; the others catch up by their TTL.
-      console.warn(`[events] could not tell the other processes: ${error instanceof Error ? error.message : error}`);
+      log.warn({ err: error }, "[events] could not tell the other processes");
     }
   });
   return async () => {

@@ -1,4 +1,5 @@
 import type { Tx } from "./db/client.server";
+import { log } from "./log.server";
 
 /**
  * In-process domain events. Modules publish what happened; other modules subscribe without the
@@ -66,7 +67,7 @@ export class EventBus {
         try {
           await (handler as Handler<K>)(payload);
         } catch (error) {
-          console.warn(`[events] a ${event} handler failed:`, error instanceof Error ? error.message : error);
+          log.warn({ err: error }, `[events] a ${event} handler failed`);
         }
       }),
     );

@@ -1,6 +1,7 @@
+import { log } from "./log.server";
 /**
  * Runs `task` every `intervalMs`, one run at a time (a tick that finds the last run still going is
- * skipped), on a timer that does not keep the process alive. A failed run is logged with console.warn,
+ * skipped), on a timer that does not keep the process alive. A failed run is logged (a warning),
  * prefixed by `failure` ("[orders] cancelling abandoned orders failed:"), and the next tick runs again.
  * The returned function stops the timer and waits for a run under way.
  */
@@ -16,7 +17,7 @@ export function runPeriodically(
       .then(
         () => undefined,
         (error: unknown) => {
-          console.warn(failure, error instanceof Error ? error.message : error);
+          log.warn({ err: error }, failure);
         },
       )
       .finally(() => {

@@ -7,6 +7,7 @@ import { exportAdminOrders } from "~/modules/orders/admin-orders.server";
 import { ORDER_CSV_COLUMNS, orderCsvFileName, orderCsvRow, type ExportOrder } from "~/modules/orders/order-csv";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.export";
+import { log } from "~/lib/log.server";
 
 /**
  * `GET /admin/orders/export?q=&status=&payment=`: the orders the list's filter matches, newest first, as a
@@ -44,7 +45,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(stringify(next.value.map(orderCsvRow))));
       } catch (error) {
-        console.error("[admin-orders-export] failed:", error instanceof Error ? error.message : error);
+        log.error({ err: error }, "[admin-orders-export] failed");
         controller.error(error);
       }
     },

@@ -18,6 +18,7 @@ import { notificationFormRequest } from "~/modules/notifications/notification-re
 import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.orders.order";
+import { log } from "~/lib/log.server";
 
 export function meta({ params, matches }: Route.MetaArgs) {
   return [
@@ -45,7 +46,7 @@ async function load({ request, params }: Route.LoaderArgs) {
     ? {
         // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
         notifications: await notifications.list(order.id).catch((error: unknown) => {
-          console.warn(`[admin-order] notifications of ${order.orderNumber} could not be read:`, error);
+          log.warn({ err: error }, `[admin-order] notifications of ${order.orderNumber} could not be read`);
           return null;
         }),
         whatsappConfigured: notifications.whatsappConfigured,

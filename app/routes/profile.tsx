@@ -37,6 +37,7 @@ import {
 } from "~/modules/accounts/profile.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
+import { log } from "~/lib/log.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Profile | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
@@ -59,7 +60,7 @@ async function load({ request }: Route.LoaderArgs) {
   } catch (error) {
     // The database away is the shop's 503 (pageLoader), not this page's own failure.
     if (connectionFailure(error)) throw error;
-    console.error("[profile] load failed:", error instanceof Error ? error.message : error);
+    log.error({ err: error }, "[profile] load failed");
     return data({ profile: null, created: false, error: PROFILE_MESSAGES.loadFailed }, { status: 500 });
   }
 }

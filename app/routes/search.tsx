@@ -17,6 +17,7 @@ import { services } from "~/services.server";
 import { SEARCH_PRICE_MAX, type ProductPage, type SearchQuery } from "~/modules/catalog/catalog-types";
 import { parseSearchQuery } from "~/modules/catalog/search-query";
 import type { Route } from "./+types/search";
+import { log } from "~/lib/log.server";
 
 const SEARCH_FAILED = "Search failed";
 const POPULAR = ["Hoodie", "Linen shirt", "Denim", "Midi dress", "Joggers", "Tote"];
@@ -45,7 +46,7 @@ async function load({ request, url }: Route.LoaderArgs) {
   } catch (error) {
     // The database away is the shop's 503 (pageLoader), not this page's own failure.
     if (connectionFailure(error)) throw error;
-    console.error("[search] failed:", error instanceof Error ? error.message : error);
+    log.error({ err: error }, "[search] failed");
     return data({ query, categories: [], results: null, error: SEARCH_FAILED as string | null }, { status: 500 });
   }
 }

@@ -9,6 +9,7 @@ import { DomainError } from "~/lib/domain-error";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
+import { log } from "~/lib/log.server";
 
 /**
  * What every loader and action of /secure-admin asks first: the request's console pass. Without one the
@@ -44,7 +45,7 @@ export async function consoleActor(): Promise<{ id: string; name: string; email:
     .where(eq(user.email, config.admin.email));
   if (!owner) {
     // The setting's name goes to the log; the owner reads words.
-    console.error(`[secure-admin] no account has the e-mail ADMIN_EMAIL names (${config.admin.email})`);
+    log.error(`[secure-admin] no account has the e-mail ADMIN_EMAIL names (${config.admin.email})`);
     throw new DomainError("unavailable", "The shop's admin account is missing");
   }
   return { id: owner.id, name: "Secure admin console", email: owner.email };

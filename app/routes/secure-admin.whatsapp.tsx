@@ -7,6 +7,7 @@ import { notificationFormRequest } from "~/modules/notifications/notification-re
 import { services } from "~/services.server";
 import { consoleGate, consoleNoStore, hasConsolePass } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.whatsapp";
+import { log } from "~/lib/log.server";
 
 /**
  * The console's WhatsApp (spec §2's notification component): the back office's notifications panel
@@ -19,7 +20,7 @@ async function load({ request }: Route.LoaderArgs) {
   const { notifications } = services();
   const panel: NotificationsPanelData = {
     notifications: await notifications.list().catch((error: unknown) => {
-      console.warn("[secure-admin] notifications could not be read:", error);
+      log.warn({ err: error }, "[secure-admin] notifications could not be read");
       return null;
     }),
     whatsappConfigured: notifications.whatsappConfigured,

@@ -38,6 +38,8 @@ export async function startTestServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Tests wait for messages while the machine is busy running other tests: send at once.
       NOTIFICATION_YIELD_SECONDS: "0",
+      // Warnings and errors only: an access line per request would bury the test's own output.
+      LOG_LEVEL: "warn",
       ...location.env,
       ...env,
     },

@@ -39,8 +39,10 @@ describe("errorAnswer: one mapping from errors to HTTP answers", () => {
     expect(answer.message).toBe("Database error: the change could not be saved (reference req123). Please try again.");
     expect(answer.message).not.toMatch(/violates|constraint|orders_amounts/);
     expect(log).toHaveBeenCalledTimes(1);
-    expect(String(log.mock.calls[0]![0])).toContain("req123");
-    expect(String(log.mock.calls[0]![1])).toContain("orders_amounts_check");
+    const line = JSON.parse(String(log.mock.calls[0]![0])) as { reqId: string; err: Record<string, string> };
+    expect(line.reqId).toBe("req123");
+    expect(line.err).toMatchObject({ type: "DatabaseError", code: "23514" });
+    expect(line.err.message).toContain("orders_amounts_check");
   });
 
   it("answers a unique-index violation no module handled as a 409 the person can retry, without the database's text", () => {
@@ -52,7 +54,7 @@ describe("errorAnswer: one mapping from errors to HTTP answers", () => {
         "Database error: this was saved by another request at the same time (reference req123). Please refresh and try again.",
     });
     expect(answer.message).not.toMatch(/duplicate|constraint|idempotency|unique/i);
-    expect(String(log.mock.calls[0]![1])).toContain("orders_user_idempotency_key_unique");
+    expect(String(log.mock.calls[0]![0])).toContain("orders_user_idempotency_key_unique");
   });
 
   it("answers any other failure with the route's fallback and the request id", () => {
@@ -106,9 +108,12 @@ describe("a database that cannot be reached", () => {
       });
     }
     expect(warn).toHaveBeenCalledTimes(serverGone.length);
-    expect(String(warn.mock.calls[0]![0])).toBe(
-      "[checkout] request req123: database unavailable (57P01 terminating connection due to administrator command)",
-    );
+    expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({
+      level: "warn",
+      reqId: "req123",
+      msg: "[checkout] database unavailable",
+      err: { code: "57P01", message: "terminating connection due to administrator command" },
+    });
     expect(String(warn.mock.calls[0]![0])).not.toContain("select");
   });
 

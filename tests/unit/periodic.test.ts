@@ -43,7 +43,10 @@ describe("runPeriodically", () => {
     );
     try {
       await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(2), { timeout: 2_000, interval: 5 });
-      expect(warn).toHaveBeenCalledWith("[test] upkeep failed:", "database is down");
+      expect(JSON.parse(String(warn.mock.calls[0]![0]))).toMatchObject({
+        msg: "[test] upkeep failed:",
+        err: { message: "database is down" },
+      });
     } finally {
       await stop();
       warn.mockRestore();

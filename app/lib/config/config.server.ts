@@ -47,6 +47,10 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** LOG_LEVEL. */
+  logLevel: RawEnv["LOG_LEVEL"];
+  /** Who may read /metrics: a bearer token on the shop's port, and/or a port of its own (docs/operations.md). */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /**
    * Scheduled backups of the embedded database: every `everyMs` (unset: none), the newest `keep`, into
    * `dir`, or into `bucket` (BACKUP_DIR=s3://bucket/folder, reached with the S3_ variables) when set.
@@ -199,6 +203,8 @@ export function resolveConfig(env: RawEnv): AppConfig {
       dir: env.BACKUP_DIR && !backupBucket ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, "backups"),
       bucket: backupBucket,
     },
+    logLevel: env.LOG_LEVEL,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }
 

@@ -141,6 +141,13 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(ORDER_LIMIT_DEFAULTS.unpaidOrderHoldMinutes),
+    /** The least severe log line written (JSON lines; pretty under `npm run dev`). */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Bearer token that opens /metrics on the shop's port; unset (and no METRICS_PORT), /metrics is 404. */
+    METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    /** A port of its own for /metrics, /readyz and /healthz, on METRICS_HOST (127.0.0.1 by default). */
+    METRICS_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
     /** A variant with this many units or fewer is low on stock (the back office's low-stock view and figure). */
     LOW_STOCK_THRESHOLD: z.coerce
       .number({ error: "must be a whole number" })

@@ -5,6 +5,7 @@ import type { Client as PgClient } from "pg";
 import { sql, type SQL } from "drizzle-orm";
 import * as schema from "#db/schema/index";
 import { projectRoot } from "../paths.server";
+import { log } from "../log.server";
 
 export type Schema = typeof schema;
 /** The database handle every module uses: the same Drizzle API on PGlite and on PostgreSQL. */
@@ -39,6 +40,8 @@ export interface Database {
    */
   files?: { directory: string; whileQuiet<T>(work: () => Promise<T>): Promise<T> };
   close(): Promise<void>;
+  /** The connection pool's figures, for the metrics (PostgreSQL; the embedded database has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** What a subscription tells: each message, and whether it is listening. */
@@ -115,7 +118,7 @@ async function openPostgres(url: string, max: number, migrations: string): Promi
   // its own. Queries on a broken client fail, the pool discards it when it is released, and the next
   // request connects afresh: the pool reconnects by itself once the server is back.
   pool.on("connect", (client) => {
-    client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
+    client.on("error", (error) => log.warn({ err: error }, "[db] connection lost"));
   });
   pool.on("error", () => {
     // Already logged by the client's own listener above.
@@ -149,6 +152,7 @@ async function openPostgres(url: string, max: number, migrations: string): Promi
     exclusive,
     notify: async (channel, message) => void (await pool.query("select pg_notify($1, $2)", [channel, message])),
     subscribe: (channel, handlers) => listener.add(channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () =>
       (closed ??= (async () => {
         await listener.close();
@@ -185,7 +189,7 @@ function createListener(url: string) {
         connecting = null;
         // Whatever connects next has missed what was sent meanwhile.
         connectedOnce = true;
-        if (error) console.warn(`[db] listener lost: ${error.message}`);
+        if (error) log.warn({ err: error }, "[db] listener lost");
         for (const subscriber of everyone()) subscriber.onLost?.();
         next.end().catch(() => undefined);
         retry = setTimeout(() => void connect(), delay);
@@ -314,7 +318,7 @@ async function openPglite(dir: string, sharedBuffersMb: number, migrations: stri
             return stop;
           },
           (error: unknown) => {
-            console.warn(`[db] could not listen for ${channel}: ${error instanceof Error ? error.message : error}`);
+            log.warn({ err: error }, `[db] could not listen for ${channel}`);
             return async () => undefined;
           },
         );

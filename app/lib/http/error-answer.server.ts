@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { data } from "react-router";
 import { connectionFailure, databaseError, DATABASE_UNAVAILABLE_MESSAGE } from "~/lib/db/errors";
 import { DomainError } from "~/lib/domain-error";
+import { log } from "~/lib/log.server";
 
 /**
  * Errors into HTTP answers, in one place for every API route and action
@@ -46,7 +47,10 @@ function asDomainError(error: unknown, request: Request, where: string): DomainE
   if (error instanceof DomainError) return error;
   const lost = connectionFailure(error);
   if (!lost) return null;
-  console.warn(`[${where}] request ${requestIdOf(request)}: database unavailable (${lost.code} ${lost.message})`);
+  log.warn(
+    { reqId: requestIdOf(request), err: { type: "DatabaseUnavailable", code: lost.code, message: lost.message } },
+    `[${where}] database unavailable`,
+  );
   return new DomainError("unavailable", DATABASE_UNAVAILABLE_MESSAGE, { reason: "DATABASE_UNAVAILABLE", cause: error });
 }
 
@@ -68,7 +72,7 @@ export function errorAnswer(error: unknown, request: Request, context: ErrorCont
   }
   const id = requestIdOf(request);
   const db = databaseError(error);
-  console.error(`[${context.where}] request ${id} failed:`, db ? `${db.code} ${db.message}` : error);
+  log.error({ reqId: id, err: error }, `[${context.where}] request failed`);
   if (db?.code === UNIQUE_VIOLATION) {
     // Two requests saved the same thing at once and the module had no answer of its own for it: a
     // conflict the person can resolve by trying again, not a failure of ours. The constraint stays in the log.

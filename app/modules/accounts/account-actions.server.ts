@@ -6,6 +6,7 @@ import { connectionFailure } from "~/lib/db/errors";
 import { accountKey, createAccountLimits, type AccountLimits } from "./account-limits.server";
 import type { Auth } from "./auth.server";
 import { serveAuthEndpoint } from "./auth-endpoints.server";
+import { log } from "~/lib/log.server";
 
 /**
  * What the account pages' actions do, with the abuse limits (per IP and per account,
@@ -151,7 +152,7 @@ async function requestPasswordReset(
   } catch (error) {
     // The same answer for every address: failures are logged, not shown.
     if (!(error instanceof APIError)) throw error;
-    console.warn(`[accounts] password reset request failed: ${error.message}`);
+    log.warn(`[accounts] password reset request failed: ${error.message}`);
   }
   return { headers: new Headers() };
 }

@@ -10,6 +10,7 @@ import type { Mailer } from "~/modules/notifications/mailer.server";
 import { passwordResetMail, verificationMail } from "./account-mails";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 import { accountNameFrom, fullName } from "./profile-forms";
+import { log } from "~/lib/log.server";
 
 /** Set by our own server (server/app.ts) from the socket or trusted proxies; a client's value is replaced. */
 export const CLIENT_IP_HEADER = "x-abundance-client-ip";
@@ -23,11 +24,14 @@ const DAY = 60 * 60 * 24;
 function logAuth(level: "info" | "warn" | "error" | "debug", message: string, ...args: unknown[]): void {
   const lost = args.map(connectionFailure).find((found) => found !== null);
   if (lost) {
-    console.warn(`[Better Auth]: ${message}: database unavailable (${lost.code} ${lost.message})`);
+    log.warn({ err: { code: lost.code, message: lost.message } }, `[Better Auth]: ${message}: database unavailable`);
     return;
   }
-  const log = level === "error" ? console.error : level === "warn" ? console.warn : console.log;
-  log(`[Better Auth]: ${message}`, ...args);
+  const error = args.find((arg) => arg instanceof Error);
+  const details = args.filter((arg) => arg !== error && typeof arg !== "object");
+  const text = [`[Better Auth]: ${message}`, ...details.map(String)].join(" ");
+  if (error) log[level]({ err: error }, text);
+  else log[level](text);
 }
 
 /** Endpoints of the social providers (OAuth 2 with PKCE and state). A base URL points them at a local fake. */
@@ -104,7 +108,7 @@ export function createAuth(
       sendResetPassword: async ({ user, url }) => {
         void shopName()
           .then((name) => mailer.send(passwordResetMail(user, url, name)))
-          .catch((error: Error) => console.warn(`[mail] reset e-mail failed: ${error.message}`));
+          .catch((error: Error) => log.warn({ err: error }, "[mail] reset e-mail failed"));
       },
     },
     emailVerification: {
@@ -113,7 +117,7 @@ export function createAuth(
       sendVerificationEmail: async ({ user, url }) => {
         void shopName()
           .then((name) => mailer.send(verificationMail(user, url, name)))
-          .catch((error: Error) => console.warn(`[mail] verification e-mail failed: ${error.message}`));
+          .catch((error: Error) => log.warn({ err: error }, "[mail] verification e-mail failed"));
       },
     },
     user: {

@@ -7,6 +7,7 @@ import { withRedirect } from "~/lib/redirects";
 import type { Auth } from "./auth.server";
 import type { KnownSession, SessionMemory } from "./session-memory.server";
 import type { SessionUser } from "./session-user";
+import { noteRequestUser } from "~/lib/request-notes.server";
 
 export type { SessionUser };
 
@@ -159,6 +160,7 @@ export function createSessions({ db, auth, authSecret, memory }: SessionDeps): S
       memory?.keep(signed, found, mark);
       known = found;
     }
+    noteRequestUser(request, known.user.id);
     return {
       user: known.user,
       sessionId: known.sessionId,

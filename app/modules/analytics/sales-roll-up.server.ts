@@ -39,7 +39,7 @@ export async function vacuumSalesRollUp(db: Db): Promise<void> {
 /**
  * Runs `foldSalesRollUp` (and `vacuumSalesRollUp` when `vacuum`: the embedded database) every
  * `intervalMs` (one run at a time) on a timer that does not keep the process alive; failures are logged
- * with console.warn. The returned function stops the timer and waits for a run under way.
+ * as warnings. The returned function stops the timer and waits for a run under way.
  */
 export function startSalesRollUpUpkeep(
   db: Db,

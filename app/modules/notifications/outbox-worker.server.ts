@@ -18,6 +18,7 @@ import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
 import { renderOrderEmail } from "./render-email.server";
 import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
 import { whatsappText } from "./whatsapp-texts";
+import { log as logger } from "~/lib/log.server";
 
 /**
  * The worker that empties the outbox, one in every server instance. It claims due rows with
@@ -52,7 +53,8 @@ export interface NotificationWorkerDeps {
   saturated?: (ownBusyMs: number) => boolean;
   yieldMs?: number;
   random?: () => number;
-  log?: (line: string) => void;
+  /** Where the worker's warnings go (the server's log by default); `error` is reduced to its code and message there. */
+  log?: (line: string, error?: unknown) => void;
 }
 
 export interface NotificationWorker {
@@ -94,7 +96,9 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
   const pollMs = deps.pollMs ?? 1_000;
   const random = deps.random ?? Math.random;
   const yieldMs = deps.yieldMs ?? 0;
-  const log = deps.log ?? ((line: string) => console.warn(line));
+  const log =
+    deps.log ??
+    ((line: string, error?: unknown) => (error === undefined ? logger.warn(line) : logger.warn({ err: error }, line)));
   let running = false;
   let wakeUp: (() => void) | null = null;
   let woken = false;
@@ -330,7 +334,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
         }
       } catch (error) {
         // The database is away: try again at the next poll.
-        log(`[notifications] worker round failed: ${error instanceof Error ? error.message : String(error)}`);
+        log("[notifications] worker round failed", error);
       }
       if (running && !woken) await sleep(pollMs);
     }

@@ -8,6 +8,7 @@ import { planMove, type OrderMove, type OrderState, type RefundKind } from "./or
 import type { OrderStatus, PaymentStatus } from "./order-rules";
 import { restock } from "./order-payment.server";
 import { recordStatusChange, type Actor } from "./status-history.server";
+import { log } from "~/lib/log.server";
 
 /**
  * Applies the fulfilment state machine (order-moves.ts) to the database. Every move is one conditional
@@ -138,10 +139,7 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
     return { ...result, paymentStatus: refunded.paymentStatus };
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    console.warn(
-      `[orders] refund of cancelled order ${order.orderNumber} failed:`,
-      cause instanceof Error ? cause.message : cause,
-    );
+    log.warn({ err: cause }, `[orders] refund of cancelled order ${order.orderNumber} failed`);
     return { ...result, refundFailed: FULFILMENT_MESSAGES.refundFailed };
   }
 }

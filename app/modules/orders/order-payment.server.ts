@@ -252,7 +252,7 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
 
 /**
  * Runs `cancelAbandonedOrders` every `intervalMs` (one run at a time) on a timer that does not keep the
- * process alive; failures are logged with console.warn. The returned function stops it and waits for a
+ * process alive; failures are logged. The returned function stops it and waits for a
  * run under way.
  */
 export function startAbandonedOrderSweeper(

@@ -6,6 +6,7 @@ import type { EventBus } from "~/lib/events.server";
 import type { CaptureFailureReason, PayPalClient, PayPalItem } from "~/modules/payments/paypal.server";
 import { isDomainError } from "~/lib/domain-error";
 import { awaitingPayment, failOrderPayment, markOrderPaid, paymentStateError } from "./order-payment.server";
+import { log } from "~/lib/log.server";
 
 /**
  * Paying an order with PayPal (decisions.md §3). The order side of the payment: the PayPal client
@@ -206,5 +207,5 @@ async function keepOrphanedCapture(db: Db, order: { id: string; orderNumber: str
     .update(orders)
     .set({ paymentCaptureId: captureId, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), isNull(orders.paymentCaptureId)));
-  console.warn(`[payments] PayPal capture ${captureId} completed for cancelled order ${order.orderNumber}: refund it`);
+  log.warn(`[payments] PayPal capture ${captureId} completed for cancelled order ${order.orderNumber}: refund it`);
 }

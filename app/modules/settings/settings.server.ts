@@ -14,6 +14,7 @@ import {
   type SettingsSection,
   type ShopSettings,
 } from "./settings-schema";
+import { log } from "~/lib/log.server";
 
 export type SettingsActor = { id: string; email: string };
 
@@ -78,7 +79,7 @@ function storedSection<S extends SettingsSection>(section: S, stored: unknown): 
   if (direct.success) return direct.data as SectionValue<S>;
   const merged = schema.safeParse({ ...DEFAULT_SETTINGS[section], ...(stored as object) });
   if (merged.success) return merged.data as SectionValue<S>;
-  console.warn(`[settings] the stored ${section} settings are not valid; their defaults are used`);
+  log.warn(`[settings] the stored ${section} settings are not valid; their defaults are used`);
   return DEFAULT_SETTINGS[section];
 }
 
