@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from "express";
 import { isDomainError } from "~/lib/domain-error";
 import { MEDIA_CACHE_CONTROL, type ImageStorage } from "~/modules/media/image-storage.server";
 import { mediaKey, parseMediaUrl } from "~/modules/media/image-urls";
+import { log } from "~/lib/log.server";
 
 /**
  * How long a browser or a proxy may keep a redirect to the bucket. Not a year like the photo: the
@@ -89,6 +90,6 @@ function failed(res: Response, key: string, error: unknown) {
     return;
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`[media] ${key}: ${detail.slice(0, 500)}`);
+  log.error(`[media] ${key}: ${detail.slice(0, 500)}`);
   res.status(500).send("This photo could not be read. Please try again later.");
 }

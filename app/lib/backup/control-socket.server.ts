@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
+import { log } from "../log.server";
 
 /**
  * The running server's control socket: how `npm run backup` asks the process that has the embedded
@@ -87,7 +88,7 @@ export async function claimDataDir(dataDir: string, busy: string): Promise<DataD
     try {
       await archive.done;
     } catch (error) {
-      console.warn("[backup] the backup asked for on the control socket failed:", (error as Error).message);
+      log.warn({ err: error }, "[backup] the backup asked for on the control socket failed");
       socket.destroy();
     }
   };

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { runPeriodically } from "../periodic.server";
 import type { BackupDestination } from "./destination.server";
 import { backupDue, backupName, backupsToDelete } from "./retention";
+import { log } from "../log.server";
 
 /** How often the schedule looks whether a backup is due (or its own period, when shorter). */
 const CHECK_EVERY_MS = 5 * 60_000;
@@ -30,7 +31,7 @@ export async function backUpIfDue(schedule: BackupSchedule): Promise<string | nu
   for (const old of backupsToDelete(await schedule.destination.list(), schedule.keep)) {
     await schedule.destination.delete(old);
   }
-  console.info(`[backup] wrote ${name} to ${schedule.destination.describe()}`);
+  log.info(`[backup] wrote ${name} to ${schedule.destination.describe()}`);
   return name;
 }
 

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client.server";
 import { projectRoot } from "../paths.server";
 import { walk, writeArchive, type ArchiveSource, type BackupManifest } from "./archive.server";
+import { log } from "../log.server";
 
 /**
  * A backup of the embedded database while the shop keeps serving (docs/operations.md, Backups).
@@ -59,7 +60,7 @@ export async function openSnapshot(
     void cleaned.then(
       (manifest) => {
         const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
-        console.info(
+        log.info(
           `[backup] ${manifest.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB before compression); ` +
             `the database waited ${pausedMs} ms for its copy`,
         );

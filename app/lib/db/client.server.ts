@@ -281,8 +281,7 @@ async function openPglite(dir: string, sharedBuffersMb: number, migrations: stri
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     const { unpackPgliteTemplate } = await import("./pglite-template.server");
     const unpacked = await unpackPgliteTemplate(dir);
-    if (unpacked !== "unpacked")
-      console.warn(`[db] ${unpacked}: PGlite runs initdb, which needs ~800 MB of memory once`);
+    if (unpacked !== "unpacked") log.warn(`[db] ${unpacked}: PGlite runs initdb, which needs ~800 MB of memory once`);
   }
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {

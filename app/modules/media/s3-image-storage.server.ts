@@ -16,6 +16,7 @@ import {
   type StoredImage,
   type StoredImageInfo,
 } from "./image-storage.server";
+import { log } from "~/lib/log.server";
 
 export const PHOTO_STORAGE_UNAVAILABLE = "Photo storage is unavailable right now. Please try again in a moment.";
 
@@ -116,7 +117,7 @@ export class S3ImageStorage implements ImageStorage {
     } catch (error) {
       if (isMissingObject(error)) return null;
       if (isBucketUnavailable(error)) {
-        console.warn(`[photo storage] ${operation} ${key}: the bucket is unavailable (${describeS3Error(error)})`);
+        log.warn(`[photo storage] ${operation} ${key}: the bucket is unavailable (${describeS3Error(error)})`);
         throw new DomainError("unavailable", PHOTO_STORAGE_UNAVAILABLE, {
           reason: "PHOTO_STORAGE_UNAVAILABLE",
           cause: error,
