@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import { profiles } from "#db/schema/index";
 import { DomainError, type DomainErrorCode } from "~/lib/domain-error";
 import type { Db } from "~/lib/db/client.server";
@@ -52,9 +52,11 @@ function codeOfStatus(status: number): DomainErrorCode {
 /**
  * An APIError of the auth library as a DomainError (its body code as the reason); anything else as it
  * is — also the library's 500 for a database it could not reach, which errorAnswer answers as the outage.
+ * `isAPIError`, not `instanceof`: the library throws two classes of it (its request validation throws
+ * the router's base class, its endpoints a subclass).
  */
 function failure(error: unknown, fallback: string): unknown {
-  if (!(error instanceof APIError) || connectionFailure(error)) return error;
+  if (!isAPIError(error) || connectionFailure(error)) return error;
   const body = error.body as { code?: string; message?: string } | undefined;
   const reason = body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "USER_ALREADY_EXISTS" : body?.code;
   return new DomainError(codeOfStatus(error.statusCode), body?.message || fallback, { reason, cause: error });
@@ -150,7 +152,7 @@ async function requestPasswordReset(
     });
   } catch (error) {
     // The same answer for every address: failures are logged, not shown.
-    if (!(error instanceof APIError)) throw error;
+    if (!isAPIError(error)) throw error;
     console.warn(`[accounts] password reset request failed: ${error.message}`);
   }
   return { headers: new Headers() };
