@@ -47,11 +47,24 @@ export function samePassword(typed: string, expected: string): boolean {
   return timingSafeEqual(a, b) && expected.length > 0;
 }
 
+/**
+ * The key that signs a pass given for the shared password (/admin's grant, the console's pass): derived
+ * from AUTH_SECRET, the pass's purpose and a fingerprint of the shared password — an HMAC of it under
+ * AUTH_SECRET, never the password itself. A new SECURE_ADMIN_PASSWORD makes a new key, so every pass
+ * signed under the old password fails its signature check: changing the password ends them all.
+ */
+export function sharedPasswordPassKey(authSecret: string, purpose: string, sharedPassword: string): string {
+  const fingerprint = createHmac("sha256", authSecret)
+    .update(`abundance:shared-password:${sharedPassword.trim()}`)
+    .digest("base64url");
+  return createHmac("sha256", authSecret).update(`${purpose}:${fingerprint}`).digest("base64url");
+}
+
 export type AdminAccessGate = ReturnType<typeof createAdminAccess>;
 
 export function createAdminAccess(deps: AdminAccessDeps) {
-  // A key of its own, derived from the auth secret, so this signature is never valid for another cookie.
-  const key = createHmac("sha256", deps.authSecret).update("abundance:admin-grant-cookie").digest("base64url");
+  // A key of its own, so this signature is never valid for another cookie, nor under another password.
+  const key = sharedPasswordPassKey(deps.authSecret, "abundance:admin-grant-cookie", deps.secureAdminPassword);
   const cookie: Cookie = createCookie(ADMIN_GRANT_COOKIE, {
     secrets: [key],
     httpOnly: true,
