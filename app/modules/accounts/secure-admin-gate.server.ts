@@ -8,11 +8,12 @@ import { clientIp } from "./account-limits.server";
 import { samePassword, sharedPasswordPassKey } from "./admin-access.server";
 import { typedAdminPassword } from "./admin-grant";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import type { SharedPasswordCap } from "./shared-password-cap.server";
 
 /**
  * The gate of /secure-admin (spec §2 "Secure admin", decisions.md §3): the shared password
  * (SECURE_ADMIN_PASSWORD) typed into 'Admin Access' is compared on the server, trimmed, in constant time,
- * at most 10 tries per address in 15 minutes. The right one writes a pass row and sets a signed, httpOnly,
+ * at most 10 tries per address in 15 minutes, and behind the shop-wide cap (shared-password-cap.server.ts). The right one writes a pass row and sets a signed, httpOnly,
  * SameSite=Strict cookie naming it, scoped to the console's path (/secure-admin) and expiring with it,
  * signed with a key bound to the password (a new SECURE_ADMIN_PASSWORD ends every pass).
  * Every loader and action of the console asks `pass(request)`; Logout deletes the row. The password itself
@@ -42,6 +43,8 @@ export interface SecureAdminGateDeps {
   secureAdminPassword: string;
   secureCookies: boolean;
   rateLimitIpMultiplier: number;
+  /** The shop-wide cap of the shared password, shared with /admin's prompt. */
+  cap: SharedPasswordCap;
 }
 
 export type SecureAdminGate = ReturnType<typeof createSecureAdminGate>;
@@ -97,11 +100,13 @@ export function createSecureAdminGate(deps: SecureAdminGateDeps) {
           fieldErrors: { password: SECURE_ADMIN_MESSAGES.passwordRequired },
         });
       }
+      await deps.cap.assertOpen();
       const ip = clientIp(request);
       if (!(await hit(deps.db, `secure-admin:ip:${ip}`, perIp)).allowed) {
         throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS, { reason: "RATE_LIMITED" });
       }
       if (!samePassword(password, deps.secureAdminPassword.trim())) {
+        await deps.cap.failed();
         throw new DomainError("unauthenticated", SECURE_ADMIN_MESSAGES.invalidPassword, {
           reason: "INVALID_PASSWORD",
           fieldErrors: { password: SECURE_ADMIN_MESSAGES.invalidPassword },
