@@ -182,6 +182,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         auth,
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
         requireEmailVerification: config.requireEmailVerification,
+        authSecret: config.authSecret,
+        secureCookies: config.publicUrl.startsWith("https:"),
       }),
       mailer,
       events,
