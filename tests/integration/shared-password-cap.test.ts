@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/lib/db/client.server";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { signUp } from "../support/sessions";
+import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
@@ -130,5 +132,48 @@ describe("the shared admin password's shop-wide cap", () => {
     expect(second.trips).toBe(2);
     expect(second.until - Date.now()).toBeGreaterThan(firstLength * 1.5);
     await waitFor(() => alerts().length === 2, "the second alert");
+  });
+});
+
+describe.skipIf(databaseKind !== "postgres")("the cap across two processes on one PostgreSQL", () => {
+  let location: DatabaseLocation;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    location = await prepareDatabaseLocation();
+    const env = (name: string) => ({
+      DATABASE_URL: location.databaseUrl!,
+      DATA_DIR: `${location.dataDir}/${name}`,
+      AUTH_SECRET: "two-processes-secret-0123456789abcdef",
+      SECURE_ADMIN_PASSWORD: PASSWORD,
+      SEED_DEMO_CATALOG: "false",
+      RATE_LIMIT_IP_MULTIPLIER: "1",
+      TRUST_PROXY: "1",
+    });
+    [a, b] = await Promise.all([startServerProcess(env("a")), startServerProcess(env("b"))]);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await location?.cleanup();
+  });
+
+  const login = (base: string, password: string, ip: string) =>
+    fetch(`${base}/secure-admin/dashboard`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base, "x-forwarded-for": ip },
+      body: new URLSearchParams({ intent: "login", password }),
+    });
+
+  it("counts the wrong guesses of both together: 12 on each lock the password on both", async () => {
+    for (let i = 0; i < 12; i++) {
+      for (const server of [a, b]) await (await login(server.url, `wrong-${i}`, `10.3.${i}.1`)).body?.cancel();
+    }
+    for (const server of [a, b]) {
+      const right = await login(server.url, PASSWORD, "10.3.99.1");
+      expect(right.status).toBe(429);
+      await right.body?.cancel();
+    }
   });
 });
