@@ -9,7 +9,9 @@ import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { sharedPasswordLockedMail } from "~/modules/accounts/account-mails";
 import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
+import { createSharedPasswordCap } from "~/modules/accounts/shared-password-cap.server";
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createCatalogCommands, type CatalogCommands } from "~/modules/product-admin/catalog-commands.server";
@@ -171,6 +173,16 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     });
 
     const photoStorage = await imageStorageFor(config);
+    // The shared admin password's shop-wide cap tells the owner (Settings → Notifications' e-mail, else
+    // the admin account's) when it trips.
+    const sharedPasswordCap = createSharedPasswordCap({
+      db: database.db,
+      onTrip: async (trip) => {
+        const shop = await settings.read();
+        const to = shop.notifications.ownerEmail || config.admin.email;
+        await mailer.send(sharedPasswordLockedMail(to, trip, shop.store.name));
+      },
+    });
 
     const services: Services = {
       config,
@@ -184,6 +196,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         secureAdminPassword: config.secureAdminPassword,
         secureCookies: config.publicUrl.startsWith("https:"),
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+        cap: sharedPasswordCap,
       }),
       secureAdmin: createSecureAdminGate({
         db: database.db,
@@ -191,12 +204,15 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         secureAdminPassword: config.secureAdminPassword,
         secureCookies: config.publicUrl.startsWith("https:"),
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+        cap: sharedPasswordCap,
       }),
       accounts: createAccountActions({
         db: database.db,
         auth,
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
         requireEmailVerification: config.requireEmailVerification,
+        authSecret: config.authSecret,
+        secureCookies: config.publicUrl.startsWith("https:"),
       }),
       mailer,
       events,

@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { writeAllowed } from "~/lib/http/write-origin";
 import { randomToken } from "./random-tokens";
+import { requestUrl } from "./request-url";
 
 /** A fresh CSP nonce per rendered response; React Router puts it on its inline scripts. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -52,16 +54,18 @@ export function contentSecurityPolicy(options: { https: boolean }): RequestHandl
 
 /**
  * Refuses cross-site state changes: a POST (or other unsafe method) whose Origin is neither the
- * shop's public origin nor the origin it was addressed to. SameSite=Lax cookies are the first guard.
+ * shop's public origin nor the origin it was addressed to (lib/http/write-origin.ts, the rule the auth
+ * library's origin check uses too). SameSite=Lax cookies are the first guard.
  */
 export function sameOriginWrites(publicUrl: string): RequestHandler {
-  const publicOrigin = new URL(publicUrl).origin;
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.headers.origin;
-    const site = req.headers["sec-fetch-site"];
-    const ownOrigin = `${req.protocol}://${req.headers.host ?? ""}`;
-    const allowed = origin ? origin === publicOrigin || origin === ownOrigin : site !== "cross-site";
+    const allowed = writeAllowed({
+      method: req.method,
+      origin: req.headers.origin,
+      fetchSite: req.get("sec-fetch-site"),
+      publicUrl,
+      requestUrl: requestUrl(req).href,
+    });
     if (allowed) return next();
     res.status(403).json({ error: "Cross-site request refused" });
   };

@@ -14,6 +14,8 @@ export interface RateLimitRule {
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
   /** Seconds until the window ends, when not allowed. */
   retryAfterSeconds: number;
 }
@@ -34,6 +36,7 @@ export async function hit(db: Db, key: string, rule: RateLimitRule, now = Date.n
   const allowed = count <= rule.limit;
   return {
     allowed,
+    count,
     retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)),
   };
 }
@@ -61,6 +64,11 @@ export const RATE_LIMITS = {
   resetPerIp: { limit: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   secureAdminPerIp: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong shared admin passwords (SECURE_ADMIN_PASSWORD) the whole shop takes, from every address, before
+   * that password is locked for a while (accounts/shared-password-cap.server.ts).
+   */
+  sharedPasswordShopWide: { limit: 20, windowSeconds: 15 * 60 },
   /** Each placed order holds stock until it is paid or expires: one account cannot hoard it. */
   ordersPerAccount: { limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -72,6 +72,27 @@ describe("error mapping", () => {
     });
   });
 
+  it("takes exactly the addresses the auth library takes (its rule is Zod's z.email())", () => {
+    const odd = [
+      "a@b.co;x",
+      "a(b)@c.co",
+      "a@b.co,x",
+      "a..b@c.co",
+      ".a@b.co",
+      "a@b.c",
+      '"a"@b.co',
+      "ü@b.co",
+      "a@[1.2.3.4]",
+    ];
+    for (const email of odd) {
+      expect(z.email().safeParse(email).success, email).toBe(false);
+      expect(fieldErrors(emailField.safeParse(email).error!), email).toEqual({ form: "Invalid email address" });
+    }
+    for (const email of ["Ordinary.Name+tag@Example.co.uk", "o'brien_x-y@mail.example.com"]) {
+      expect(emailField.parse(email)).toBe(email);
+    }
+  });
+
   it("has the shared e-mail rules and checkbox reading", () => {
     expect(fieldErrors(emailField.safeParse("   ").error!)).toEqual({ form: "Email is required" });
     expect(fieldErrors(emailField.safeParse("a@b").error!)).toEqual({ form: "Invalid email address" });

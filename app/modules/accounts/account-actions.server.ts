@@ -1,4 +1,4 @@
-import { APIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import { profiles } from "#db/schema/index";
 import { DomainError, type DomainErrorCode } from "~/lib/domain-error";
 import type { Db } from "~/lib/db/client.server";
@@ -7,6 +7,7 @@ import { accountKey, createAccountLimits, type AccountLimits } from "./account-l
 import type { Auth } from "./auth.server";
 import { serveAuthEndpoint } from "./auth-endpoints.server";
 import { log } from "~/lib/log.server";
+import { createKnownDevices, type KnownDevices } from "./known-devices.server";
 
 /**
  * What the account pages' actions do, with the abuse limits (per IP and per account,
@@ -26,10 +27,15 @@ export interface AccountDeps {
   /** RATE_LIMIT_IP_MULTIPLIER: scales the per-IP limits (per-account limits stay). */
   rateLimitIpMultiplier: number;
   requireEmailVerification: boolean;
+  /** Signs the known-device cookie (known-devices.server.ts). */
+  authSecret: string;
+  /** PUBLIC_URL is https: the known-device cookie is sent over https only. */
+  secureCookies: boolean;
 }
 
 interface Deps extends AccountDeps {
   limits: AccountLimits;
+  devices: KnownDevices;
 }
 
 /** The domain code for an HTTP status of the auth library. */
@@ -53,30 +59,41 @@ function codeOfStatus(status: number): DomainErrorCode {
 /**
  * An APIError of the auth library as a DomainError (its body code as the reason); anything else as it
  * is — also the library's 500 for a database it could not reach, which errorAnswer answers as the outage.
+ * `isAPIError`, not `instanceof`: the library throws two classes of it (its request validation throws
+ * the router's base class, its endpoints a subclass).
  */
 function failure(error: unknown, fallback: string): unknown {
-  if (!(error instanceof APIError) || connectionFailure(error)) return error;
+  if (!isAPIError(error) || connectionFailure(error)) return error;
   const body = error.body as { code?: string; message?: string } | undefined;
   const reason = body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" ? "USER_ALREADY_EXISTS" : body?.code;
   return new DomainError(codeOfStatus(error.statusCode), body?.message || fallback, { reason, cause: error });
 }
 
-/** Sign-in with e-mail and password. Unknown address and wrong password answer alike. */
+/**
+ * Sign-in with e-mail and password. Unknown address and wrong password answer alike. Wrong passwords
+ * lock the account, except on the devices it signed in on before (docs/decisions/0029), which each
+ * count their own; a successful sign-in makes the device known.
+ */
 async function signInWithPassword(
-  { auth, limits }: Deps,
+  { auth, limits, devices }: Deps,
   request: Request,
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<AccountSuccess> {
   const email = accountKey(input.email);
   await limits.signInFrom(request);
-  await limits.passwordAttempt(email);
+  const device = await devices.deviceOf(request, email);
+  if (device) await limits.passwordAttemptOnDevice(email, device);
+  else await limits.passwordAttempt(email);
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email, password: input.password, rememberMe: input.rememberMe },
       headers: request.headers,
       returnHeaders: true,
     });
-    await limits.passwordAccepted(email);
+    // A known device forgets its own wrong tries; the account's count (strangers' guesses) stays.
+    if (device) await limits.passwordAcceptedOnDevice(email, device);
+    else await limits.passwordAccepted(email);
+    headers.append("set-cookie", await devices.remember(request, email));
     return { headers, userId: response.user.id };
   } catch (error) {
     throw failure(error, "Failed to sign in");
@@ -151,7 +168,7 @@ async function requestPasswordReset(
     });
   } catch (error) {
     // The same answer for every address: failures are logged, not shown.
-    if (!(error instanceof APIError)) throw error;
+    if (!isAPIError(error)) throw error;
     log.warn(`[accounts] password reset request failed: ${error.message}`);
   }
   return { headers: new Headers() };
@@ -203,7 +220,11 @@ export type AccountActions = ReturnType<typeof createAccountActions>;
 
 /** The account actions bound to their dependencies, created once by the composition root. */
 export function createAccountActions(accountDeps: AccountDeps) {
-  const deps: Deps = { ...accountDeps, limits: createAccountLimits(accountDeps) };
+  const deps: Deps = {
+    ...accountDeps,
+    limits: createAccountLimits(accountDeps),
+    devices: createKnownDevices(accountDeps),
+  };
   return {
     signInWithPassword: signInWithPassword.bind(null, deps),
     register: register.bind(null, deps),

@@ -48,5 +48,14 @@ export function createAccountLimits({ db, rateLimitIpMultiplier }: LimitDeps) {
      */
     passwordAttempt: (email: string) => check(failedPasswords(email), RATE_LIMITS.failedSignInPerAccount),
     passwordAccepted: (email: string) => reset(db, failedPasswords(email)),
+    /**
+     * The same, typed on a device the account signed in on before (known-devices.server.ts): counted for
+     * that device alone, so wrong passwords from elsewhere never lock the account's own devices out, and a
+     * device still gets 10 tries in 15 minutes.
+     */
+    passwordAttemptOnDevice: (email: string, deviceId: string) =>
+      check(`${failedPasswords(email)}:device:${deviceId}`, RATE_LIMITS.failedSignInPerAccount),
+    passwordAcceptedOnDevice: (email: string, deviceId: string) =>
+      reset(db, `${failedPasswords(email)}:device:${deviceId}`),
   };
 }

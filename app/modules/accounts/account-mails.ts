@@ -32,3 +32,29 @@ export function verificationMail(user: Recipient, url: string, shopName: string)
     text: [greeting(user), "", `Welcome to ${shopName}! Please confirm your e-mail address:`, "", url].join("\n"),
   };
 }
+
+/**
+ * The owner's alert when the shared admin password's shop-wide cap trips (shared-password-cap.server.ts).
+ * It says what happened and what to do; never the password.
+ */
+export function sharedPasswordLockedMail(
+  to: string,
+  trip: { trip: number; failures: number; windowMinutes: number; lockedMinutes: number },
+  shopName: string,
+): MailMessage {
+  return {
+    to,
+    subject: `${shopName}: the shared admin password is locked after ${trip.failures} wrong tries`,
+    text: [
+      "Hello,",
+      "",
+      `${trip.failures} wrong shared admin passwords (SECURE_ADMIN_PASSWORD) were typed at /admin or /secure-admin`,
+      `within ${trip.windowMinutes} minutes. To stop the guessing, ${shopName} refuses that password — the right`,
+      `one too — for the next ${trip.lockedMinutes} minutes${trip.trip > 1 ? ` (lock ${trip.trip} in a row: each lasts longer)` : ""}.`,
+      "",
+      "Accounts with the admin role do not need the shared password: sign in with your own account to reach /admin.",
+      "If these tries were not you or your staff, set a new SECURE_ADMIN_PASSWORD and restart the shop:",
+      "every admin pass given under the old password ends with it.",
+    ].join("\n"),
+  };
+}

@@ -7,12 +7,13 @@ import { clientIp } from "./account-limits.server";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
 import { ADMIN_ACCESS_MESSAGES, ADMIN_GRANT_SECONDS, grantHolds, newGrant, typedAdminPassword } from "./admin-grant";
 import type { Sessions } from "./session.server";
+import type { SharedPasswordCap } from "./shared-password-cap.server";
 import type { SessionUser } from "./session-user";
 
 /**
  * Who may use /admin (decisions.md §4): an admin (role from the database) goes straight in; a signed-in
  * customer who typed the shared admin password (SECURE_ADMIN_PASSWORD, checked here on the server,
- * constant-time, rate-limited per address and per account) holds a pass for that session only — a
+ * constant-time, rate-limited per address, per account and shop-wide) holds a pass for that session only — a
  * signed, httpOnly, SameSite=Lax cookie naming the session, for 8 hours — and counts as an admin there;
  * anyone else is a customer (shown the password prompt) or a visitor (shown the sign-in link). Every
  * /admin loader and action asks `access(request)` first and gives nothing to anyone but an admin.
@@ -35,6 +36,8 @@ export interface AdminAccessDeps {
   secureCookies: boolean;
   /** RATE_LIMIT_IP_MULTIPLIER: scales the per-address limit (the per-account one stays). */
   rateLimitIpMultiplier: number;
+  /** The shop-wide cap of the shared password, shared with the console's gate. */
+  cap: SharedPasswordCap;
 }
 
 /** Wrong admin passwords an account may type in 15 minutes, from any address. */
@@ -47,11 +50,24 @@ export function samePassword(typed: string, expected: string): boolean {
   return timingSafeEqual(a, b) && expected.length > 0;
 }
 
+/**
+ * The key that signs a pass given for the shared password (/admin's grant, the console's pass): derived
+ * from AUTH_SECRET, the pass's purpose and a fingerprint of the shared password — an HMAC of it under
+ * AUTH_SECRET, never the password itself. A new SECURE_ADMIN_PASSWORD makes a new key, so every pass
+ * signed under the old password fails its signature check: changing the password ends them all.
+ */
+export function sharedPasswordPassKey(authSecret: string, purpose: string, sharedPassword: string): string {
+  const fingerprint = createHmac("sha256", authSecret)
+    .update(`abundance:shared-password:${sharedPassword.trim()}`)
+    .digest("base64url");
+  return createHmac("sha256", authSecret).update(`${purpose}:${fingerprint}`).digest("base64url");
+}
+
 export type AdminAccessGate = ReturnType<typeof createAdminAccess>;
 
 export function createAdminAccess(deps: AdminAccessDeps) {
-  // A key of its own, derived from the auth secret, so this signature is never valid for another cookie.
-  const key = createHmac("sha256", deps.authSecret).update("abundance:admin-grant-cookie").digest("base64url");
+  // A key of its own, so this signature is never valid for another cookie, nor under another password.
+  const key = sharedPasswordPassKey(deps.authSecret, "abundance:admin-grant-cookie", deps.secureAdminPassword);
   const cookie: Cookie = createCookie(ADMIN_GRANT_COOKIE, {
     secrets: [key],
     httpOnly: true,
@@ -106,9 +122,11 @@ export function createAdminAccess(deps: AdminAccessDeps) {
           fieldErrors: { password: ADMIN_ACCESS_MESSAGES.passwordRequired },
         });
       }
+      await deps.cap.assertOpen();
       await limit(`admin-password:ip:${clientIp(request)}`, perIp);
       await limit(accountKey(session.user.id), ADMIN_PASSWORD_PER_ACCOUNT);
       if (!samePassword(password, deps.secureAdminPassword.trim())) {
+        await deps.cap.failed();
         throw new DomainError("forbidden", ADMIN_ACCESS_MESSAGES.invalidPassword, {
           reason: "INVALID_ADMIN_PASSWORD",
         });

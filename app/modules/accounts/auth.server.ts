@@ -5,6 +5,7 @@ import { genericOAuth, type GenericOAuthConfig } from "better-auth/plugins";
 import * as schema from "#db/schema/index";
 import type { AppConfig, OAuthClient } from "~/lib/config/config.server";
 import type { Db } from "~/lib/db/client.server";
+import { trustedWriteOrigins } from "~/lib/http/write-origin";
 import { connectionFailure } from "~/lib/db/errors";
 import type { Mailer } from "~/modules/notifications/mailer.server";
 import { passwordResetMail, verificationMail } from "./account-mails";
@@ -95,7 +96,10 @@ export function createAuth(
     appName: "Abundance Collection",
     baseURL: config.publicUrl,
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // The shop's one rule for writes (lib/http/write-origin.ts): PUBLIC_URL's origin and the origin the
+    // request was addressed to — the server's guard (server/security.ts) takes the same, so a sign-out
+    // from the store opened at another address ends the session instead of answering 403.
+    trustedOrigins: (request) => trustedWriteOrigins(config.publicUrl, request?.url),
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,
@@ -165,6 +169,9 @@ export function createAuth(
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Checked whatever NODE_ENV says: the library skips its origin check under NODE_ENV=test by default,
+      // and the tests must meet the rule the shop runs with.
+      disableOriginCheck: false,
     },
     // A failed social sign-in (refused, tampered or expired state) lands on our sign-in page.
     // `throw`: a failure that is not the library's own answer (the database away, say) reaches our route's

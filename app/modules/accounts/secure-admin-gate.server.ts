@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { type Cookie, createCookie, href } from "react-router";
 import { secureAdminPasses } from "#db/schema/index";
@@ -6,15 +5,17 @@ import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
 import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
 import { clientIp } from "./account-limits.server";
-import { samePassword } from "./admin-access.server";
+import { samePassword, sharedPasswordPassKey } from "./admin-access.server";
 import { typedAdminPassword } from "./admin-grant";
 import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import type { SharedPasswordCap } from "./shared-password-cap.server";
 
 /**
  * The gate of /secure-admin (spec §2 "Secure admin", decisions.md §3): the shared password
  * (SECURE_ADMIN_PASSWORD) typed into 'Admin Access' is compared on the server, trimmed, in constant time,
- * at most 10 tries per address in 15 minutes. The right one writes a pass row and sets a signed, httpOnly,
- * SameSite=Strict cookie naming it, scoped to the console's path (/secure-admin) and expiring with it.
+ * at most 10 tries per address in 15 minutes, and behind the shop-wide cap (shared-password-cap.server.ts). The right one writes a pass row and sets a signed, httpOnly,
+ * SameSite=Strict cookie naming it, scoped to the console's path (/secure-admin) and expiring with it,
+ * signed with a key bound to the password (a new SECURE_ADMIN_PASSWORD ends every pass).
  * Every loader and action of the console asks `pass(request)`; Logout deletes the row. The password itself
  * never leaves the server: not in a page, a script, a cookie or storage.
  */
@@ -42,6 +43,8 @@ export interface SecureAdminGateDeps {
   secureAdminPassword: string;
   secureCookies: boolean;
   rateLimitIpMultiplier: number;
+  /** The shop-wide cap of the shared password, shared with /admin's prompt. */
+  cap: SharedPasswordCap;
 }
 
 export type SecureAdminGate = ReturnType<typeof createSecureAdminGate>;
@@ -49,8 +52,8 @@ export type SecureAdminGate = ReturnType<typeof createSecureAdminGate>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function createSecureAdminGate(deps: SecureAdminGateDeps) {
-  // A key of its own, derived from the auth secret: this signature is valid for no other cookie.
-  const key = createHmac("sha256", deps.authSecret).update("abundance:secure-admin-cookie").digest("base64url");
+  // A key of its own: this signature is valid for no other cookie, nor under another shared password.
+  const key = sharedPasswordPassKey(deps.authSecret, "abundance:secure-admin-cookie", deps.secureAdminPassword);
   const cookie: Cookie = createCookie(SECURE_ADMIN_COOKIE, {
     secrets: [key],
     httpOnly: true,
@@ -97,11 +100,13 @@ export function createSecureAdminGate(deps: SecureAdminGateDeps) {
           fieldErrors: { password: SECURE_ADMIN_MESSAGES.passwordRequired },
         });
       }
+      await deps.cap.assertOpen();
       const ip = clientIp(request);
       if (!(await hit(deps.db, `secure-admin:ip:${ip}`, perIp)).allowed) {
         throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS, { reason: "RATE_LIMITED" });
       }
       if (!samePassword(password, deps.secureAdminPassword.trim())) {
+        await deps.cap.failed();
         throw new DomainError("unauthenticated", SECURE_ADMIN_MESSAGES.invalidPassword, {
           reason: "INVALID_PASSWORD",
           fieldErrors: { password: SECURE_ADMIN_MESSAGES.invalidPassword },
