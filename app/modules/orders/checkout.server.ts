@@ -96,6 +96,7 @@ async function place(
       lines: cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
       ...checked.details,
       paymentMethod: request.paymentMethod,
+      expectedTotalCents: request.expectedTotalCents,
       limits: ctx.limits,
       pricing: ctx.shipping,
     });

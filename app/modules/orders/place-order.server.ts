@@ -45,6 +45,11 @@ export interface PlaceOrderInput {
   billingAddress?: AddressJson | null;
   shippingMethod: ShippingMethod;
   paymentMethod: string;
+  /**
+   * The total the shopper saw (the checkout's summary), in cents: an order whose total comes out
+   * otherwise (a price, a rate or the tax changed since) is refused and nothing is written.
+   */
+  expectedTotalCents?: number;
   /** The configuration's order limits (`config.orderLimits`). */
   limits: OrderLimits;
   /**
@@ -184,6 +189,9 @@ async function writeOrder(
     method: input.shippingMethod,
     destination: input.shippingAddress,
   });
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.pricesChanged, { reason: "PRICES_CHANGED" });
+  }
   const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
   if (!order) {
     throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {
