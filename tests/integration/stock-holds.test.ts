@@ -147,6 +147,19 @@ describe(`what one account or address may hold unpaid (${databaseKind})`, () => 
     expect((await hold(ana, 2)).status).toBe(200);
   });
 
+  it("accounts checking out at once from one address share its half exactly: 4 shoppers for 4 pieces, 2 held", async () => {
+    await setProductStock(db(), tee.id, 4, { sizes: [SIZE], colors: [COLOR] });
+    const shoppers = [
+      ana,
+      ben,
+      ...(await Promise.all([1, 2].map((i) => signUp(server, `holds-rush-${i}-${Date.now()}@example.com`)))),
+    ];
+    const campus = "198.51.100.80";
+    const results = await Promise.all(shoppers.map((who) => hold(who, 1, campus)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
+    expect(await stock()).toBe(2);
+  });
+
   it("at most UNPAID_ORDERS_PER_ADDRESS unpaid orders from one address, whichever accounts place them", async () => {
     await setProductStock(db(), tee.id, 40, { sizes: [SIZE], colors: [COLOR] });
     const office = "198.51.100.50";

@@ -162,7 +162,7 @@ async function writeOrder(
       }),
     })
     .from(products)
-    .where(and(inArray(products.id, ids), lockedAccount(input.userId)));
+    .where(and(inArray(products.id, ids), lockedAccount(input.userId), lockedAddress(input.holdAddress ?? null)));
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
     const product = byId.get(id);
@@ -246,7 +246,7 @@ async function checkHoldShare(
   const over = overHoldShare(
     priced.map((l) => ({
       ...l,
-      stock: l.variant.stock,
+      stock: held.get(l.variant.id)?.stock ?? l.variant.stock,
       heldUnpaid: held.get(l.variant.id)?.unpaid ?? 0,
       heldRecentlyExpired: held.get(l.variant.id)?.recentlyExpired ?? 0,
     })),
@@ -269,6 +269,17 @@ async function checkHoldShare(
  */
 function lockedAccount(userId: string) {
   return sql`(select count(*) from (select 1 from ${user} where ${user.id} = ${userId} for no key update) as account) = 1`;
+}
+
+/**
+ * Checkouts from one client address queue on it as they do on their account (a transaction-scoped
+ * advisory lock taken in the same one-time filter way): what the address holds, and its unpaid orders,
+ * are then read after the holds of its other checkouts committed, so accounts placing at once from one
+ * address share its allowance exactly. Nothing when the address is unknown.
+ */
+function lockedAddress(address: string | null) {
+  if (!address) return sql`true`;
+  return sql`(select count(*) from (select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${address}`}, 0))) as address) = 1`;
 }
 
 /**
