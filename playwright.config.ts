@@ -100,6 +100,9 @@ export default defineConfig({
         NODE_ENV: "test",
         // Every test comes from 127.0.0.1: the per-account limits stay, the per-IP ones are raised.
         RATE_LIMIT_IP_MULTIPLIER: "100",
+        // Likewise the unpaid orders per address (every shopper of the suite is one address); the per-account
+        // limits and the share of a variant's stock stay (tests/integration/stock-holds.test.ts tests them all).
+        UNPAID_ORDERS_PER_ADDRESS: "1000",
         // The suite keeps the machine busy: messages go out at once rather than after the rush.
         NOTIFICATION_YIELD_SECONDS: "0",
         // PayPal against the fake. tests/e2e/paypal.spec.ts serves the browser a fake SDK; elsewhere the real

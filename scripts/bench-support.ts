@@ -42,6 +42,9 @@ export function spawnStore(options: {
       BUILD_DIR: options.buildDir,
       // As `npm start` runs it: two malloc arenas (decision 0017).
       MALLOC_ARENA_MAX: "2",
+      // Every shopper of the bench is 127.0.0.1: one address may not hold their unpaid orders' stock alone.
+      UNPAID_ORDERS_PER_ADDRESS: "10000",
+      UNPAID_HOLD_SHARE_PERCENT: "100",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { DomainError } from "~/lib/domain-error";
 import { errorAnswer } from "~/lib/http/error-answer.server";
-import { readTextBody } from "~/lib/http/read-body.server";
+import { readBytesBody } from "~/lib/http/read-body.server";
+import { decodeCsvBytes } from "~/modules/product-admin/csv-text";
 import { adminProductConditions } from "~/modules/product-admin/admin-product-list.server";
 import { parseAdminProductQuery } from "~/modules/product-admin/admin-product-query";
 import { CSV_MESSAGES, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
@@ -52,10 +53,12 @@ export async function action({ request, url }: Route.ActionArgs) {
   try {
     if (request.method !== "POST") throw new DomainError("invalid", "Method not allowed");
     if (intent !== "preview" && intent !== "import") throw new DomainError("invalid", "Unknown CSV action");
-    const text = await readTextBody(request);
+    const { text, encoding } = decodeCsvBytes(await readBytesBody(request));
     if (intent === "preview") {
       const plan = await previewProductImport(database.db, text);
-      return reply({ ok: true, intent, plan, message: previewMessage(plan) });
+      // Said with the plan, so the owner checks the accented letters before importing.
+      const notice = encoding === "windows-1252" ? `. ${CSV_MESSAGES.readAsWindows1252}` : "";
+      return reply({ ok: true, intent, plan, message: previewMessage(plan) + notice });
     }
     const token = url.searchParams.get("token") ?? "";
     const result = await catalogCommands.importProducts({ id: admin.id, email: admin.email }, text, token);

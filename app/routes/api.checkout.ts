@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { clientIp } from "~/modules/accounts/account-limits.server";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { checkoutRequestSchema, type CheckoutResponse } from "~/modules/orders/checkout-api";
@@ -15,6 +16,8 @@ const noStore = { "Cache-Control": "private, no-store" };
 function reply(body: CheckoutResponse, status: number, headers: Record<string, string> = {}) {
   return data(body, { status, headers: { ...noStore, ...headers } });
 }
+
+const knownAddress = (ip: string) => (ip === "" || ip === "unknown" ? null : ip);
 
 export async function loader() {
   return reply({ ok: false, error: "Method not allowed" }, 405);
@@ -37,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
         demoPayments: config.demoPayments,
         paypal: paypalClientFor(config),
         limits: config.orderLimits,
+        clientAddress: knownAddress(clientIp(request)),
         shipping,
       },
       parsed.data,

@@ -86,7 +86,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     },
     [showFieldErrors],
   );
-  const payment = useCheckoutPayment({ form, onFieldErrors: showErrors });
+  // The summary's totals (the server prices the order itself, and refuses it if its total is not this one).
+  const destination = { country: form.country, state: form.state };
+  const totals = computeTotals(
+    items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
+    shipping,
+    { method: form.shippingMethod, destination },
+  );
+  const payment = useCheckoutPayment({ form, totalCents: totals.totalCents, onFieldErrors: showErrors });
 
   // A changed field's message goes (the kit's onChange on the form); the next Continue checks again.
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
@@ -116,13 +123,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-
-  const destination = { country: form.country, state: form.state };
-  const totals = computeTotals(
-    items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    shipping,
-    { method: form.shippingMethod, destination },
-  );
 
   return (
     <div className="container-page py-10 sm:py-12">

@@ -71,6 +71,13 @@ export const orders = pgTable(
     /** Makes placing the same checkout twice create one order; unique per account, not across accounts. */
     idempotencyKey: text(),
     paidAt: timestamp({ withTimezone: true }),
+    /**
+     * Who holds the order's stock while it waits for payment, besides its account: the client address
+     * that placed it (UNPAID_ORDERS_PER_ADDRESS, UNPAID_HOLD_SHARE_PERCENT).
+     */
+    holdAddress: text(),
+    /** When the unpaid hold ran out and the sweeper cancelled it: counts against its holder for a while. */
+    holdExpiredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -99,6 +106,10 @@ export const orders = pgTable(
     index("orders_unpaid_user_idx")
       .on(t.userId)
       .where(sql`${t.status} = 'pending' and ${t.paymentStatus} = 'pending'`),
+    // An address's unpaid orders and recently expired holds, read at every checkout (modules/orders/stock-holds.server.ts).
+    index("orders_hold_address_idx")
+      .on(t.holdAddress)
+      .where(sql`${t.holdAddress} is not null`),
   ],
 );
 

@@ -216,6 +216,24 @@ test.describe("product dashboard", () => {
     );
   });
 
+  test("imports a CSV that Excel saved on Windows (Windows-1252): the preview says so and 'Café' stays 'Café'", async ({
+    page,
+    baseURL,
+  }) => {
+    const id = Date.now().toString(36).toUpperCase();
+    const csv = `slug,sku,name,price,active,size,stock\ncafe-${id.toLowerCase()},CAFE-${id},Café Crème ${id},20.00,no,M,3\n`;
+    // Real Windows-1252 bytes: é is 0xE9, è 0xE8 (UTF-8 would be two bytes each).
+    const bytes = Buffer.from([...csv].map((c) => ({ é: 0xe9, è: 0xe8 })[c] ?? c.charCodeAt(0)));
+    await openHydrated(page, `${baseURL}/admin/products?q=CAFE-${id}&status=all`);
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await page.getByLabel("CSV file").setInputFiles({ name: "products.csv", mimeType: "text/csv", buffer: bytes });
+    const panel = page.getByRole("dialog", { name: "Import products from CSV" });
+    await expect(panel).toContainText("read as Windows-1252");
+    await panel.getByRole("button", { name: "Import 1 product" }).click();
+    await expect(page.getByText("Imported 1 product")).toBeVisible();
+    await expect(row(page, `Café Crème ${id}`)).toBeVisible();
+  });
+
   test("a visitor who opens /admin/products is sent home", async ({ browser, baseURL }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

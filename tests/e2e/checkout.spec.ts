@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { demoVariants } from "../../app/modules/catalog/seed.server";
-import { registerAccount } from "./support/accounts";
+import { e2eAdmin } from "../../playwright.config";
+import { registerAccount, signInAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -264,12 +265,16 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
     return route.continue();
   });
   await page.getByRole("button", { name: `Pay ${total}` }).click();
-  expect(Object.keys((await placing).postDataJSON() as object).sort()).toEqual([
+  const placed = (await placing).postDataJSON() as Record<string, unknown>;
+  expect(Object.keys(placed).sort()).toEqual([
+    "expectedTotalCents",
     "form",
     "idempotencyKey",
     "intent",
     "paymentMethod",
   ]);
+  // The total the summary showed, in cents.
+  expect(placed.expectedTotalCents).toBe(Math.round(Number(total.replace(/[$,]/g, "")) * 100));
 
   await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
@@ -278,4 +283,64 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
   const items = page.getByRole("dialog").getByRole("list", { name: "Cart items" }).getByRole("listitem");
   await expect(items).toHaveCount(1);
   await expect(items).toContainText(extra.name);
+});
+
+test("a price changed after the summary was shown: the order is refused with the new prices shown, never charged silently", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const n = unique();
+  const slug = `price-check-tee-${n}`;
+  // The owner's side, in a context of its own: a product of this test alone, then a new price for it.
+  const owner = await browser.newContext({ baseURL });
+  await signInAccount(owner.request, baseURL!, e2eAdmin);
+  const importCsv = async (price: string) => {
+    const csv = `slug,sku,name,price,active,size,stock\n${slug},PRICE-${n.toUpperCase()},Price Check Tee ${n},${price},yes,M,20\n`;
+    const url = (intent: string, token = "") =>
+      `/admin/products/csv?intent=${intent}&token=${encodeURIComponent(token)}`;
+    const headers = { origin: baseURL!, "content-type": "text/csv" };
+    const preview = await owner.request.post(url("preview"), { headers, data: csv });
+    const { plan } = (await preview.json()) as { plan: { token: string } };
+    expect((await owner.request.post(url("import", plan.token), { headers, data: csv })).status()).toBe(200);
+  };
+  await importCsv("30.00");
+
+  const email = `price-${n}@example.com`;
+  await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Noor Haddad" });
+  await openHydrated(page, `/product/${slug}`);
+  await page.getByRole("radio", { name: "M", exact: true }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(`Price Check Tee ${n} added to cart!`, { exact: true }).last()).toBeVisible();
+  await openHydrated(page, "/checkout");
+  await page.getByLabel("Phone").fill("+1 503 555 0142");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await page.getByLabel("Address", { exact: true }).fill("9 Alder Street");
+  await page.getByLabel("City").fill("Bend");
+  await page.getByLabel("State / Province").fill("OR");
+  await page.getByLabel("Postal code").fill("97701");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary).toContainText("$30.00");
+  const seen = (await summary.getByTestId("order-total").textContent())!;
+
+  // The price goes up while the shopper reads the summary.
+  await importCsv("36.00");
+  await page.getByRole("button", { name: `Pay ${seen}` }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Prices have changed — please review your order" }),
+  ).toBeVisible();
+  // The summary reloads with the new price and total; nothing was placed.
+  await expect(summary).toContainText("$36.00");
+  const now = (await summary.getByTestId("order-total").textContent())!;
+  expect(now).not.toBe(seen);
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(((await (await page.request.get("/api/cart")).json()) as { items: unknown[] }).items).toHaveLength(1);
+
+  // Paying the total now shown places the order.
+  await page.getByRole("button", { name: `Pay ${now}` }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
+  await expect(page.getByRole("main")).toContainText(now);
+  await owner.close();
 });

@@ -37,25 +37,25 @@ async function exportCsv(cookie = adminCookie, query = "") {
   return fetch(`${server.url}/admin/products/csv${query}`, { headers: { cookie }, redirect: "manual" });
 }
 
-async function post(intent: string, csv: string, { cookie = adminCookie, token = "" } = {}) {
+async function post(intent: string, csv: string | Uint8Array, { cookie = adminCookie, token = "" } = {}) {
   const res = await fetch(`${server.url}/admin/products/csv?intent=${intent}&token=${encodeURIComponent(token)}`, {
     method: "POST",
     headers: { cookie, origin: server.url, "content-type": "text/csv" },
-    body: csv,
+    body: typeof csv === "string" ? csv : new Uint8Array(csv),
     redirect: "manual",
   });
   const body = res.headers.get("content-type")?.includes("json") ? ((await res.json()) as CsvAnswer) : null;
   return { status: res.status, body, res };
 }
 
-async function planOf(csv: string) {
+async function planOf(csv: string | Uint8Array) {
   const preview = await post("preview", csv);
   expect(preview.status).toBe(200);
   if (!preview.body?.ok) throw new Error(`preview failed: ${JSON.stringify(preview.body)}`);
   return preview.body.plan;
 }
 
-async function previewAndImport(csv: string) {
+async function previewAndImport(csv: string | Uint8Array) {
   const plan = await planOf(csv);
   return { plan, imported: await post("import", csv, { token: plan.token }) };
 }
@@ -393,6 +393,44 @@ describe(`product CSV (${databaseKind})`, () => {
     expect(own[0]![header.indexOf("name")]).toBe('\'=HYPERLINK("http://evil.example","Click")');
     expect(own[0]![header.indexOf("description")]).toBe("'+1 great tee");
     expect(await planOf(toCsv([header, ...own]))).toMatchObject({ update: 0, unchanged: 1, problems: [] });
+  });
+
+  it("reads a file Excel saved as 'CSV' on Windows (Windows-1252) as Windows-1252, and UTF-8 with or without a BOM as UTF-8", async () => {
+    const rows = (suffix: string) => [
+      ["slug", "sku", "name", "price", "size", "stock", "description"],
+      [`cafe-creme-${suffix}`, `CAFE-${suffix}`, "Café Crème Tee", "20.00", "M", "3", "Baker’s cut — €5 off"],
+    ];
+    // Real Windows-1252 bytes: é E9, è E8, ’ 92, — 97, € 80 (the last three are not Latin-1).
+    const cp1252: Record<string, number> = { é: 0xe9, è: 0xe8, "’": 0x92, "—": 0x97, "€": 0x80 };
+    const windows1252 = Uint8Array.from([...toCsv(rows("1252"))].map((c) => cp1252[c] ?? c.charCodeAt(0)));
+    expect(windows1252).toContain(0xe9);
+    expect(() => new TextDecoder("utf-8", { fatal: true }).decode(windows1252)).toThrow();
+
+    const preview = await post("preview", windows1252);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ ok: true, message: expect.stringContaining(CSV_MESSAGES.readAsWindows1252) });
+    const { imported } = await previewAndImport(windows1252);
+    expect(imported.status).toBe(200);
+    expect(await productOfSku("CAFE-1252")).toMatchObject({
+      name: "Café Crème Tee",
+      description: "Baker’s cut — €5 off",
+    });
+
+    const utf8 = Buffer.from(toCsv(rows("UTF8")), "utf8");
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(toCsv(rows("BOM")), "utf8")]);
+    for (const [sku, bytes] of [
+      ["CAFE-UTF8", utf8],
+      ["CAFE-BOM", bom],
+    ] as const) {
+      const plan = await post("preview", bytes);
+      expect(plan.body?.message).not.toContain(CSV_MESSAGES.readAsWindows1252);
+      expect((await previewAndImport(bytes)).imported.status).toBe(200);
+      expect(await productOfSku(sku)).toMatchObject({ name: "Café Crème Tee", description: "Baker’s cut — €5 off" });
+    }
+    // Neither: a byte Windows-1252 leaves undefined is a clear 400, and nothing is imported.
+    const neither = await post("preview", Uint8Array.from([...windows1252, 0x81]));
+    expect(neither.status).toBe(400);
+    expect(neither.body).toMatchObject({ ok: false, message: CSV_MESSAGES.unknownEncoding });
   });
 
   it("answers a file that is not a product CSV with a clear 400", async () => {

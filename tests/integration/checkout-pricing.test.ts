@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderNotifications, orders, products } from "#db/schema/index";
 import { formatCents } from "~/lib/money";
 import type { OutboxMailer } from "~/modules/notifications/mailer.server";
+import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
 import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
 import type { ShippingSettings } from "~/modules/settings/settings-schema";
 import { setProductStock } from "../support/catalog-fixtures";
@@ -85,14 +86,32 @@ async function api(path: string, body: unknown, cookie = shopper.cookie) {
 
 /** Puts `quantity` of the $20.00 product in the cart, then places the order with this form. */
 async function placeFor(quantity: number, form: Record<string, unknown> = {}, paymentMethod = "demo") {
+  await fillCart(quantity);
+  return placeSeen(undefined, form, paymentMethod);
+}
+
+async function fillCart(quantity: number) {
   expect((await api("/api/cart", { intent: "clear" })).status).toBe(200);
   expect((await api("/api/cart", { intent: "add", productId: tee.id, ...LINE, quantity })).status).toBe(200);
+}
+
+/** Places the cart's order, saying the total the shopper saw (none: a client that shows no summary). */
+async function placeSeen(
+  expectedTotalCents: number | undefined,
+  form: Record<string, unknown> = {},
+  paymentMethod = "demo",
+) {
   return api("/api/checkout", {
     intent: "place",
     idempotencyKey: `pricing-key-${++keyCounter}`,
     paymentMethod,
     form: { ...checkoutForm, ...form },
+    ...(expectedTotalCents === undefined ? {} : { expectedTotalCents }),
   });
+}
+
+async function ordersOfShopper() {
+  return db().select({ id: orders.id }).from(orders).where(eq(orders.userId, shopper.id));
 }
 
 /** The amounts stored with an order. */
@@ -187,6 +206,39 @@ describe(`checkout priced by the owner's shipping and tax settings (${databaseKi
     // The default settings ship there.
     await saveShipping(DEFAULT_SETTINGS.shipping);
     expect((await placeFor(1, { country: "AU", state: "NSW" })).status).toBe(200);
+  });
+
+  it("refuses an order whose total is not the one the shopper saw (a price or the shipping changed), placing nothing", async () => {
+    await fillCart(2);
+    // The summary the shopper saw: 2 × $20.00 + $9.99 + 8% = $53.19.
+    const seen = 5319;
+    // The product's price changes after the summary was shown.
+    await db().update(products).set({ priceCents: 2500 }).where(eq(products.id, tee.id));
+    const before = await ordersOfShopper();
+    const refused = await placeSeen(seen);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ ok: false, error: CHECKOUT_MESSAGES.pricesChanged });
+    expect(CHECKOUT_MESSAGES.pricesChanged).toBe("Prices have changed — please review your order");
+    expect(await ordersOfShopper()).toHaveLength(before.length);
+    const [stock] = await db().select({ inventory: products.inventory }).from(products).where(eq(products.id, tee.id));
+    expect(stock!.inventory).toBe(100);
+    // The cart the page reloads shows the new price; the total it then shows is accepted.
+    const cart = await fetch(`${server.url}/api/cart`, { headers: { cookie: shopper.cookie } });
+    const { items } = (await cart.json()) as { items: Array<{ price: number }> };
+    expect(items.map((i) => i.price)).toEqual([2500]);
+    const placed = await placeSeen(2 * 2500 + 999 + 400);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(await chargedOf(placed.body.orderId)).toMatchObject({ total: 6399 });
+
+    // Shipping counts too: the owner raises the standard rate after the summary was shown.
+    await fillCart(1);
+    await saveShipping(withShipping({ rates: { standard: 1299, express: 1999, overnight: 2999 } }));
+    expect((await placeSeen(2500 + 999 + 200)).body).toMatchObject({
+      ok: false,
+      error: CHECKOUT_MESSAGES.pricesChanged,
+    });
+    expect((await placeSeen(2500 + 1299 + 200)).status).toBe(200);
+    await db().update(products).set({ priceCents: PRICE }).where(eq(products.id, tee.id));
   });
 
   it("keeps what an order was charged when the settings change: row, payment, confirmation page and e-mail", async () => {

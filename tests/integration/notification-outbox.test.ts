@@ -464,6 +464,33 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect(counts!.sent).toBe(100);
   });
 
+  it("records each outcome as it completes: a fast e-mail is marked sent while a slow WhatsApp send of its batch still waits", async () => {
+    const order = await paidOrder();
+    twilio.delay(1_200);
+    const worker = workerOn(db);
+    const draining = worker.drain();
+    try {
+      const deadline = Date.now() + 1_000;
+      let email = (await rowsOf(order.id)).find((r) => r.channel === "email")!;
+      while (email.status !== "sent" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        email = (await rowsOf(order.id)).find((r) => r.channel === "email")!;
+      }
+      // Twilio has not answered yet (it records a message only when it answers), and the e-mail is sent.
+      expect(messagesFor(order.orderNumber)).toHaveLength(0);
+      expect(mailsFor(order.orderNumber)).toHaveLength(1);
+      expect(email.status).toBe("sent");
+      expect(email.sendingSince).toBeNull();
+      const wa = (await rowsOf(order.id)).find((r) => r.channel === "whatsapp")!;
+      expect(wa.status).toBe("pending");
+      expect(wa.sendingSince).not.toBeNull();
+    } finally {
+      await draining;
+    }
+    expect((await rowsOf(order.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(messagesFor(order.orderNumber)).toHaveLength(1);
+  });
+
   it("a send left unfinished past its lease (a worker killed mid-send) is marked failed, not sent again", async () => {
     const order = await paidOrder();
     // As a killed worker leaves it: claimed (attempts counted, sending since long ago), never recorded.

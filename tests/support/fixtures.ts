@@ -27,4 +27,10 @@ export const checkoutForm = {
  * The order limits tests of payments hand to placeOrder: the defaults, with room for as many unpaid
  * orders as they place (the unpaid-order limit has tests of its own).
  */
-export const testLimits: OrderLimits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: 1_000 };
+export const testLimits: OrderLimits = {
+  ...ORDER_LIMIT_DEFAULTS,
+  unpaidOrdersPerAccount: 1_000,
+  // One account stands for many shoppers here: the share of a variant's stock has tests of its own.
+  holdSharePercent: 100,
+  holdCooldownMinutes: 0,
+};

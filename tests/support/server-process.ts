@@ -34,6 +34,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       PUBLIC_URL: url,
       NOTIFICATION_YIELD_SECONDS: "0",
+      // Every test shopper comes from 127.0.0.1: what an address may hold unpaid is off, as with
+      // startTestServer (tests/integration/stock-holds.test.ts tests it).
+      UNPAID_ORDERS_PER_ADDRESS: "10000",
+      UNPAID_HOLD_SHARE_PERCENT: "100",
+      UNPAID_HOLD_COOLDOWN_MINUTES: "0",
       // One process unless a test asks for more: a test that kills "the server" kills that process.
       WEB_CONCURRENCY: "1",
       ...env,

@@ -40,6 +40,11 @@ export async function startTestServer(
       NOTIFICATION_YIELD_SECONDS: "0",
       // Warnings and errors only: an access line per request would bury the test's own output.
       LOG_LEVEL: "warn",
+      // Every test shopper comes from 127.0.0.1: what an address may hold unpaid is off here, and
+      // tests/integration/stock-holds.test.ts turns it on (as a shop has it) to test it.
+      UNPAID_ORDERS_PER_ADDRESS: "10000",
+      UNPAID_HOLD_SHARE_PERCENT: "100",
+      UNPAID_HOLD_COOLDOWN_MINUTES: "0",
       ...location.env,
       ...env,
     },

@@ -13,6 +13,16 @@ describe("the place request of /api/checkout", () => {
     expect(parsed).toEqual(place);
   });
 
+  it("keeps the total the summary showed, in whole cents", () => {
+    expect(checkoutRequestSchema.parse({ ...place, expectedTotalCents: 5319 })).toEqual({
+      ...place,
+      expectedTotalCents: 5319,
+    });
+    for (const bad of [-1, 53.19, "5319", null]) {
+      expect(checkoutRequestSchema.safeParse({ ...place, expectedTotalCents: bad }).success, String(bad)).toBe(false);
+    }
+  });
+
   it("needs the key, a known payment method and a form", () => {
     expect(checkoutRequestSchema.safeParse({ ...place, idempotencyKey: "short" }).success).toBe(false);
     expect(checkoutRequestSchema.safeParse({ ...place, paymentMethod: "cash" }).success).toBe(false);

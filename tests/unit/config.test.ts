@@ -42,6 +42,9 @@ describe("configuration (decisions.md §2)", () => {
       maxQuantityPerProduct: 10,
       unpaidOrdersPerAccount: 2,
       unpaidOrderHoldMinutes: 15,
+      unpaidOrdersPerAddress: 10,
+      holdSharePercent: 50,
+      holdCooldownMinutes: 60,
     });
   });
 
@@ -51,12 +54,21 @@ describe("configuration (decisions.md §2)", () => {
       MAX_QTY_PER_PRODUCT: "5",
       UNPAID_ORDERS_PER_ACCOUNT: "1",
       UNPAID_ORDER_HOLD_MINUTES: "30",
+      UNPAID_ORDERS_PER_ADDRESS: "4",
+      UNPAID_HOLD_SHARE_PERCENT: "100",
+      UNPAID_HOLD_COOLDOWN_MINUTES: "0",
     });
     expect(config.orderLimits).toEqual({
       maxQuantityPerProduct: 5,
       unpaidOrdersPerAccount: 1,
       unpaidOrderHoldMinutes: 30,
+      unpaidOrdersPerAddress: 4,
+      holdSharePercent: 100,
+      holdCooldownMinutes: 0,
     });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), UNPAID_HOLD_SHARE_PERCENT: "0" })).toThrow(
+      /UNPAID_HOLD_SHARE_PERCENT/,
+    );
     expect(publicConfig(config).maxQuantityPerProduct).toBe(5);
   });
 

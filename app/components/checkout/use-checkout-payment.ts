@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { refreshCart } from "~/components/cart/cart-client";
 import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
@@ -9,8 +9,9 @@ import type { CheckoutForm } from "~/modules/orders/checkout-forms";
 /**
  * The payment step's conversation with `/api/checkout`: place the order once (an idempotency key
  * per attempt, so a double click or a retry after a timeout finds the same order), then pay it.
- * The server places the order from the account's cart, so only the form, the payment method and
- * the key are sent. A failed payment cancels that order on the server; the next attempt gets a new key.
+ * The server places the order from the account's cart, so only the form, the payment method, the
+ * key and the total the summary shows are sent (the server refuses an order whose total differs: a
+ * price changed since, and the summary then reloads to show the new one). A failed payment cancels that order on the server; the next attempt gets a new key.
  */
 export type Busy = null | "placing" | "paying";
 
@@ -51,10 +52,13 @@ async function call(request: CheckoutRequest): Promise<CheckoutResponse> {
 
 export function useCheckoutPayment(options: {
   form: CheckoutForm;
+  /** The total the order summary shows, in cents: the order is placed only at that total. */
+  totalCents: number;
   onFieldErrors: (errors: Partial<Record<string, string>>) => void;
 }) {
-  const { form, onFieldErrors } = options;
+  const { form, totalCents, onFieldErrors } = options;
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const key = useRef(newKey());
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
@@ -79,17 +83,27 @@ export function useCheckoutPayment(options: {
     async (paymentMethod: PaymentMethod): Promise<PlacedOrder | null> => {
       setError(null);
       setBusy("placing");
-      const answer = await call({ intent: "place", idempotencyKey: key.current, paymentMethod, form: { ...form } });
+      const answer = await call({
+        intent: "place",
+        idempotencyKey: key.current,
+        paymentMethod,
+        form: { ...form },
+        expectedTotalCents: totalCents,
+      });
       if (!answer.ok) {
         if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) onFieldErrors(answer.fieldErrors);
-        // Refused for the cart (emptied or changed in another tab, a product gone): show the server's.
-        else void refreshCart();
+        else {
+          // Refused for the cart or its prices (changed in another tab, a product gone, a new price, rate
+          // or tax): the summary reloads the cart and the shop's rates as the server has them now.
+          void refreshCart();
+          void revalidator.revalidate();
+        }
         failed(answer.error);
         return null;
       }
       return { orderId: answer.orderId!, orderNumber: answer.orderNumber! };
     },
-    [form, failed, onFieldErrors],
+    [form, totalCents, failed, onFieldErrors, revalidator],
   );
 
   const finish = useCallback(

@@ -181,6 +181,9 @@ export function resolveConfig(env: RawEnv): AppConfig {
       maxQuantityPerProduct: env.MAX_QTY_PER_PRODUCT,
       unpaidOrdersPerAccount: env.UNPAID_ORDERS_PER_ACCOUNT,
       unpaidOrderHoldMinutes: env.UNPAID_ORDER_HOLD_MINUTES,
+      unpaidOrdersPerAddress: env.UNPAID_ORDERS_PER_ADDRESS,
+      holdSharePercent: env.UNPAID_HOLD_SHARE_PERCENT,
+      holdCooldownMinutes: env.UNPAID_HOLD_COOLDOWN_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     s3: env.S3_BUCKET

@@ -148,6 +148,27 @@ export const envSchema = z
     /** A port of its own for /metrics, /readyz and /healthz, on METRICS_HOST (127.0.0.1 by default). */
     METRICS_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    /** Unpaid orders placed from one client address at a time, all its accounts together. */
+    UNPAID_ORDERS_PER_ADDRESS: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1)
+      .max(10_000)
+      .default(ORDER_LIMIT_DEFAULTS.unpaidOrdersPerAddress),
+    /** The percent of a variant's stock one account or address may hold unpaid (at least one unit). */
+    UNPAID_HOLD_SHARE_PERCENT: z.coerce
+      .number({ error: "must be a whole number from 1 to 100" })
+      .int("must be a whole number from 1 to 100")
+      .min(1)
+      .max(100)
+      .default(ORDER_LIMIT_DEFAULTS.holdSharePercent),
+    /** Minutes an unpaid hold that ran out still counts against its holder's share. */
+    UNPAID_HOLD_COOLDOWN_MINUTES: z.coerce
+      .number({ error: "must be a whole number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(ORDER_LIMIT_DEFAULTS.holdCooldownMinutes),
     /** A variant with this many units or fewer is low on stock (the back office's low-stock view and figure). */
     LOW_STOCK_THRESHOLD: z.coerce
       .number({ error: "must be a whole number" })

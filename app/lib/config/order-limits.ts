@@ -10,6 +10,15 @@ export interface OrderLimits {
   unpaidOrdersPerAccount: number;
   /** Minutes an unpaid order holds its stock, without payment activity, before it is cancelled. */
   unpaidOrderHoldMinutes: number;
+  /** Unpaid orders placed from one client address at a time (all its accounts together). */
+  unpaidOrdersPerAddress: number;
+  /**
+   * The share (percent) of a variant's stock one holder (an account, and the address it places from) may
+   * hold unpaid, at least one unit (modules/orders/hold-rules.ts).
+   */
+  holdSharePercent: number;
+  /** Minutes a hold that ran out unpaid still counts against its holder's share. */
+  holdCooldownMinutes: number;
 }
 
 export const ORDER_LIMIT_DEFAULTS: Readonly<OrderLimits> = {
@@ -18,4 +27,11 @@ export const ORDER_LIMIT_DEFAULTS: Readonly<OrderLimits> = {
   maxQuantityPerProduct: 10,
   unpaidOrdersPerAccount: 2,
   unpaidOrderHoldMinutes: 15,
+  // Generous for shoppers behind one address (an office, a mobile carrier); the share below is what
+  // keeps a low-stock product on sale.
+  unpaidOrdersPerAddress: 10,
+  // Half of what is left: whoever holds a product unpaid leaves at least as much for everyone else.
+  holdSharePercent: 50,
+  // Four holds' time: a holder cannot renew its hold as it expires.
+  holdCooldownMinutes: 60,
 };

@@ -45,6 +45,12 @@ export async function readTextBody(request: Request): Promise<string> {
   return text;
 }
 
+/**
+ * The body's bytes, for a reader that decodes them itself (a CSV file in the encoding it was saved in):
+ * that reader refuses NUL characters.
+ */
+export const readBytesBody = readBodyBytes;
+
 /** The form body (URL-encoded or multipart). Refuses NUL characters in any name or value. */
 export async function readFormBody(request: Request): Promise<FormData> {
   const bytes = await readBodyBytes(request);

@@ -209,25 +209,16 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
   }
 
-  /** The sends that went out, recorded in one statement (a status callback may have come first: a later status is kept). */
-  async function recordSent(sent: Array<{ row: ClaimedRow; outcome: Extract<Outcome, { ok: true }> }>): Promise<void> {
-    if (sent.length === 0) return;
-    const values = sql.join(
-      sent.map(
-        ({ row, outcome }) =>
-          sql`(${row.id}::uuid, ${outcome.providerId}, ${outcome.recipient}, ${outcome.subject}, ${outcome.body})`,
-      ),
-      sql`, `,
-    );
+  /** A send that went out (a status callback may have come first: a later status is kept). */
+  async function recordSent(row: ClaimedRow, outcome: Extract<Outcome, { ok: true }>): Promise<void> {
     await db.execute(sql`
       update order_notifications n set
         status = case when n.status in ('pending', 'failed') then 'sent' else n.status end,
-        provider_message_id = coalesce(n.provider_message_id, v.provider_id),
-        recipient = v.recipient, subject = v.subject, message_body = v.body,
+        provider_message_id = coalesce(n.provider_message_id, ${outcome.providerId}),
+        recipient = ${outcome.recipient}, subject = ${outcome.subject}, message_body = ${outcome.body},
         sent_at = coalesce(n.sent_at, now()), sending_since = null,
         error_message = null, error_code = null, updated_at = now()
-      from (values ${values}) as v(id, provider_id, recipient, subject, body)
-      where n.id = v.id`);
+      where n.id = ${row.id}`);
   }
 
   async function recordFailure(row: ClaimedRow, outcome: Extract<Outcome, { ok: false }>): Promise<void> {
@@ -252,22 +243,25 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     // The store's settings as they are now (cached by the settings service): one read a round.
     const shop = typeof deps.shop === "function" ? await deps.shop() : deps.shop;
     const messageOrders = await loadMessageOrders(db, orderIds, shop.url);
-    const outcomes = await Promise.all(
-      rows.map(async (row): Promise<{ row: ClaimedRow; outcome: Outcome }> => {
+    // Each outcome is recorded as soon as its send completes, never held for the slowest send of the
+    // round: a process killed meanwhile leaves only the sends truly under way "being sent".
+    const recorded = await Promise.allSettled(
+      rows.map(async (row) => {
+        let outcome: Outcome;
         try {
-          return { row, outcome: await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined, shop) };
+          outcome = await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined, shop);
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.
           const detail = error instanceof Error ? error.message : String(error);
-          return { row, outcome: { ok: false, failure: networkFailure(row.channel, detail) } };
+          outcome = { ok: false, failure: networkFailure(row.channel, detail) };
         }
+        if (outcome.ok) await recordSent(row, outcome);
+        else await recordFailure(row, outcome);
       }),
     );
-    const sent = outcomes.filter(
-      (o): o is { row: ClaimedRow; outcome: Extract<Outcome, { ok: true }> } => o.outcome.ok,
-    );
-    await recordSent(sent);
-    for (const { row, outcome } of outcomes) if (!outcome.ok) await recordFailure(row, outcome);
+    // A row whose outcome could not be written (the database away) stays "being sent" until its lease ends.
+    const unrecorded = recorded.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (unrecorded) throw unrecorded.reason;
   }
 
   async function recoverInterrupted(): Promise<number> {

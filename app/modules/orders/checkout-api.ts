@@ -8,8 +8,10 @@ export const PAYMENT_METHODS = ["demo", "paypal"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * Placing an order sends only the form, the payment choice and the idempotency key: the order is
- * made from the shopper's cart on the server. Anything else in the body (lines, prices) is stripped.
+ * Placing an order sends only the form, the payment choice, the idempotency key and the total the
+ * checkout's summary showed: the order is made from the shopper's cart on the server, at the server's
+ * prices, and refused if its total is not the one the shopper saw. Anything else in the body (lines,
+ * prices) is stripped.
  */
 export const checkoutRequestSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -17,6 +19,8 @@ export const checkoutRequestSchema = z.discriminatedUnion("intent", [
     idempotencyKey: z.string().min(8).max(100),
     paymentMethod: z.enum(PAYMENT_METHODS),
     form: z.record(z.string(), z.unknown()),
+    /** The total the summary showed, in cents; the checkout page always sends it. */
+    expectedTotalCents: z.number().int().min(0).max(1_000_000_000).optional(),
   }),
   z.object({ intent: z.literal("demo-pay"), orderId: uuid, decline: z.boolean().optional() }),
   z.object({ intent: z.literal("paypal-create"), orderId: uuid }),

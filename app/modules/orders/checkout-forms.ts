@@ -48,6 +48,8 @@ export const CHECKOUT_MESSAGES = {
   emptyCart: "Your cart is empty",
   noValidItems: "No valid items in cart",
   failed: "Failed to create order",
+  /** The order's total is not the one the checkout's summary showed: nothing is placed, the summary reloads. */
+  pricesChanged: "Prices have changed — please review your order",
 } as const;
 
 /** An account with as many unpaid orders as it may have (UNPAID_ORDERS_PER_ACCOUNT) asks for another. */

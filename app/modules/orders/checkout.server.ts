@@ -29,6 +29,8 @@ export interface CheckoutContext {
   paypal: PayPalClient | undefined;
   /** Per-product cap, unpaid orders per account, the unpaid order's hold (`config.orderLimits`). */
   limits: OrderLimits;
+  /** The client's address (null when unknown): what it holds unpaid counts with the account's. */
+  clientAddress: string | null;
   /**
    * The owner's shipping and tax settings as they are now (`services().settings.read()`, cached): the
    * countries an order may go to, and the rates and tax it is charged.
@@ -96,6 +98,8 @@ async function place(
       lines: cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
       ...checked.details,
       paymentMethod: request.paymentMethod,
+      expectedTotalCents: request.expectedTotalCents,
+      holdAddress: ctx.clientAddress,
       limits: ctx.limits,
       pricing: ctx.shipping,
     });

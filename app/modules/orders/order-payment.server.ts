@@ -232,7 +232,8 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
         .for("update", { skipLocked: true });
       const rows = await tx
         .update(orders)
-        .set(cancelled())
+        // The hold ran out: it still counts against its holder for a while (hold-rules.ts).
+        .set({ ...cancelled(), holdExpiredAt: now })
         .where(and(inArray(orders.id, claimed), awaitingPayment()))
         .returning({ id: orders.id });
       const ids = rows.map((row) => row.id);

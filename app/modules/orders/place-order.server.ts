@@ -16,7 +16,9 @@ import { primaryImage } from "~/modules/catalog/product-rules";
 import { findVariant, variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
 import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
+import { holdShareMessage, overHoldShare } from "./hold-rules";
 import { orderNumberFor, orderTimestamp } from "./order-number";
+import { heldByHolder } from "./stock-holds.server";
 import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingMethod } from "./pricing";
 
 /**
@@ -27,8 +29,10 @@ import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingM
  *
  * One account cannot hold a product's stock unpaid: an order holds at most MAX_QTY_PER_PRODUCT of each
  * product (more is refused, not lowered), and an account with UNPAID_ORDERS_PER_ACCOUNT orders waiting
- * for payment places no other until one is paid or cancelled (the sweeper cancels them after
- * UNPAID_ORDER_HOLD_MINUTES).
+ * for payment (an address with UNPAID_ORDERS_PER_ADDRESS) places no other until one is paid or cancelled
+ * (the sweeper cancels them after UNPAID_ORDER_HOLD_MINUTES). Of a variant, an account and its address
+ * hold at most UNPAID_HOLD_SHARE_PERCENT of the stock, holds that ran out counting for a while
+ * (hold-rules.ts).
  */
 export interface CartLineInput {
   productId?: string | null;
@@ -45,6 +49,13 @@ export interface PlaceOrderInput {
   billingAddress?: AddressJson | null;
   shippingMethod: ShippingMethod;
   paymentMethod: string;
+  /** The client address placing it (null when unknown): its holds count with the account's. */
+  holdAddress?: string | null;
+  /**
+   * The total the shopper saw (the checkout's summary), in cents: an order whose total comes out
+   * otherwise (a price, a rate or the tax changed since) is refused and nothing is written.
+   */
+  expectedTotalCents?: number;
   /** The configuration's order limits (`config.orderLimits`). */
   limits: OrderLimits;
   /**
@@ -151,7 +162,7 @@ async function writeOrder(
       }),
     })
     .from(products)
-    .where(and(inArray(products.id, ids), lockedAccount(input.userId)));
+    .where(and(inArray(products.id, ids), lockedAccount(input.userId), lockedAddress(input.holdAddress ?? null)));
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
     const product = byId.get(id);
@@ -184,12 +195,16 @@ async function writeOrder(
     method: input.shippingMethod,
     destination: input.shippingAddress,
   });
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
+    throw new DomainError("conflict", CHECKOUT_MESSAGES.pricesChanged, { reason: "PRICES_CHANGED" });
+  }
   const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
   if (!order) {
     throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {
       reason: "UNPAID_ORDERS",
     });
   }
+  await checkHoldShare(tx, input, order.id, priced);
 
   const short = await takeStock(
     tx,
@@ -205,6 +220,47 @@ async function writeOrder(
 }
 
 /**
+ * Refuses an order that would leave its holder (the account, and the address it places from) holding
+ * more of a variant than its share (hold-rules.ts), counting its unpaid orders and the holds that ran
+ * out within the cool-down (not this order, just written). One statement, after the account's row is
+ * locked; a refusal rolls the order back.
+ */
+async function checkHoldShare(
+  tx: Tx,
+  input: PlaceOrderInput,
+  orderId: string,
+  priced: ReadonlyArray<{
+    quantity: number;
+    product: { name: string };
+    variant: { id: string; size: string; color: string; stock: number };
+  }>,
+): Promise<void> {
+  const { holdSharePercent, holdCooldownMinutes } = input.limits;
+  if (holdSharePercent >= 100 && holdCooldownMinutes === 0) return;
+  const held = await heldByHolder(
+    tx,
+    { userId: input.userId, address: input.holdAddress ?? null, exceptOrderId: orderId },
+    priced.map((l) => l.variant.id),
+    holdCooldownMinutes,
+  );
+  const over = overHoldShare(
+    priced.map((l) => ({
+      ...l,
+      stock: held.get(l.variant.id)?.stock ?? l.variant.stock,
+      heldUnpaid: held.get(l.variant.id)?.unpaid ?? 0,
+      heldRecentlyExpired: held.get(l.variant.id)?.recentlyExpired ?? 0,
+    })),
+    holdSharePercent,
+  );
+  if (over) {
+    const label = lineLabel(over.line.product.name, over.line.variant);
+    throw new DomainError("conflict", holdShareMessage(label, over.mayStillHold, holdCooldownMinutes), {
+      reason: "HOLD_SHARE",
+    });
+  }
+}
+
+/**
  * The condition that locks the account's row as the products are read: an uncorrelated subquery,
  * which PostgreSQL runs once, before reading a product (a one-time filter), so the lock comes first and
  * costs no statement of its own (the embedded database pays ~0.3 ms a statement). Its checkouts in
@@ -213,6 +269,17 @@ async function writeOrder(
  */
 function lockedAccount(userId: string) {
   return sql`(select count(*) from (select 1 from ${user} where ${user.id} = ${userId} for no key update) as account) = 1`;
+}
+
+/**
+ * Checkouts from one client address queue on it as they do on their account (a transaction-scoped
+ * advisory lock taken in the same one-time filter way): what the address holds, and its unpaid orders,
+ * are then read after the holds of its other checkouts committed, so accounts placing at once from one
+ * address share its allowance exactly. Nothing when the address is unknown.
+ */
+function lockedAddress(address: string | null) {
+  if (!address) return sql`true`;
+  return sql`(select count(*) from (select pg_advisory_xact_lock(hashtextextended(${`stock-hold:${address}`}, 0))) as address) = 1`;
 }
 
 /**
@@ -255,14 +322,20 @@ async function insertOrderWithItems(
     sql`with placed as (
           insert into orders (order_number, user_id, status, payment_status, subtotal_cents, shipping_cents,
             tax_cents, total_cents, shipping_method, shipping_address, billing_address, customer_email,
-            payment_method, idempotency_key)
+            payment_method, idempotency_key, hold_address)
           select ${orderNumber}, ${input.userId}, 'pending', 'pending', ${totals.subtotalCents}::int, ${totals.shippingCents}::int,
             ${totals.taxCents}::int, ${totals.totalCents}::int, ${input.shippingMethod}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${input.billingAddress ? JSON.stringify(input.billingAddress) : null}::jsonb, ${input.shippingAddress.email},
-            ${input.paymentMethod}, ${input.idempotencyKey}
+            ${input.paymentMethod}, ${input.idempotencyKey}, ${input.holdAddress ?? null}
           -- Literals, not parameters, for the status: the partial index orders_unpaid_user_idx answers the count.
           where (select count(*) from orders where user_id = ${input.userId} and status = 'pending' and payment_status = 'pending')
             < ${input.limits.unpaidOrdersPerAccount}::bigint
+          ${
+            input.holdAddress
+              ? sql`and (select count(*) from orders where hold_address = ${input.holdAddress} and status = 'pending' and payment_status = 'pending')
+            < ${input.limits.unpaidOrdersPerAddress}::bigint`
+              : sql``
+          }
           returning id, order_number, total_cents
         ), items as (
           insert into order_items (order_id, product_id, variant_id, product_name, product_sku, image_url, size, color, quantity,

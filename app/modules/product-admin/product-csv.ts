@@ -100,6 +100,10 @@ export const CSV_MESSAGES = {
     `The file could not be read as CSV from row ${row} on (a quote that is not closed?). Save it as CSV (comma-separated, UTF-8) and try again.`,
   noKey: "The file needs a 'slug' or a 'sku' column: rows are matched to products by their handle (slug) or SKU.",
   noRows: "The file has no product rows.",
+  unknownEncoding:
+    "The file's text is neither UTF-8 nor Windows-1252. Save it as CSV (comma-separated, UTF-8) and try again.",
+  readAsWindows1252:
+    "The file is not UTF-8: it was read as Windows-1252 (what Excel saves as 'CSV' on Windows). Check that accented letters look right before importing.",
   tooMany: `The file has more than ${CSV_MAX_ROWS.toLocaleString("en-US")} rows. Split it and import each part.`,
   unknownColumns: (names: string[]) => `Unknown columns: ${names.join(", ")}. Use the columns of an export.`,
   repeatedColumn: (name: string) => `The column '${name}' is in the header twice.`,

@@ -12,10 +12,11 @@ const FILTER_PARAMS = ["q", "category", "status"];
 type Stage =
   | { step: "choose" }
   | { step: "checking" }
-  | { step: "preview"; file: string; name: string; plan: ImportPlan; message: string }
-  | { step: "importing"; file: string; name: string; plan: ImportPlan; message: string };
+  | { step: "preview"; file: ArrayBuffer; name: string; plan: ImportPlan; message: string }
+  | { step: "importing"; file: ArrayBuffer; name: string; plan: ImportPlan; message: string };
 
-async function send(intent: "preview" | "import", file: string, token = ""): Promise<CsvAnswer> {
+/** The file goes as its bytes: the server decodes them (UTF-8, or Windows-1252 as Excel saves "CSV"). */
+async function send(intent: "preview" | "import", file: ArrayBuffer, token = ""): Promise<CsvAnswer> {
   const res = await fetch(`${CSV_PATH}?intent=${intent}&token=${encodeURIComponent(token)}`, {
     method: "POST",
     headers: { "content-type": "text/csv" },
@@ -64,14 +65,14 @@ export function CsvTools() {
     }
     setStage({ step: "checking" });
     try {
-      const text = await file.text();
-      const answer = await send("preview", text);
+      const bytes = await file.arrayBuffer();
+      const answer = await send("preview", bytes);
       if (!answer.ok) {
         setError(answer.message);
         setStage({ step: "choose" });
         return;
       }
-      setStage({ step: "preview", file: text, name: file.name, plan: answer.plan, message: answer.message });
+      setStage({ step: "preview", file: bytes, name: file.name, plan: answer.plan, message: answer.message });
     } catch {
       setError("Failed to import products");
       setStage({ step: "choose" });
