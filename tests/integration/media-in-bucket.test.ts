@@ -197,7 +197,7 @@ describe.skipIf(skip)(`photos in a bucket, through the shop (${databaseKind})`, 
         const upload = await uploadPhotos(server.url, cookie, [{ name: "new.jpg", bytes: await testPhoto(500, 500) }]);
         expect(upload).toMatchObject({ status: 503, error: PHOTO_STORAGE_UNAVAILABLE });
         // One line each, naming the operation and the key, no stack.
-        const lines = warn.mock.calls.map(([line]) => String(line));
+        const lines = warn.mock.calls.map(([line]) => (JSON.parse(String(line)) as { msg: string }).msg);
         expect(lines.length).toBeGreaterThanOrEqual(4);
         for (const line of lines)
           expect(line).toMatch(
