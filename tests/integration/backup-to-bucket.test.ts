@@ -25,18 +25,9 @@ describe.skipIf(skip)("backups in a bucket", () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     bucket = await s3.createBucket();
-    const env = s3.env(bucket);
     const location = parseBucketLocation(`s3://${bucket}/shop/backups/`)!;
     expect(location).toEqual({ bucket, prefix: "shop/backups/" });
-    const client = createS3Client({
-      bucket,
-      region: env.S3_REGION!,
-      endpoint: s3.endpoint,
-      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
-      forcePathStyle: true,
-      prefix: "",
-      publicUrl: undefined,
-    });
+    const client = createS3Client(s3.settings(bucket));
     destination = new BucketDestination(client, location.bucket, location.prefix);
   });
 

@@ -26,6 +26,7 @@ const skip = databaseKind !== "postgres" ? "needs PostgreSQL (the TEST_POSTGRES_
 const noBucket = motoUnavailable();
 
 const ADMIN = { email: "owner@example.com", password: "OwnerPass123" };
+const METRICS_TOKEN = "two-instances-metrics-0123456789";
 const SHOPPERS = 12;
 const STOCK = 5;
 
@@ -58,6 +59,7 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
       RATE_LIMIT_IP_MULTIPLIER: "100",
       TRUST_PROXY: "1",
       WEB_CONCURRENCY: webConcurrency,
+      METRICS_TOKEN,
       ...(s3 ? s3.env(bucket) : {}),
     });
     // Started together on an empty database: one of them migrates and loads the catalogue, the other waits.
@@ -256,5 +258,50 @@ describe.skipIf(skip)("two instances behind nginx on one PostgreSQL", () => {
       [productId],
     );
     expect(stock[0]).toEqual({ inventory: 0, held: STOCK });
+  });
+  it("answers /readyz through every instance, and each instance's /metrics counts the requests it took", async () => {
+    for (const base of [a.url, b.url, balancer.url]) {
+      const ready = await fetch(`${base}/readyz`);
+      expect([ready.status, ready.headers.get("cache-control")]).toEqual([200, "no-store"]);
+    }
+    const scrape = async (base: string) => {
+      const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const line = text
+        .split("\n")
+        .find((l) => l.startsWith("abundance_http_request_duration_seconds_count{") && l.includes('route="/faq"'));
+      return line ? Number(line.split(" ").pop()) : 0;
+    };
+    const before = await scrape(b.url);
+    for (let i = 0; i < 6; i++) expect((await fetch(`${b.url}/faq`)).status).toBe(200);
+    // B is a cluster of two: whichever process takes the scrape answers for both.
+    expect((await scrape(b.url)) - before).toBe(6);
+    expect((await fetch(`${balancer.url}/metrics`)).status).toBe(401);
+  });
+
+  it("restores a pg_dump of the live database into a new one with every order and the stock as they were", async () => {
+    const dump = `${location.dataDir}/shop.dump`;
+    const url = new URL(location.databaseUrl!);
+    execFileSync("pg_dump", ["-Fc", "--no-owner", "-d", url.toString(), "-f", dump]);
+    const restoredName = `${url.pathname.slice(1)}_restored`;
+    await client.query(`create database "${restoredName}"`);
+    const restoredUrl = new URL(url);
+    restoredUrl.pathname = `/${restoredName}`;
+    const restored = new pg.Client({ connectionString: restoredUrl.toString() });
+    try {
+      execFileSync("pg_restore", ["--no-owner", "-d", restoredUrl.toString(), dump]);
+      await restored.connect();
+      const facts = `select (select count(*)::int from orders) as orders,
+                            (select count(*)::int from order_items) as items,
+                            (select coalesce(sum(inventory), 0)::int from products) as stock,
+                            (select count(*)::int from "user") as accounts`;
+      const [live, copy] = await Promise.all([client.query(facts), restored.query(facts)]);
+      expect(copy.rows[0]).toEqual(live.rows[0]);
+      expect(live.rows[0].orders).toBeGreaterThan(0);
+    } finally {
+      await restored.end().catch(() => undefined);
+      await client.query(`drop database if exists "${restoredName}" with (force)`);
+    }
   });
 });

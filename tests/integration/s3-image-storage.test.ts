@@ -28,16 +28,7 @@ describe.skipIf(skip)("S3ImageStorage on a real S3-compatible server", () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     bucket = await s3.createBucket();
-    const env = s3.env(bucket);
-    settings = {
-      bucket,
-      region: env.S3_REGION!,
-      endpoint: s3.endpoint,
-      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
-      forcePathStyle: true,
-      prefix: "",
-      publicUrl: undefined,
-    };
+    settings = s3.settings(bucket);
     storage = new S3ImageStorage(settings);
   });
   afterAll(async () => {

@@ -331,7 +331,8 @@ describe("GET /search with GUEST_SEARCH=true", () => {
   it("says 'Search failed' (status 500) when the database fails, on a page load and a client navigation", async () => {
     const db = server.services().database.db;
     const select = db.select;
-    // The loader logs each failure; those console.errors are expected, nothing else is.
+    // The loader logs each failure (the logger writes through console.error under Vitest); those lines
+    // are expected, nothing else is.
     const logged: string[] = [];
     vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
     db.select = (() => {
@@ -352,7 +353,12 @@ describe("GET /search with GUEST_SEARCH=true", () => {
     } finally {
       db.select = select;
     }
-    expect(logged).toEqual(["[search] failed: database is down", "[search] failed: database is down"]);
+    // One JSON line each (the logger's), with the error's message.
+    const lines = logged.map((line) => JSON.parse(line) as { level: string; msg: string; err: { message: string } });
+    expect(lines.map((line) => [line.level, line.msg, line.err.message])).toEqual([
+      ["error", "[search] failed", "database is down"],
+      ["error", "[search] failed", "database is down"],
+    ]);
     expect((await get(server, `/search?q=${q}`)).status).toBe(200);
   });
 

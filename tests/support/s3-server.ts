@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { CreateBucketCommand, PutBucketPolicyCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Settings } from "~/lib/config/config.server";
 import { freePort } from "./ports";
 
 /**
@@ -31,6 +32,8 @@ export interface S3TestServer {
   createBucket(options?: { publicRead?: boolean }): Promise<string>;
   /** The shop's S3_ variables for a bucket of this server (path-style addresses, test credentials). */
   env(bucket: string, extra?: Record<string, string>): Record<string, string>;
+  /** The shop's resolved settings for a bucket of this server, as the configuration makes them from `env`. */
+  settings(bucket: string): S3Settings;
   /** What moto wrote (its request log, one line a request), the last 256 kB of it. */
   output(): string;
   /** Stops moto (its buckets are gone with it). */
@@ -102,6 +105,15 @@ export async function startS3Server(): Promise<S3TestServer> {
       S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
       ...extra,
+    }),
+    settings: (bucket) => ({
+      bucket,
+      region: REGION,
+      endpoint,
+      credentials: CREDENTIALS,
+      forcePathStyle: true,
+      prefix: "",
+      publicUrl: undefined,
     }),
     output: () => output,
     async stop() {
