@@ -1,10 +1,12 @@
 /**
  * `npm run user:promote -- someone@example.com`: makes an existing account an admin.
- * On the embedded database, stop the server first (one process at a time may open DATA_DIR).
+ * On the embedded database, stop the server first: one process at a time may open DATA_DIR, so this
+ * one claims it (its control socket) and is refused, with a message, while a server holds it.
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { user } from "#db/schema/index";
+import { claimDataDir } from "~/lib/backup/control-socket.server";
 import { loadConfig } from "~/lib/config/config.server";
 import { openDatabase } from "~/lib/db/client.server";
 
@@ -15,6 +17,12 @@ if (!email.success) {
 }
 
 const config = loadConfig();
+const claim = config.databaseUrl
+  ? undefined
+  : await claimDataDir(config.dataDir, "an account is being made an admin").catch((error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const updated = await database.db
@@ -30,4 +38,5 @@ try {
   }
 } finally {
   await database.close();
+  await claim?.close();
 }

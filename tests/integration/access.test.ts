@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#db/schema/index";
+import { claimDataDir } from "~/lib/backup/control-socket.server";
 import { openDatabase } from "~/lib/db/client.server";
 import { createTestDatabase, databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
@@ -96,6 +97,20 @@ describe("npm run user:promote", () => {
         { env },
       ).catch((e: { code: number; stderr: string }) => e);
       expect((missing as { code: number }).code).toBe(1);
+      if (!t.databaseUrl) {
+        // The embedded database held by another process (a server): refused with a message, nothing opened.
+        const held = await claimDataDir(t.dataDir, "a server is running");
+        try {
+          const refused = await run(
+            process.execPath,
+            ["--import", "tsx", "scripts/user-promote.ts", "pat@example.com"],
+            { env },
+          ).catch((e: { code: number; stderr: string }) => e);
+          expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(/is in use by another process/) });
+        } finally {
+          await held.close();
+        }
+      }
       const reopened = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.dataDir });
       const [row] = await reopened.db.select().from(user).where(eq(user.email, "pat@example.com"));
       expect(row?.role).toBe("admin");
