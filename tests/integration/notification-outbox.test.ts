@@ -491,6 +491,34 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect(messagesFor(order.orderNumber)).toHaveLength(1);
   });
 
+  it("a message asked to go now that another worker took first answers with that send's outcome, not 'queued'", async () => {
+    const order = await paidOrder();
+    await notifications.worker.drain();
+    const [row] = await db
+      .insert(orderNotifications)
+      .values({
+        orderId: order.id,
+        channel: "whatsapp",
+        notificationType: "custom",
+        audience: "owner",
+        recipient: "",
+        messageBody: `taken first ${order.orderNumber}`,
+        dedupeKey: `taken-first-${order.orderNumber}`,
+      })
+      .returning({ id: orderNotifications.id });
+    twilio.delay(400);
+    // The background worker, woken by the same write, claims the row before the admin's request does.
+    const background = workerOn(db);
+    const draining = background.drain();
+    const deadline = Date.now() + 2_000;
+    while (!(await rowsOf(order.id)).find((r) => r.id === row!.id)?.sendingSince && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const asked = await workerOn(db).sendNow(row!.id);
+    await draining;
+    expect(asked?.status).toBe("sent");
+    expect(messagesFor(order.orderNumber).filter((m) => m.body.startsWith("taken first"))).toHaveLength(1);
+  });
+
   it("a send left unfinished past its lease (a worker killed mid-send) is marked failed, not sent again", async () => {
     const order = await paidOrder();
     // As a killed worker leaves it: claimed (attempts counted, sending since long ago), never recorded.

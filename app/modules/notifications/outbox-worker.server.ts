@@ -18,6 +18,7 @@ import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
 import { renderOrderEmail } from "./render-email.server";
 import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
 import { whatsappText } from "./whatsapp-texts";
+import { setTimeout as delay } from "node:timers/promises";
 import { log as logger } from "~/lib/log.server";
 
 /**
@@ -300,6 +301,23 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
   }
 
+  /**
+   * A row asked to go now may have been claimed first by a worker (this process's or another's) woken
+   * by the same write: its outcome is awaited for as long as one send may take, so the person who asked
+   * is told 'sent' or why not, rather than 'queued' for a message already on its way.
+   */
+  async function otherSenderDone(id: string): Promise<void> {
+    const deadline = Date.now() + deps.sendTimeoutMs + 1_000;
+    while (Date.now() < deadline) {
+      const [row] = await queryRows<{ sending: boolean }>(
+        db,
+        sql`select sending_since is not null as sending from order_notifications where id = ${id}`,
+      );
+      if (!row?.sending) return;
+      await delay(50);
+    }
+  }
+
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -355,6 +373,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     async sendNow(id) {
       const rows = await claim(1, { id });
       if (rows.length > 0) await attemptAll(rows);
+      else await otherSenderDone(id);
       return notificationById(db, id);
     },
     recoverInterrupted,
