@@ -198,3 +198,25 @@ describe(`migration 0017 on a shop of the previous release (${databaseKind})`, (
     expect(orders.map((o) => o.n)).toEqual(["ORD-1", "ORD-2"]);
   });
 });
+
+describe(`migration 0018 on a shop of the previous release (${databaseKind})`, () => {
+  it("adds the hold columns empty: orders keep their status, payment and totals, an unpaid one still unpaid", async () => {
+    const rows = await queryRows<{
+      n: string;
+      status: string;
+      payment: string;
+      total: number;
+      address: string | null;
+      expired: string | null;
+    }>(
+      upgraded.db,
+      sql`select order_number as n, status, payment_status as payment, total_cents as total,
+                 hold_address as address, hold_expired_at as expired
+            from orders order by 1`,
+    );
+    expect(rows).toEqual([
+      { n: "ORD-1", status: "pending", payment: "pending", total: 5000, address: null, expired: null },
+      { n: "ORD-2", status: "processing", payment: "paid", total: 5000, address: null, expired: null },
+    ]);
+  });
+});
