@@ -7,3 +7,4 @@ export * from "./meta";
 export * from "./secure-admin";
 export * from "./sales";
 export * from "./settings";
+export * from "./promotions";
