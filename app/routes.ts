@@ -16,6 +16,7 @@ export default [
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("api/cart", "routes/api.cart.ts"),
+  route("api/cart/price", "routes/api.cart.price.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/products/:slug/variants", "routes/api.products.variants.ts"),
   route("api/checkout", "routes/api.checkout.ts"),

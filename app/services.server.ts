@@ -30,6 +30,8 @@ import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 import { createShopSettings, type ShopSettingsService } from "~/modules/settings/settings.server";
+import { createOfferReads } from "~/modules/promotions/discount-reads.server";
+import type { DiscountRule } from "~/modules/promotions/discount-engine";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -66,6 +68,11 @@ export interface Services {
   orderStats: OrderStats;
   /** Uploaded product photos: the upload pipeline and the storage /media is served from. */
   media: ImageLibrary;
+  /**
+   * The shop's automatic offers (issue 28), read from the database at most every 30 s and again as
+   * soon as a discount changes in any process (`catalog.changed`).
+   */
+  offers: () => Promise<DiscountRule[]>;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -228,6 +235,11 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         lowStockThreshold: config.lowStockThreshold,
       }),
       media: createImageLibrary({ storage: photoStorage }),
+      offers: createOfferReads(
+        database.db,
+        events,
+        new ReadCache(30_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
+      ),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         await stopSweeper();

@@ -31,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
     const { config, database, events, settings } = services();
     // One cached read: the order is priced, and its country checked, by the settings of this moment.
-    const { shipping } = await settings.read();
+    const { shipping, store } = await settings.read();
     const result = await handleCheckout(
       {
         db: database.db,
@@ -42,6 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
         limits: config.orderLimits,
         clientAddress: knownAddress(clientIp(request)),
         shipping,
+        discounts: { offers: services().offers, timeZone: store.timeZone },
       },
       parsed.data,
     );

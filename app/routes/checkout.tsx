@@ -26,7 +26,8 @@ import {
   type CheckoutStep,
 } from "~/modules/orders/checkout-forms";
 import { checkoutPrefill } from "~/modules/orders/checkout.server";
-import { computeTotals } from "~/modules/orders/pricing";
+import { refreshPricing } from "~/components/cart/cart-client";
+import { useCartPricing } from "~/components/cart/use-cart-pricing";
 import type { Route } from "./+types/checkout";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -86,14 +87,21 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     },
     [showFieldErrors],
   );
-  // The summary's totals (the server prices the order itself, and refuses it if its total is not this one).
+  // The summary's totals with their discounts (the server prices the order itself, and refuses it if
+  // its total is not this one).
   const destination = { country: form.country, state: form.state };
-  const totals = computeTotals(
-    items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    shipping,
-    { method: form.shippingMethod, destination },
-  );
-  const payment = useCheckoutPayment({ form, totalCents: totals.totalCents, onFieldErrors: showErrors });
+  const totals = useCartPricing(items, { method: form.shippingMethod, destination });
+  const discountCode = totals.applied.find((a) => a.code !== null)?.code ?? null;
+  const payment = useCheckoutPayment({
+    form,
+    totalCents: totals.totalCents,
+    discountCode,
+    onFieldErrors: showErrors,
+  });
+  // The discounts of this account (a first order, its uses of the code) once its cart is read.
+  useEffect(() => {
+    if (ready) void refreshPricing();
+  }, [ready]);
 
   // A changed field's message goes (the kit's onChange on the form); the next Continue checks again.
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
@@ -144,7 +152,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   form={form}
                   errors={kit.errors}
                   onChange={change}
-                  subtotalCents={totals.subtotalCents}
+                  shippingOf={(method) => totals.priceOf(method).shippingCents}
                 />
               )}
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
@@ -194,7 +202,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </section>
-        <OrderSummary items={items} shippingMethod={form.shippingMethod} destination={destination} />
+        <OrderSummary items={items} shippingMethod={form.shippingMethod} destination={destination} totals={totals} />
       </div>
     </div>
   );

@@ -12,7 +12,7 @@ import { responsiveImage } from "~/modules/media/image-urls";
 import { findOrderForViewer } from "~/modules/orders/order-details.server";
 import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
 import { placedOrderNumbers } from "~/modules/orders/placed-orders.server";
-import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/orders/pricing";
+import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
 import type { Route } from "./+types/order-confirmation";
 
 const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: "PayPal" };

@@ -8,7 +8,7 @@ import {
   type DiscountRule,
   type PriceCartInput,
 } from "~/modules/promotions/discount-engine";
-import { DEFAULT_PRICING_RULES } from "~/modules/orders/pricing";
+import { DEFAULT_PRICING_RULES } from "~/modules/pricing/pricing";
 
 const NOW = Date.parse("2026-06-10T12:00:00Z");
 const TZ = "America/New_York";

@@ -9,7 +9,7 @@ import {
   taxPercentFor,
   usStateCode,
   type PricingRules,
-} from "~/modules/orders/pricing";
+} from "~/modules/pricing/pricing";
 import { shippingSettingsSchema } from "~/modules/settings/settings-schema";
 
 describe("pricing with the spec's defaults (spec §9)", () => {

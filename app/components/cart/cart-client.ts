@@ -1,5 +1,6 @@
 // Types only from the API contract: its Zod schema stays on the server and out of every page's scripts.
 import type { CartRequest, CartResponse } from "~/modules/cart/cart-api";
+import type { CartPriceResponse } from "~/modules/promotions/cart-price-api";
 import {
   addItem,
   DEFAULT_COLOR,
@@ -189,4 +190,60 @@ async function reconcile(user: StoredUser | null): Promise<CartOutcome> {
   // Not merged (network): keep the guest's lines on screen rather than lose them.
   if (outcome.error) store().setCart(guestLines);
   return outcome;
+}
+
+/**
+ * The cart priced with its discounts (`/api/cart/price`): the lines as the server has them (an
+ * account's, or the guest's re-priced) and the rules the panel and the checkout price them with, for
+ * the stored code or the one given. Answers the server's word on the code: why it cannot be used at all
+ * (unknown, ended, used up…), or null.
+ */
+async function requestPricing(code: string | null): Promise<CartOutcome & { codeProblem?: string | null }> {
+  const ticket = ++lastTicket;
+  try {
+    const lines = signedIn() ? undefined : guestLinesOf(store().cart);
+    const { status, body } = await postJson<CartPriceResponse>("/api/cart/price", { lines, code }, "retry");
+    if (!body || !Array.isArray(body.items)) throw new NoCartAnswer(`cart request failed (${status})`);
+    if (status !== 200 || !body.discounts) return { error: body.error ?? FETCH_MESSAGES.network };
+    if (ticket === lastTicket && (signedIn() || store().cart.length > 0)) store().setCart(body.items);
+    const entry = body.discounts.code;
+    const codeProblem = entry && "problem" in entry ? entry.problem : null;
+    store().setDiscounts(body.discounts);
+    return { codeProblem };
+  } catch (error) {
+    return problem(error);
+  }
+}
+
+/** Reads the cart and its discounts again, with the code the shopper applied. */
+export async function refreshPricing(): Promise<CartOutcome> {
+  if (!signedIn() && store().cart.length === 0) return {};
+  const outcome = await requestPricing(store().discountCode);
+  return outcome.error ? { error: outcome.error } : {};
+}
+
+/**
+ * Applies a discount code: kept when the server knows it and it can be used (a cart that does not
+ * qualify yet keeps it, and the summary says what is missing); refused with the reason otherwise.
+ */
+export async function applyDiscountCode(code: string): Promise<CartOutcome> {
+  const typed = code.trim();
+  if (typed === "") return { error: "Enter a discount code" };
+  const outcome = await requestPricing(typed);
+  if (outcome.error) return { error: outcome.error };
+  if (outcome.codeProblem) {
+    // The rules stay the cart's without this code.
+    const current = store().discounts;
+    if (current) store().setDiscounts({ ...current, code: null });
+    return { error: outcome.codeProblem };
+  }
+  store().setDiscountCode(typed.toUpperCase());
+  return {};
+}
+
+/** Takes the code off the cart (nothing to ask the server: the offers stay as they are). */
+export function removeDiscountCode(): void {
+  store().setDiscountCode(null);
+  const current = store().discounts;
+  if (current) store().setDiscounts({ ...current, code: null });
 }

@@ -1,7 +1,9 @@
 import { Minus, Plus, ShoppingBag, Trash2, X } from "~/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { SiteLink } from "~/components/ui/site-link";
-import { changeQuantity, refreshCart, removeFromCart } from "~/components/cart/cart-client";
+import { changeQuantity, refreshPricing, removeFromCart } from "~/components/cart/cart-client";
+import { DiscountCodeField, DiscountRows } from "~/components/cart/discount-code";
+import { useCartPricing } from "~/components/cart/use-cart-pricing";
 import { useClientStore } from "~/components/cart/client-store";
 import { useMaxPerProduct, useShop } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
@@ -14,7 +16,7 @@ import {
   stockNote,
 } from "~/modules/cart/cart-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
-import { amountToFreeShipping, computeTotals, percentText } from "~/modules/orders/pricing";
+import { amountToFreeShipping, percentText } from "~/modules/pricing/pricing";
 import { reportCartOutcome } from "./report-cart-outcome";
 
 /**
@@ -29,17 +31,15 @@ export function CartDrawer() {
   const maxPerProduct = useMaxPerProduct();
   const panel = useRef<HTMLDivElement>(null);
   const { shipping: rules } = useShop();
-  const totals = computeTotals(
-    cart.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    rules,
-  );
-  const toFree = amountToFreeShipping(totals.subtotalCents, rules);
+  // Discounts included (the live offers, the applied code); the free-shipping hint counts them.
+  const totals = useCartPricing(cart);
+  const toFree = totals.freeShipping ? 0 : amountToFreeShipping(totals.subtotalCents - totals.discountCents, rules);
   const blocked = blockingLines(cart).length > 0;
 
   useEffect(() => {
     if (!open) return;
-    // Current prices, stock and availability whenever the panel opens (and a word if they could not be read).
-    void refreshCart().then(reportCartOutcome);
+    // Current prices, stock, availability and discounts whenever the panel opens (and a word if they could not be read).
+    void refreshPricing().then(reportCartOutcome);
     panel.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setCartOpen(false);
     document.addEventListener("keydown", onKey);
@@ -169,7 +169,9 @@ export function CartDrawer() {
                   Add {formatCents(toFree)} more for free standard shipping.
                 </p>
               )}
+              <DiscountCodeField pricing={totals} />
               <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
+              <DiscountRows pricing={totals} />
               <Row label={`Tax (${percentText(rules.taxPercent)})`} value={formatCents(totals.taxCents)} />
               <Row label="Total" value={formatCents(totals.totalCents)} strong />
               {blocked ? (

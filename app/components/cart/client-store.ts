@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { removeItem, type CartItem } from "~/modules/cart/cart-rules";
+import type { DiscountContext } from "~/modules/promotions/cart-discounts";
 
 /** What the browser keeps between visits: the cart and the signed-in user's display data only. */
 export const CLIENT_STORE_KEY = "apparel-store";
@@ -19,6 +20,12 @@ interface ClientState {
   menuOpen: boolean;
   /** True once the cart has been read for this page's session (merged, refreshed or guest). */
   cartReady: boolean;
+  /** The discount code the shopper applied (kept between visits; the server checks it every time). */
+  discountCode: string | null;
+  /** The rules the cart is priced with (`/api/cart/price`): the live offers, the code's discount; null until read. */
+  discounts: DiscountContext | null;
+  setDiscountCode: (code: string | null) => void;
+  setDiscounts: (discounts: DiscountContext | null) => void;
   removeFromCart: (line: Pick<CartItem, "id" | "size" | "color">) => void;
   clearCart: () => void;
   /** Replaces the cart with the server's (signed-in shoppers). */
@@ -39,6 +46,10 @@ export const useClientStore = create<ClientState>()(
       cartOpen: false,
       menuOpen: false,
       cartReady: false,
+      discountCode: null,
+      discounts: null,
+      setDiscountCode: (discountCode) => set({ discountCode }),
+      setDiscounts: (discounts) => set({ discounts }),
       removeFromCart: (line) => set((s) => ({ cart: removeItem(s.cart, line) })),
       clearCart: () => set({ cart: [] }),
       setCart: (cart) => set({ cart }),
@@ -46,12 +57,13 @@ export const useClientStore = create<ClientState>()(
       setUser: (user) => set({ user }),
       setCartOpen: (cartOpen) => set({ cartOpen }),
       setMenuOpen: (menuOpen) => set({ menuOpen }),
-      clearAllUserData: () => set({ user: null, cart: [], menuOpen: false, cartOpen: false }),
+      clearAllUserData: () =>
+        set({ user: null, cart: [], menuOpen: false, cartOpen: false, discountCode: null, discounts: null }),
     }),
     {
       name: CLIENT_STORE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ cart: s.cart, user: s.user }),
+      partialize: (s) => ({ cart: s.cart, user: s.user, discountCode: s.discountCode }),
       // Read after hydration, so the server-rendered HTML and the first client render agree.
       skipHydration: true,
     },

@@ -4,34 +4,33 @@ import { responsiveImage } from "~/modules/media/image-urls";
 import { useShop } from "~/components/use-root-data";
 import {
   amountToFreeShipping,
-  computeTotals,
   percentText,
   SHIPPING_METHODS,
   taxPercentFor,
   type Destination,
   type ShippingMethod,
-} from "~/modules/orders/pricing";
+} from "~/modules/pricing/pricing";
+import { DiscountCodeField, DiscountRows } from "~/components/cart/discount-code";
+import type { CartPricing } from "~/modules/promotions/discount-engine";
 
 /**
  * The order summary sidebar: lines, subtotal, shipping for the chosen method, tax at the destination's
- * rate, total, by the owner's settings (the server prices the order the same way when it is placed).
+ * rate, total, by the owner's settings, with the discounts and the 'Discount code' field (the server
+ * prices the order the same way when it is placed: `totals` is what the checkout sends as expected).
  */
 export function OrderSummary({
   items,
   shippingMethod,
   destination,
+  totals,
 }: {
   items: readonly CartItem[];
   shippingMethod: ShippingMethod;
   destination: Destination;
+  totals: CartPricing;
 }) {
   const { shipping: rules } = useShop();
-  const totals = computeTotals(
-    items.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
-    rules,
-    { method: shippingMethod, destination },
-  );
-  const toFree = amountToFreeShipping(totals.subtotalCents, rules);
+  const toFree = totals.freeShipping ? 0 : amountToFreeShipping(totals.subtotalCents - totals.discountCents, rules);
   return (
     <aside
       aria-labelledby="summary-title"
@@ -71,8 +70,12 @@ export function OrderSummary({
           );
         })}
       </ul>
+      <div className="mt-4 border-t border-line pt-4">
+        <DiscountCodeField pricing={totals} />
+      </div>
       <dl className="mt-4 space-y-2 border-t border-line pt-4 text-sm">
         <Row label="Subtotal" value={formatCents(totals.subtotalCents)} />
+        <DiscountRows pricing={totals} terms />
         <Row
           label={`Shipping (${SHIPPING_METHODS[shippingMethod].label})`}
           value={totals.shippingCents === 0 ? "Free" : formatCents(totals.shippingCents)}

@@ -5,7 +5,7 @@ import { formatCents } from "~/lib/money";
 import { PAYMENT_MESSAGES } from "~/modules/orders/checkout-api";
 import { countryName } from "~/lib/countries";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";
-import { SHIPPING_METHODS } from "~/modules/orders/pricing";
+import { SHIPPING_METHODS } from "~/modules/pricing/pricing";
 import { PayPalButtons } from "./paypal-buttons";
 import type { useCheckoutPayment } from "./use-checkout-payment";
 

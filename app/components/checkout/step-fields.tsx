@@ -4,7 +4,7 @@ import { formatCents } from "~/lib/money";
 import { useShop } from "~/components/use-root-data";
 import { COUNTRIES, countryName } from "~/lib/countries";
 import { shippingCountries, type CheckoutForm } from "~/modules/orders/checkout-forms";
-import { SHIPPING_METHOD_KEYS, SHIPPING_METHODS, shippingCents } from "~/modules/orders/pricing";
+import { SHIPPING_METHOD_KEYS, SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
 
 type Change = <K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => void;
 
@@ -120,8 +120,15 @@ function AddressFields({ form, errors, onChange, billing }: StepProps & { billin
  * Step 2, Shipping: address, method (the spec's names and times, the owner's prices and free-shipping
  * threshold), billing address when different.
  */
-export function ShippingFields({ form, errors, onChange, subtotalCents }: StepProps & { subtotalCents: number }) {
-  const { shipping } = useShop();
+export function ShippingFields({
+  form,
+  errors,
+  onChange,
+  shippingOf,
+}: StepProps & {
+  /** What each method costs this cart (the threshold and free-shipping discounts counted). */
+  shippingOf: (method: ShippingMethod) => number;
+}) {
   return (
     <div className="space-y-8">
       <fieldset>
@@ -132,7 +139,7 @@ export function ShippingFields({ form, errors, onChange, subtotalCents }: StepPr
         <legend className="mb-4 text-lg font-semibold">Shipping method</legend>
         <div className="space-y-3">
           {SHIPPING_METHOD_KEYS.map((method) => {
-            const price = shippingCents(method, subtotalCents, shipping);
+            const price = shippingOf(method);
             const info = SHIPPING_METHODS[method];
             return (
               <label

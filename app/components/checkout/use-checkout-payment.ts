@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { refreshCart } from "~/components/cart/cart-client";
+import { refreshCart, refreshPricing, removeDiscountCode } from "~/components/cart/cart-client";
+import { isCodeRefusal } from "~/modules/promotions/discount-engine";
 import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";
@@ -54,9 +55,11 @@ export function useCheckoutPayment(options: {
   form: CheckoutForm;
   /** The total the order summary shows, in cents: the order is placed only at that total. */
   totalCents: number;
+  /** The discount code applied in the summary (the server prices it again and counts its use). */
+  discountCode: string | null;
   onFieldErrors: (errors: Partial<Record<string, string>>) => void;
 }) {
-  const { form, totalCents, onFieldErrors } = options;
+  const { form, totalCents, discountCode, onFieldErrors } = options;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const key = useRef(newKey());
@@ -89,13 +92,17 @@ export function useCheckoutPayment(options: {
         paymentMethod,
         form: { ...form },
         expectedTotalCents: totalCents,
+        discountCode,
       });
       if (!answer.ok) {
         if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) onFieldErrors(answer.fieldErrors);
         else {
           // Refused for the cart or its prices (changed in another tab, a product gone, a new price, rate
-          // or tax): the summary reloads the cart and the shop's rates as the server has them now.
-          void refreshCart();
+          // or tax, a code used up meanwhile): the summary reloads the cart, its discounts and the shop's
+          // rates as the server has them now. A code that can no longer be used comes off, so the order
+          // can be placed without it.
+          if (discountCode && isCodeRefusal(answer.error)) removeDiscountCode();
+          void refreshPricing();
           void revalidator.revalidate();
         }
         failed(answer.error);
@@ -103,12 +110,14 @@ export function useCheckoutPayment(options: {
       }
       return { orderId: answer.orderId!, orderNumber: answer.orderNumber! };
     },
-    [form, totalCents, failed, onFieldErrors, revalidator],
+    [form, totalCents, discountCode, failed, onFieldErrors, revalidator],
   );
 
   const finish = useCallback(
     (orderNumber: string) => {
       // The paid order's lines left the cart on the server; anything added since (another tab) stays.
+      // Its code was used: the next cart starts without one.
+      removeDiscountCode();
       void refreshCart();
       toast.success("Payment successful");
       void navigate(`/order-confirmation/${orderNumber}`);

@@ -14,7 +14,7 @@ const lineKey = {
   color: z.string().max(40).nullish(),
 };
 
-const guestLine = z.object({
+export const guestLine = z.object({
   id: z.string().max(100),
   size: z.string().max(40).nullish(),
   color: z.string().max(40).nullish(),
@@ -54,5 +54,8 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
     quantity: l.quantity,
     inventory: l.inventory,
     problem: l.problem,
+    compareAt: l.compareAtCents,
+    categories: l.categoryIds,
   }));
 }
+

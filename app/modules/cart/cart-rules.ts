@@ -26,6 +26,10 @@ export interface CartItem {
   inventory?: number;
   /** Set by the server when the line cannot be bought as it stands. */
   problem?: CartProblem;
+  /** The product's compare-at price, as the server last said (discounts may leave sale items out). */
+  compareAt?: number | null;
+  /** The product's category and subcategory ids, as the server last said (a discount's scope). */
+  categories?: string[];
 }
 
 export const DEFAULT_SIZE = "M";

@@ -58,6 +58,10 @@ export interface CartLine {
    * read, not written (the next setQuantity/addLine stores it).
    */
   problem: CartProblem;
+  /** The product's compare-at price (the line is on sale when it is above `priceCents`): discounts may leave it out. */
+  compareAtCents: number | null;
+  /** The product's category and subcategory: a discount's scope. */
+  categoryIds: string[];
 }
 
 type Conn = Db | Tx;
@@ -128,6 +132,9 @@ const lineProductColumns = {
   isActive: products.isActive,
   sizes: products.sizes,
   colors: products.colors,
+  compareAtCents: products.originalPriceCents,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
 };
 
 interface LineProduct extends ProductOptions {
@@ -137,6 +144,9 @@ interface LineProduct extends ProductOptions {
   imageUrl: string | null;
   priceCents: number;
   isActive: boolean;
+  compareAtCents: number | null;
+  categoryId: string | null;
+  subcategoryId: string | null;
 }
 
 interface StoredLine {
@@ -165,6 +175,8 @@ function lineOf(p: LineProduct, variant: VariantStock | undefined, line: StoredL
     inventory: stock,
     available: problem !== "unavailable" && problem !== "out-of-stock",
     problem,
+    compareAtCents: p.compareAtCents,
+    categoryIds: [p.categoryId, p.subcategoryId].filter((id): id is string => id !== null),
   };
 }
 

@@ -21,6 +21,8 @@ export const checkoutRequestSchema = z.discriminatedUnion("intent", [
     form: z.record(z.string(), z.unknown()),
     /** The total the summary showed, in cents; the checkout page always sends it. */
     expectedTotalCents: z.number().int().min(0).max(1_000_000_000).optional(),
+    /** The discount code the shopper applied (issue 28); the server prices it again, and counts its use. */
+    discountCode: z.string().trim().max(64).nullish(),
   }),
   z.object({ intent: z.literal("demo-pay"), orderId: uuid, decline: z.boolean().optional() }),
   z.object({ intent: z.literal("paypal-create"), orderId: uuid }),

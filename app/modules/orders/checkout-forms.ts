@@ -4,7 +4,7 @@ import { databaseError } from "~/lib/db/errors";
 import { DomainError } from "~/lib/domain-error";
 import { emailField, fieldErrors, type FieldErrors } from "~/lib/forms";
 import { COUNTRIES, countryCode, countryName, type CountryCode } from "~/lib/countries";
-import { SHIPPING_METHOD_KEYS, type ShippingMethod } from "./pricing";
+import { SHIPPING_METHOD_KEYS, type ShippingMethod } from "~/modules/pricing/pricing";
 
 /**
  * The checkout's three steps (spec §2 Checkout, §4 steps, §5 step rules), shared by the browser

@@ -12,7 +12,8 @@ import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from ".
 import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid } from "./order-payment.server";
 import { findPlacedOrder, placeOrder, type PlacedOrder } from "./place-order.server";
-import type { PricingRules } from "./pricing";
+import type { PricingRules } from "~/modules/pricing/pricing";
+import type { DiscountRule } from "~/modules/promotions/discount-engine";
 
 /**
  * The checkout's server side: place the order from the shopper's cart as the database has it and
@@ -36,6 +37,8 @@ export interface CheckoutContext {
    * countries an order may go to, and the rates and tax it is charged.
    */
   shipping: PricingRules & { shipsTo: readonly string[] };
+  /** The shop's automatic offers (`services().offers`) and time zone: the order's discounts (issue 28). */
+  discounts: { offers: () => Promise<DiscountRule[]>; timeZone: string };
 }
 
 export type CheckoutSuccess = Omit<Extract<CheckoutResponse, { ok: true }>, "ok">;
@@ -91,6 +94,8 @@ async function place(
   if (!checked.ok) throw new DomainError("invalid", checked.message, { fieldErrors: checked.fieldErrors });
   const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
   if (!limit.allowed) throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS);
+  // Read before the order's transaction (cached): the order is priced with them inside it.
+  const offers = await ctx.discounts.offers();
   try {
     const placed = await placeOrder(ctx.db, {
       userId: ctx.userId,
@@ -102,6 +107,7 @@ async function place(
       holdAddress: ctx.clientAddress,
       limits: ctx.limits,
       pricing: ctx.shipping,
+      discounts: { code: request.discountCode ?? null, offers, timeZone: ctx.discounts.timeZone },
     });
     return placedAnswer(placed);
   } catch (error) {

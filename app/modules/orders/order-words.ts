@@ -1,4 +1,4 @@
-import { SHIPPING_METHODS, type ShippingMethod } from "./pricing";
+import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
 
 /**
  * An order's stored values as the owner reads them in the back office (and the customer in e-mails):

@@ -19,7 +19,13 @@ import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { holdShareMessage, overHoldShare } from "./hold-rules";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { heldByHolder } from "./stock-holds.server";
-import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingMethod } from "./pricing";
+import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingMethod } from "~/modules/pricing/pricing";
+import {
+  priceOrderDiscounts,
+  recordOrderDiscounts,
+  type OrderDiscountRequest,
+  type PricedOrderDiscounts,
+} from "~/modules/promotions/order-discounts.server";
 
 /**
  * Order placement, one transaction: the browser says only which products, sizes, colours
@@ -65,6 +71,11 @@ export interface PlaceOrderInput {
    * spec's defaults.
    */
   pricing?: PricingRules;
+  /**
+   * The discounts to price it with (issue 28): the code the shopper applied and the shop's automatic
+   * offers. The checkout always passes them; without them (benchmarks, older tests) no discount.
+   */
+  discounts?: OrderDiscountRequest;
 }
 
 /**
@@ -153,6 +164,9 @@ async function writeOrder(
       isActive: products.isActive,
       imageUrl: products.imageUrl,
       images: products.images,
+      compareAtCents: products.originalPriceCents,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
       sizes: products.sizes,
       colors: products.colors,
       // The variants the lines can stand for (a missing size or colour is the cart's default, as in `lineVariantOption`).
@@ -190,15 +204,41 @@ async function writeOrder(
       throw new DomainError("conflict", `${product.name} is no longer available`, { reason: "UNAVAILABLE" });
     return { ...l, product, variant, unitPriceCents: variantPrice(product.priceCents, variant) };
   });
+  const rules = input.pricing ?? DEFAULT_PRICING_RULES;
+  const discounts = input.discounts
+    ? await priceOrderDiscounts(tx, input.discounts, {
+        userId: input.userId,
+        lines: priced.map((l) => ({
+          productId: l.productId,
+          categoryIds: [l.product.categoryId, l.product.subcategoryId].filter((id): id is string => id !== null),
+          unitPriceCents: l.unitPriceCents,
+          compareAtCents: l.product.compareAtCents,
+          quantity: l.quantity,
+        })),
+        pricing: rules,
+        method: input.shippingMethod,
+        destination: input.shippingAddress,
+        now: now(),
+      })
+    : null;
   // Pure: the rules came with the input (one cached read by the caller), no statement is added here.
-  const totals = computeTotals(priced, input.pricing ?? DEFAULT_PRICING_RULES, {
-    method: input.shippingMethod,
-    destination: input.shippingAddress,
-  });
+  const totals: OrderTotals = discounts
+    ? totalsOf(discounts)
+    : {
+        ...computeTotals(priced, rules, { method: input.shippingMethod, destination: input.shippingAddress }),
+        discountCents: 0,
+      };
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
     throw new DomainError("conflict", CHECKOUT_MESSAGES.pricesChanged, { reason: "PRICES_CHANGED" });
   }
-  const order = await insertOrderWithItems(tx, input, totals, priced, orderNumberFor(orderTimestamp(now())));
+  const lineDiscounts = discounts?.pricing.lineDiscountCents;
+  const order = await insertOrderWithItems(
+    tx,
+    input,
+    totals,
+    priced.map((l, i) => ({ ...l, discountCents: lineDiscounts?.[i] ?? 0 })),
+    orderNumberFor(orderTimestamp(now())),
+  );
   if (!order) {
     throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {
       reason: "UNPAID_ORDERS",
@@ -216,6 +256,9 @@ async function writeOrder(
       reason: "OUT_OF_STOCK",
     });
   }
+  // Last, like the stock: a discount's row is locked from here to the commit only.
+  if (discounts)
+    await recordOrderDiscounts(tx, { id: order.id, userId: input.userId }, discounts, CHECKOUT_MESSAGES.pricesChanged);
   return { ...order, created: true };
 }
 
@@ -293,8 +336,9 @@ function lockedAddress(address: string | null) {
 async function insertOrderWithItems(
   tx: Tx,
   input: PlaceOrderInput,
-  totals: ReturnType<typeof computeTotals>,
+  totals: OrderTotals,
   priced: ReadonlyArray<{
+    discountCents: number;
     productId: string;
     size: string | null;
     color: string | null;
@@ -316,15 +360,16 @@ async function insertOrderWithItems(
     quantity: l.quantity,
     unit: l.unitPriceCents,
     total: l.unitPriceCents * l.quantity,
+    discount: l.discountCents,
   }));
   const [row] = await queryRows<{ id: string; order_number: string; total_cents: number }>(
     tx,
     sql`with placed as (
           insert into orders (order_number, user_id, status, payment_status, subtotal_cents, shipping_cents,
-            tax_cents, total_cents, shipping_method, shipping_address, billing_address, customer_email,
+            tax_cents, discount_cents, total_cents, shipping_method, shipping_address, billing_address, customer_email,
             payment_method, idempotency_key, hold_address)
           select ${orderNumber}, ${input.userId}, 'pending', 'pending', ${totals.subtotalCents}::int, ${totals.shippingCents}::int,
-            ${totals.taxCents}::int, ${totals.totalCents}::int, ${input.shippingMethod}, ${JSON.stringify(input.shippingAddress)}::jsonb,
+            ${totals.taxCents}::int, ${totals.discountCents}::int, ${totals.totalCents}::int, ${input.shippingMethod}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${input.billingAddress ? JSON.stringify(input.billingAddress) : null}::jsonb, ${input.shippingAddress.email},
             ${input.paymentMethod}, ${input.idempotencyKey}, ${input.holdAddress ?? null}
           -- Literals, not parameters, for the status: the partial index orders_unpaid_user_idx answers the count.
@@ -339,10 +384,10 @@ async function insertOrderWithItems(
           returning id, order_number, total_cents
         ), items as (
           insert into order_items (order_id, product_id, variant_id, product_name, product_sku, image_url, size, color, quantity,
-            unit_price_cents, total_price_cents)
-          select placed.id, v.product_id, v.variant_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total
+            unit_price_cents, total_price_cents, discount_cents)
+          select placed.id, v.product_id, v.variant_id, v.name, v.sku, v.image, v.size, v.color, v.quantity, v.unit, v.total, v.discount
           from placed cross join jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-            as v(product_id uuid, variant_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int)
+            as v(product_id uuid, variant_id uuid, name text, sku text, image text, size text, color text, quantity int, unit int, total int, discount int)
         ), history as (
           insert into order_status_history (order_id, to_status, to_payment_status, actor_id, actor_name)
           select placed.id, 'pending', 'pending', ${input.userId}, 'Customer' from placed
@@ -350,6 +395,19 @@ async function insertOrderWithItems(
         select id, order_number, total_cents from placed`,
   );
   return row ? { id: row.id, orderNumber: row.order_number, totalCents: Number(row.total_cents) } : null;
+}
+
+interface OrderTotals {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+function totalsOf({ pricing }: PricedOrderDiscounts): OrderTotals {
+  const { subtotalCents, discountCents, shippingCents, taxCents, totalCents } = pricing;
+  return { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
 }
 
 /** A product with its size and colour where it has them: 'Tee (M, Black)'. */

@@ -5,7 +5,7 @@ import {
   type Destination,
   type PricingRules,
   type ShippingMethod,
-} from "~/modules/orders/pricing";
+} from "~/modules/pricing/pricing";
 
 /**
  * The discount engine (issue 28, docs/decisions/0030-discounts.md): what a cart gets off, in integer
@@ -130,6 +130,18 @@ export const DISCOUNT_MESSAGES = {
   betterOffer: "A better offer is already applied to your cart",
   standardOnly: "This code gives free standard shipping only",
 } as const;
+
+/** Whether a refused order's message is about its code (the code then comes off the cart). */
+export function isCodeRefusal(message: string): boolean {
+  const words: readonly string[] = [
+    DISCOUNT_MESSAGES.invalid,
+    DISCOUNT_MESSAGES.expired,
+    DISCOUNT_MESSAGES.usedUp,
+    DISCOUNT_MESSAGES.usedByYou,
+    DISCOUNT_MESSAGES.firstOrder,
+  ];
+  return words.includes(message) || message.startsWith("This code starts on");
+}
 
 export function startsOnMessage(startsAt: number, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone }).format(startsAt);
