@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
  *   POST /v1/oauth2/token                 HTTP Basic client_id:secret, form grant_type=client_credentials
  *                                         → 200 { access_token, token_type, expires_in }; 401 invalid_client
  *   POST /v2/checkout/orders              Bearer; checks item_total = Σ unit × qty (422 ITEM_TOTAL_MISMATCH)
- *                                         and value = item_total + shipping + tax_total (422 AMOUNT_MISMATCH)
+ *                                         and value = item_total + shipping + tax_total − discount (422 AMOUNT_MISMATCH)
  *                                         → 201 { id, status: "CREATED", links }; a repeated PayPal-Request-Id
  *                                         → 200 with the first result
  *   POST /v2/checkout/orders/{id}/capture Bearer; 422 ORDER_NOT_APPROVED until `approve(id)`; 422
@@ -185,6 +185,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const itemTotal = isRecord(breakdown) ? money(breakdown.item_total) : undefined;
     const shipping = isRecord(breakdown) ? money(breakdown.shipping) : undefined;
     const taxTotal = isRecord(breakdown) ? money(breakdown.tax_total) : undefined;
+    const discount = isRecord(breakdown) ? money(breakdown.discount) : undefined;
     if (Array.isArray(unit.items) && unit.items.length > 0) {
       if (!itemTotal) return unprocessable("ITEM_TOTAL_REQUIRED", "item_total is required when items are sent");
       let sum = 0;
@@ -210,10 +211,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       }
     }
     if (breakdown !== undefined) {
-      const parts = [itemTotal, shipping, taxTotal].reduce(
-        (total, part) => total + (part ? toCents(part.value)! : 0),
-        0,
-      );
+      const parts =
+        [itemTotal, shipping, taxTotal].reduce((total, part) => total + (part ? toCents(part.value)! : 0), 0) -
+        (discount ? toCents(discount.value)! : 0);
       if (parts !== toCents(amount.value)) {
         return unprocessable(
           "AMOUNT_MISMATCH",

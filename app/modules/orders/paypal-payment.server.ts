@@ -48,6 +48,7 @@ export async function startPayPalPayment(
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
+      discountCents: order.discountCents,
       totalCents: order.totalCents,
     },
     items: await paypalItems(db, order.id),
@@ -79,6 +80,7 @@ async function payableOrder(db: Db, orderId: string, userId: string) {
       subtotalCents: orders.subtotalCents,
       shippingCents: orders.shippingCents,
       taxCents: orders.taxCents,
+      discountCents: orders.discountCents,
       totalCents: orders.totalCents,
     })
     .from(orders)

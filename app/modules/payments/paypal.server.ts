@@ -41,11 +41,16 @@ export interface PayPalItem {
   quantity: number;
 }
 
-/** The amounts of a purchase in cents, as PayPal breaks them down (item total, shipping, tax, total). */
+/**
+ * The amounts of a purchase in cents, as PayPal breaks them down (item total, shipping, tax, discount,
+ * total): total = items + shipping + tax − discount.
+ */
 export interface PayPalAmounts {
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
+  /** Taken off the items by discounts (issue 28); PayPal's `breakdown.discount`, sent when above 0. */
+  discountCents?: number;
   totalCents: number;
 }
 
@@ -176,6 +181,8 @@ export class PayPalClient {
     assertCents("shipping", totals.shippingCents);
     assertCents("tax", totals.taxCents);
     assertCents("total", totals.totalCents);
+    const discount = totals.discountCents ?? 0;
+    assertCents("discount", discount);
     let itemTotal = 0;
     for (const item of items) {
       assertCents(`unit price of ${item.sku}`, item.unitPriceCents);
@@ -189,10 +196,10 @@ export class PayPalClient {
         issue: "ITEM_TOTAL_MISMATCH",
       });
     }
-    if (totals.subtotalCents + totals.shippingCents + totals.taxCents !== totals.totalCents) {
+    if (totals.subtotalCents + totals.shippingCents + totals.taxCents - discount !== totals.totalCents) {
       throw new PayPalError(
-        `Total ${totals.totalCents} differs from items + shipping + tax ` +
-          `(${totals.subtotalCents} + ${totals.shippingCents} + ${totals.taxCents})`,
+        `Total ${totals.totalCents} differs from items + shipping + tax - discount ` +
+          `(${totals.subtotalCents} + ${totals.shippingCents} + ${totals.taxCents} - ${discount})`,
         { issue: "AMOUNT_MISMATCH" },
       );
     }
@@ -212,6 +219,7 @@ export class PayPalClient {
               item_total: usd(totals.subtotalCents),
               shipping: usd(totals.shippingCents),
               tax_total: usd(totals.taxCents),
+              ...(discount > 0 ? { discount: usd(discount) } : {}),
             },
           },
           items: items.map((item) => ({
