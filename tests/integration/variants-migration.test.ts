@@ -220,3 +220,30 @@ describe(`migration 0018 on a shop of the previous release (${databaseKind})`, (
     ]);
   });
 });
+
+describe(`migration 0019 on a shop of the previous release (${databaseKind})`, () => {
+  it("gives earlier orders and their lines no discount: totals, status and payment kept, and the new amounts rule holds", async () => {
+    const rows = await queryRows<{ n: string; status: string; payment: string; total: number; discount: number }>(
+      upgraded.db,
+      sql`select order_number as n, status, payment_status as payment, total_cents as total, discount_cents as discount
+            from orders order by 1`,
+    );
+    expect(rows).toEqual([
+      { n: "ORD-1", status: "pending", payment: "pending", total: 5000, discount: 0 },
+      { n: "ORD-2", status: "processing", payment: "paid", total: 5000, discount: 0 },
+    ]);
+    const [lines] = await queryRows<{ n: number; discounted: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n, count(*) filter (where discount_cents <> 0)::int as discounted from order_items`,
+    );
+    expect(lines!.n).toBeGreaterThan(0);
+    expect(lines!.discounted).toBe(0);
+    // Cancelling an earlier order goes through the new trigger with nothing to give back.
+    await upgraded.db.execute(sql`update orders set status = 'cancelled' where order_number = 'ORD-1'`);
+    const [promotions] = await queryRows<{ discounts: number; used: number }>(
+      upgraded.db,
+      sql`select (select count(*)::int from discounts) as discounts, (select count(*)::int from order_discounts) as used`,
+    );
+    expect(promotions).toEqual({ discounts: 0, used: 0 });
+  });
+});
