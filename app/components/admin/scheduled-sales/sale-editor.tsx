@@ -119,6 +119,20 @@ function useSaveAnswer(answer: SaleAnswer | undefined, onDone: () => void) {
   }, [answer, onDone]);
 }
 
+/**
+ * Focus on a field of the form once the panel has opened: the panel's dialog takes focus as it opens
+ * (its first control, the close button), after the form has mounted.
+ */
+function useFocusOnOpen(form: { current: HTMLFormElement | null }, name: string) {
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const control = form.current?.elements.namedItem(name);
+      if (control instanceof HTMLElement) control.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [form, name]);
+}
+
 /** The first whole hour from `now` on the shop's clock, and three days on: a new sale's suggested times. */
 function suggestedTimes(now: string, timeZone: string) {
   const start = Math.ceil(new Date(now).getTime() / HOUR) * HOUR;
@@ -158,6 +172,7 @@ function SaleForm({
     ? { startsAt: toZonedInput(sale.sale.startsAt, timeZone), endsAt: toZonedInput(sale.sale.endsAt, timeZone) }
     : suggestedTimes(now, timeZone);
   useSaveAnswer(fetcher.data, onDone);
+  useFocusOnOpen(kit.form.ref, "title");
   const scopeError = kit.errors.scope;
 
   return (
@@ -264,6 +279,7 @@ function StartedSale({
   });
   const saving = fetcher.state !== "idle";
   useSaveAnswer(fetcher.data, onDone);
+  useFocusOnOpen(kit.form.ref, "endsAt");
   const names = categories.filter((c) => sale.categoryIds.includes(c.id)).map((c) => c.name);
   const running = sale.state === "running";
 

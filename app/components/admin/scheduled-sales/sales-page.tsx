@@ -1,9 +1,9 @@
 import { CalendarClock, Plus } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useActionData, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AlertDialog } from "~/components/ui/alert-dialog";
-import { primaryButton, secondaryButton } from "~/components/ui/field";
+import { FormMessage, primaryButton, secondaryButton } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import type { SitePath } from "~/lib/redirects";
 import type { SaleCategory, SaleListRow } from "~/modules/promotions/scheduled-sales.server";
@@ -67,6 +67,8 @@ export function SalesPage({
   const [asked, setAsked] = useState<Asked | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const handled = useRef<SaleAnswer | undefined>(undefined);
+  // A form posted without JavaScript: the page is rendered from the post, with its answer.
+  const posted = useActionData() as SaleAnswer | undefined;
 
   const hrefWith = useCallback(
     (changes: Record<string, string | null>): SitePath => {
@@ -142,6 +144,12 @@ export function SalesPage({
           <Plus className="size-4" aria-hidden /> New sale
         </Link>
       </header>
+
+      {posted && (
+        <FormMessage kind={posted.ok ? "success" : "error"} className="mt-6">
+          {posted.message}
+        </FormMessage>
+      )}
 
       <section aria-labelledby="sales-heading" className="mt-8">
         <h2 id="sales-heading" className="sr-only">
