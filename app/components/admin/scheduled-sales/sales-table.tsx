@@ -58,7 +58,7 @@ export function SalesTable({
   const head = "px-3 py-3 font-medium";
   return (
     <div className="overflow-x-auto rounded-2xl border border-line bg-white">
-      <table className="w-full min-w-[60rem] text-left text-sm">
+      <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Scheduled sales</caption>
         <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
           <tr>
@@ -97,11 +97,11 @@ export function SalesTable({
                   {row.title}
                 </th>
                 <td className="px-3 py-3 text-right tabular-nums">{row.percentOff}%</td>
-                <td className="max-w-64 px-3 py-3">{scopeText(row, categoryName)}</td>
-                <td className="px-3 py-3 whitespace-nowrap">
+                <td className="max-w-56 px-3 py-3">{scopeText(row, categoryName)}</td>
+                <td className="min-w-28 px-3 py-3">
                   <time dateTime={row.startsAt}>{formatDateTimeIn(row.startsAt, timeZone)}</time>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap">
+                <td className="min-w-28 px-3 py-3">
                   <time dateTime={row.endsAt}>{formatDateTimeIn(row.endsAt, timeZone)}</time>
                 </td>
                 <td className="px-3 py-3">
@@ -109,7 +109,7 @@ export function SalesTable({
                 </td>
                 <td className="px-3 py-3 text-right tabular-nums">{row.productCount.toLocaleString("en-US")}</td>
                 <td className="px-3 py-3 pr-4">
-                  <div className="flex flex-wrap gap-1.5">
+                  <div className="flex gap-1.5">
                     <Link to={editHref(row.id)} preventScrollReset className={action}>
                       {can.edit ? "Edit" : can.moveEnd ? "Change end" : "View"}
                       <span className="sr-only"> {row.title}</span>
