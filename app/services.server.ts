@@ -32,6 +32,7 @@ import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 import { createShopSettings, type ShopSettingsService } from "~/modules/settings/settings.server";
 import { createOfferReads } from "~/modules/promotions/discount-reads.server";
 import type { DiscountRule } from "~/modules/promotions/discount-engine";
+import { createScheduledSales, type ScheduledSales } from "~/modules/promotions/scheduled-sale-job.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -74,13 +75,18 @@ export interface Services {
    */
   offers: () => Promise<DiscountRule[]>;
   /**
+   * Scheduled sales: the owner's writes, and the run that starts and ends them by the clock (every
+   * SCHEDULED_SALES_INTERVAL_SECONDS in the background; `runDue(now)` runs it at once).
+   */
+  scheduledSales: ScheduledSales;
+  /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
    */
   sweepUnpaidOrders: () => Promise<number>;
   /**
    * Stops the background work (the abandoned-order sweeper, the notification worker, the sales roll-up's
-   * upkeep) and waits for it.
+   * upkeep, the scheduled sales' run) and waits for it.
    */
   stopBackground: () => Promise<void>;
 }
@@ -160,6 +166,9 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const stopRollUpUpkeep = startSalesRollUpUpkeep(database.db, { vacuum: database.kind === "pglite" });
     // The same for the catalogue's tables, which every order updates (stock).
     const stopCatalogVacuum = database.kind === "pglite" ? startCatalogVacuum(database.db) : async () => {};
+    // Scheduled sales start and end by the clock, in every instance (each sale once: scheduled-sales.server.ts).
+    const scheduledSales = createScheduledSales({ db: database.db, events });
+    const stopScheduledSales = scheduledSales.start(config.scheduledSalesIntervalMs);
     // Sessions read once are kept in memory until the database says they changed (decision 0018).
     const sessionMemory = new SessionMemory();
     const stopSessionNotices = sessionMemory.listen(database);
@@ -240,9 +249,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         events,
         new ReadCache(30_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
       ),
+      scheduledSales,
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
-        await stopSweeper();
+        await Promise.all([stopSweeper(), stopScheduledSales()]);
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();

@@ -47,6 +47,8 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** How often scheduled sales are started and ended by the clock (SCHEDULED_SALES_INTERVAL_SECONDS). */
+  scheduledSalesIntervalMs: number;
   /** LOG_LEVEL. */
   logLevel: RawEnv["LOG_LEVEL"];
   /** Who may read /metrics: a bearer token on the shop's port, and/or a port of its own (docs/operations.md). */
@@ -186,6 +188,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
       holdCooldownMinutes: env.UNPAID_HOLD_COOLDOWN_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    scheduledSalesIntervalMs: env.SCHEDULED_SALES_INTERVAL_SECONDS * 1000,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -176,6 +176,16 @@ export const envSchema = z
       .min(0)
       .max(100_000)
       .default(5),
+    /**
+     * Seconds between the scheduled sales' runs (starting and ending sales by the clock); the storefront
+     * follows a sale's start or end within this long.
+     */
+    SCHEDULED_SALES_INTERVAL_SECONDS: z.coerce
+      .number({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1)
+      .max(3600)
+      .default(20),
     /** Photos in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2) instead of DATA_DIR/media. */
     S3_BUCKET: z
       .string()
