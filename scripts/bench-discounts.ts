@@ -214,7 +214,8 @@ async function defineThousandDiscounts(dataDir: string) {
         excludeSaleItems: i % 3 === 0,
         combinable: automatic && i % 2 === 0,
         startsAt: new Date(Date.now() - 86_400_000),
-        endsAt: i % 10 === 0 ? new Date(Date.now() - 3_600_000 + 86_400_000 * (i % 20 === 0 ? 10 : -1)) : null,
+        // Some ended an hour ago, some end in ten days.
+        endsAt: i % 10 === 0 ? new Date(Date.now() + (i % 20 === 0 ? 10 * 86_400_000 : -3_600_000)) : null,
       };
     });
     const inserted = await db.insert(discounts).values(rows).returning({ id: discounts.id, method: discounts.method });

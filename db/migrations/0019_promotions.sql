@@ -121,9 +121,10 @@ CREATE INDEX "scheduled_sales_state_idx" ON "scheduled_sales" USING btree ("stat
 CREATE INDEX "orders_discounted_created_idx" ON "orders" USING btree ("created_at") WHERE "orders"."discount_cents" > 0;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_discount_check" CHECK ("order_items"."discount_cents" between 0 and "order_items"."total_price_cents");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_amounts_check" CHECK ("orders"."subtotal_cents" >= 0 and "orders"."shipping_cents" >= 0 and "orders"."tax_cents" >= 0 and "orders"."discount_cents" between 0 and "orders"."subtotal_cents" and "orders"."total_cents" = "orders"."subtotal_cents" - "orders"."discount_cents" + "orders"."shipping_cents" + "orders"."tax_cents");--> statement-breakpoint
--- An order cancelled, or whose payment failed, gives its discounts' uses back (the discount's and its code's);
--- one that comes back from there (a failed payment paid after all) takes them again. Every path that
--- moves an order (fulfilment, the sweeper, payment webhooks, plain SQL) goes through here.
+-- An order cancelled, or whose payment failed, gives its discounts' uses back (the counts kept for a limit:
+-- the discount's, and its code's when codes have their own); one that comes back from there (a failed
+-- payment paid after all) takes them again. Every path that moves an order (fulfilment, the sweeper,
+-- payment webhooks, plain SQL) goes through here.
 CREATE FUNCTION order_discounts_follow_order() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -132,10 +133,12 @@ DECLARE
 BEGIN
   UPDATE discounts d SET usage_count = greatest(d.usage_count + step, 0)
     FROM order_discounts od
-    WHERE od.order_id = new.id AND od.discount_id = d.id AND (od.released_at IS NULL) = gone;
+    WHERE od.order_id = new.id AND od.discount_id = d.id AND (od.released_at IS NULL) = gone
+      AND d.usage_limit IS NOT NULL;
   UPDATE discount_codes c SET usage_count = greatest(c.usage_count + step, 0)
-    FROM order_discounts od
-    WHERE od.order_id = new.id AND od.code_id = c.id AND (od.released_at IS NULL) = gone;
+    FROM order_discounts od, discounts d
+    WHERE od.order_id = new.id AND od.code_id = c.id AND (od.released_at IS NULL) = gone
+      AND d.id = c.discount_id AND d.code_usage_limit IS NOT NULL;
   UPDATE order_discounts SET released_at = CASE WHEN gone THEN now() ELSE NULL END
     WHERE order_id = new.id AND (released_at IS NULL) = gone;
   RETURN NULL;

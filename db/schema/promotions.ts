@@ -63,7 +63,11 @@ export const discounts = pgTable(
     /** An automatic offer that combines with a code and with other combinable offers. */
     combinable: boolean().notNull().default(false),
     isEnabled: boolean().notNull().default(true),
-    /** Orders using it now (not cancelled, not failed): counted in the order's transaction. */
+    /**
+     * Orders using it now (not cancelled, not failed), kept while it has a `usageLimit`: counted in the
+     * order's transaction against the limit. Without a limit its uses are its `order_discounts` rows
+     * (nothing to race for, and no row every checkout queues on); setting a limit counts them here.
+     */
     usageCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +98,7 @@ export const discountCodes = pgTable(
       .references(() => discounts.id, { onDelete: "cascade" }),
     /** As the owner wrote it (shown); looked up by its upper case. */
     code: text().notNull(),
+    /** Its uses, kept while its discount has a `codeUsageLimit` (as `discounts.usage_count`). */
     usageCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

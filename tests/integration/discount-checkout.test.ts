@@ -108,9 +108,19 @@ function place(
   );
 }
 
+/** The count kept against a discount's limit. */
 async function usage(discountId: string) {
   const [row] = await db().select({ uses: discounts.usageCount }).from(discounts).where(eq(discounts.id, discountId));
   return row!.uses;
+}
+
+/** The orders using a discount now: its order_discounts rows not given back. */
+async function uses(discountId: string) {
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderDiscounts)
+    .where(sql`${orderDiscounts.discountId} = ${discountId} and ${orderDiscounts.releasedAt} is null`);
+  return row!.n;
 }
 
 describe(`discount codes in the cart and at checkout (${databaseKind})`, () => {
@@ -182,7 +192,9 @@ describe(`discount codes in the cart and at checkout (${databaseKind})`, () => {
     expect(rows).toEqual([
       expect.objectContaining({ discountId: id, code: "SUMMER20", title: "Summer", kind: "amount", amountCents: 1200 }),
     ]);
-    expect(await usage(id)).toBe(1);
+    expect(await uses(id)).toBe(1);
+    // Without a limit no count is kept (nothing to race for): its uses are its rows.
+    expect(await usage(id)).toBe(0);
 
     // Changing the discount afterwards changes nothing of the order.
     await db().update(discounts).set({ value: 50, title: "Renamed" }).where(eq(discounts.id, id));
@@ -238,7 +250,7 @@ describe(`discount codes in the cart and at checkout (${databaseKind})`, () => {
   });
 
   it("holds a per-customer limit, and a cancelled order gives its use back", async () => {
-    const id = await codeDiscount(["ONCE"], { perCustomerLimit: 1 });
+    const id = await codeDiscount(["ONCE"], { perCustomerLimit: 1, usageLimit: 100 });
     await fillCart(1);
     const first = await place({ discountCode: "ONCE", paymentMethod: "paypal" });
     expect(first.status).toBe(200);
@@ -259,6 +271,19 @@ describe(`discount codes in the cart and at checkout (${databaseKind})`, () => {
     const third = await place({ discountCode: "once" });
     expect(third.status, JSON.stringify(third.body)).toBe(200);
     expect(await usage(id)).toBe(1);
+  });
+
+  it("uses each single-use code once, and the other codes of the same discount stay usable", async () => {
+    await codeDiscount(["ONE-A", "ONE-B"], { codeUsageLimit: 1 });
+    const other = await signUp(server, `single-use-${Date.now()}@example.com`);
+    await fillCart(1);
+    expect((await place({ discountCode: "one-a" })).status).toBe(200);
+    await fillCart(1, other.cookie);
+    const priced = await api("/api/cart/price", { code: "ONE-A" }, other.cookie);
+    expect(priced.body.pricing.code.problem).toBe(DISCOUNT_MESSAGES.usedUp);
+    const refused = await place({ discountCode: "ONE-A" }, other.cookie);
+    expect([refused.status, refused.body.error]).toEqual([409, DISCOUNT_MESSAGES.usedUp]);
+    expect((await place({ discountCode: "ONE-B" }, other.cookie)).status).toBe(200);
   });
 
   it("asks PayPal for the discounted total, with the discount in the breakdown", async () => {

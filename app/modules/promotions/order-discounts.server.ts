@@ -34,6 +34,12 @@ export interface OrderDiscountRequest {
 
 export interface PricedOrderDiscounts {
   pricing: CartPricing;
+  /**
+   * The discounts applied that have a usage limit: only their counts are kept (and raced for). A
+   * discount without a limit is not counted here — its uses are its `order_discounts` rows — so that
+   * every checkout of a popular code does not queue on one row.
+   */
+  limited: ReadonlySet<string>;
   /** The code's row, when its discount applied: its own use is counted too. */
   codeId: string | null;
   codeUsageLimit: number | null;
@@ -81,16 +87,18 @@ export async function priceOrderDiscounts(
     timeZone: request.timeZone,
   });
   const codeApplied = pricing.applied.some((a) => a.code !== null);
+  const rules = [...offers, ...(read && "rule" in read.entry ? [read.entry.rule] : [])];
   return {
     pricing,
+    limited: new Set(rules.filter((r) => r.usageLimit !== null).map((r) => r.id)),
     codeId: codeApplied ? (read?.codeId ?? null) : null,
     codeUsageLimit: read?.codeUsageLimit ?? null,
   };
 }
 
 /**
- * Records what the order was discounted and counts each discount's use, in one statement, after the
- * order is written: the discounts' rows are locked only for the moment before the commit. A discount
+ * Records what the order was discounted and counts the uses of the discounts that have a limit, in one
+ * statement, after the order is written: their rows are locked only for the moment before the commit. A discount
  * that ran out meanwhile (or was switched off, or ended) refuses the order: a code with 'This code has
  * been used up', an automatic offer by asking the shopper to review the new prices.
  */
@@ -103,6 +111,9 @@ export async function recordOrderDiscounts(
   const applied = priced.pricing.applied;
   if (applied.length === 0) return;
   const ids = [...new Set(applied.map((a) => a.discountId))];
+  const limited = ids.filter((id) => priced.limited.has(id));
+  // The code's own count only when each code has a limit (single-use codes): else nothing to race for.
+  const codeId = priced.codeUsageLimit !== null ? priced.codeId : null;
   const rows = applied.map((a) => ({
     discount_id: a.discountId,
     code_id: a.code !== null ? priced.codeId : null,
@@ -113,14 +124,20 @@ export async function recordOrderDiscounts(
   }));
   const [counted] = await queryRows<{ used: string[]; code_used: number }>(
     tx,
-    sql`with used as (
+    sql`with counted as (
           update discounts set usage_count = usage_count + 1
-          where id = any(${sql.param(ids)}::uuid[]) and is_enabled and starts_at <= now()
-            and (ends_at is null or ends_at > now()) and (usage_limit is null or usage_count < usage_limit)
+          where id = any(${sql.param(limited)}::uuid[]) and is_enabled and starts_at <= now()
+            and (ends_at is null or ends_at > now()) and usage_limit is not null and usage_count < usage_limit
           returning id
+        ), live as (
+          select id from discounts
+          where id = any(${sql.param(ids.filter((id) => !priced.limited.has(id)))}::uuid[]) and is_enabled
+            and starts_at <= now() and (ends_at is null or ends_at > now()) and usage_limit is null
+        ), used as (
+          select id from counted union all select id from live
         ), code_used as (
           update discount_codes set usage_count = usage_count + 1
-          where id = ${priced.codeId}::uuid and (${priced.codeUsageLimit}::int is null or usage_count < ${priced.codeUsageLimit}::int)
+          where id = ${codeId}::uuid and usage_count < ${priced.codeUsageLimit}::int
           returning id
         ), recorded as (
           insert into order_discounts (order_id, discount_id, code_id, user_id, code, title, kind, amount_cents)
@@ -131,13 +148,12 @@ export async function recordOrderDiscounts(
         select array(select id::text from used) as used, (select count(*)::int from code_used) as code_used`,
   );
   const used = new Set(counted!.used);
-  if (used.size === ids.length && (priced.codeId === null || Number(counted!.code_used) === 1)) return;
+  if (used.size === ids.length && (codeId === null || Number(counted!.code_used) === 1)) return;
   // Which one ran out: the code (its discount, or the code itself) says so in its words; an offer that
   // ran out or ended changes the prices the shopper saw.
   const codeDiscount = applied.find((a) => a.code !== null)?.discountId;
   const codeRanOut =
-    (codeDiscount !== undefined && !used.has(codeDiscount)) ||
-    (priced.codeId !== null && Number(counted!.code_used) === 0);
+    (codeDiscount !== undefined && !used.has(codeDiscount)) || (codeId !== null && Number(counted!.code_used) === 0);
   throw codeRanOut
     ? new DomainError("conflict", DISCOUNT_MESSAGES.usedUp, { reason: "DISCOUNT_USED_UP" })
     : new DomainError("conflict", pricesChangedMessage, { reason: "PRICES_CHANGED" });
