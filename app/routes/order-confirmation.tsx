@@ -3,12 +3,14 @@ import { shopNameFromMatches } from "~/lib/seo";
 import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
 import { data } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
+import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { formatCents } from "~/lib/money";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { countryName } from "~/lib/countries";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
 import { responsiveImage } from "~/modules/media/image-urls";
+import { shippingText } from "~/modules/orders/order-discount-lines";
 import { findOrderForViewer } from "~/modules/orders/order-details.server";
 import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
 import { placedOrderNumbers } from "~/modules/orders/placed-orders.server";
@@ -219,7 +221,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </ul>
         <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
           <TotalRow label="Subtotal" value={formatCents(order.subtotalCents)} />
-          <TotalRow label="Shipping" value={order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)} />
+          {/* What the order was discounted when placed (its own rows: a later edit of a discount changes nothing). */}
+          <OrderDiscountRows discounts={order.discounts} />
+          <TotalRow label="Shipping" value={shippingText(order.shippingCents)} />
           <TotalRow label="Tax" value={formatCents(order.taxCents)} />
           <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
             <dt>Total</dt>

@@ -4,6 +4,7 @@ import { shopNameFromMatches } from "~/lib/seo";
 import { Package, RotateCcw, Search, Truck } from "~/components/ui/icons";
 import { Form, useSubmit } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
+import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { toast } from "sonner";
 import { addToCart } from "~/components/cart/cart-client";
 import { useClientStore } from "~/components/cart/client-store";
@@ -150,6 +151,11 @@ function OrderCard({ order }: { order: Order }) {
         </div>
         <div className="text-right">
           <p className="font-semibold">{formatCents(order.totalCents)}</p>
+          {order.discounts.length > 0 && (
+            <dl className="text-xs">
+              <OrderDiscountRows discounts={order.discounts} className="flex justify-end gap-1 text-emerald-800" />
+            </dl>
+          )}
           <span
             className={`mt-1 inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_BADGE[status] ?? "bg-stone-100"}`}
           >

@@ -23,6 +23,8 @@ export function messageOrderWith(overrides: Partial<MessageOrder> = {}): Message
       { name: "Cap", sku: "CAP", size: null, color: null, quantity: 1, unitPriceCents: 1000, totalPriceCents: 1000 },
     ],
     subtotalCents: 5000,
+    discountCents: 0,
+    discounts: [],
     shippingCents: 0,
     taxCents: 400,
     totalCents: 5400,

@@ -6,7 +6,7 @@ import {
   wordPrefixQuery,
   parseAdminOrderQuery,
 } from "~/modules/orders/admin-order-query";
-import { orderCsvRow, type ExportOrder } from "~/modules/orders/order-csv";
+import { ORDER_CSV_COLUMNS, orderCsvRow, type ExportOrder } from "~/modules/orders/order-csv";
 
 describe("the admin order list query", () => {
   it("reads the URL, falling back per value", () => {
@@ -68,6 +68,8 @@ describe("the order CSV row", () => {
     paymentMethod: "demo",
     itemCount: 3,
     subtotalCents: 5000,
+    discountCents: 0,
+    discounts: [],
     shippingCents: 0,
     taxCents: 400,
     totalCents: 5400,
@@ -80,7 +82,44 @@ describe("the order CSV row", () => {
     const row = orderCsvRow(order);
     expect(row[2]).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(row[4]).toBe("'+15550100");
-    expect(row.slice(9, 13)).toEqual(["50.00", "0.00", "4.00", "54.00"]);
+    expect(row.slice(9, 15)).toEqual(["50.00", "0.00", "", "0.00", "4.00", "54.00"]);
     expect(row[1]).toBe("2026-11-23 10:20:30");
+  });
+
+  it("has a cell under every column, the discount and its codes beside the subtotal", () => {
+    expect(orderCsvRow(order)).toHaveLength(ORDER_CSV_COLUMNS.length);
+    expect(ORDER_CSV_COLUMNS.slice(9, 15)).toEqual([
+      "Subtotal",
+      "Discount",
+      "Discount codes",
+      "Shipping",
+      "Tax",
+      "Total",
+    ]);
+  });
+
+  it("writes an order's discount in cents off and names each discount, an offer by its title", () => {
+    // $50.00 − $12.50 (SUMMER20 and a weekend offer) + free shipping (FREESHIP) + 8% of $37.50.
+    const row = orderCsvRow({
+      ...order,
+      discountCents: 1250,
+      discounts: [
+        { code: "SUMMER20", title: "Summer", kind: "amount", amountCents: 1000 },
+        { code: null, title: "Weekend sale", kind: "amount", amountCents: 250 },
+        { code: "FREESHIP", title: "Free shipping", kind: "shipping", amountCents: 999 },
+      ],
+      taxCents: 300,
+      totalCents: 4050,
+    });
+    expect(row.slice(9, 15)).toEqual(["50.00", "12.50", "SUMMER20; Weekend sale; FREESHIP", "0.00", "3.00", "40.50"]);
+  });
+
+  it("keeps an offer's title from running as a formula", () => {
+    const row = orderCsvRow({
+      ...order,
+      discountCents: 100,
+      discounts: [{ code: null, title: "=1+1 deal", kind: "amount", amountCents: 100 }],
+    });
+    expect(row[11]).toBe("'=1+1 deal");
   });
 });

@@ -59,6 +59,52 @@ describe("order e-mails", () => {
     expect(email.text).not.toContain("Free");
   });
 
+  it("shows each discount below the subtotal, as the order was charged, and free shipping as Free", async () => {
+    // $50.00 − $10.00 (SUMMER20) − $2.50 (an automatic offer), free shipping by FREESHIP, 8% of $37.50.
+    const order = orderWith({
+      discountCents: 1250,
+      discounts: [
+        { code: "SUMMER20", title: "Summer", kind: "amount", amountCents: 1000 },
+        { code: null, title: "Weekend sale", kind: "amount", amountCents: 250 },
+        { code: "FREESHIP", title: "Free shipping", kind: "shipping", amountCents: 999 },
+      ],
+      shippingCents: 0,
+      taxCents: 300,
+      totalCents: 4050,
+    });
+    for (const render of [
+      () => renderOrderEmail("order_confirmation", order, shop),
+      () => renderOrderEmail("order_confirmation", order, shop, "owner"),
+    ]) {
+      const email = await render();
+      // The text puts each total's label on a line and its amount on the next, in this order.
+      const lines = email.text.split("\n").map((l) => l.trim());
+      const from = lines.indexOf("Subtotal");
+      expect(lines.slice(from).filter(Boolean).slice(0, 14)).toEqual([
+        "Subtotal",
+        "$50.00",
+        "SUMMER20",
+        "−$10.00",
+        "Weekend sale",
+        "−$2.50",
+        "FREESHIP",
+        "Free shipping",
+        "Shipping (Standard)",
+        "Free",
+        "Tax",
+        "$3.00",
+        "Total",
+        "$40.50",
+      ]);
+      expect(visible(email.html)).toContain("SUMMER20 −$10.00");
+    }
+  });
+
+  it("shows no discount row for an order without one", async () => {
+    const email = await renderOrderEmail("order_confirmation", orderWith(), shop);
+    expect(email.text).not.toContain("−");
+  });
+
   it("announces a shipment with carrier, tracking number and tracking link", async () => {
     const order = orderWith({ status: "shipped" });
     const email = await renderOrderEmail("shipping_notification", order, shop);

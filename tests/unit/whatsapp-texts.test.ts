@@ -30,6 +30,29 @@ describe("WhatsApp texts", () => {
     );
   });
 
+  it("tells the owner each discount of a new order, so its items add up to the total", () => {
+    // $54.00 − $10.80 (SUMMER20) + free shipping (FREESHIP): $43.20.
+    const order = orderWith({
+      discountCents: 1080,
+      discounts: [
+        { code: "SUMMER20", title: "Summer", kind: "amount", amountCents: 1080 },
+        { code: null, title: "Free shipping\nover $50", kind: "shipping", amountCents: 999 },
+      ],
+      totalCents: 4320,
+    });
+    expect(whatsappText("order_confirmation", order, "owner")).toBe(
+      [
+        "🛍️ New order ORD-12345678 — $43.20",
+        "Customer: Jane Doe (jane@example.com, +14155550100)",
+        "2 × Classic Tee (M, Black) — $40.00",
+        "1 × Cap — $14.00",
+        "SUMMER20 — −$10.80",
+        "Free shipping over $50 — Free shipping",
+        "Ship to: Portland, OR, US (Standard)",
+      ].join("\n"),
+    );
+  });
+
   it("marks a test order", () => {
     const order = orderWith({ isTest: true });
     expect(whatsappText("order_confirmation", order, "owner")).toMatch(/^\[TEST\] 🛍️ New order ORD-12345678/);

@@ -1,4 +1,5 @@
 import type { AddressJson } from "#db/schema/orders";
+import type { OrderDiscountLine } from "~/modules/orders/order-discount-lines";
 
 /**
  * What the shop tells whom, and when. Pure: shared by the outbox (which rows an order event writes),
@@ -53,6 +54,10 @@ export interface MessageOrder {
   customerPhone: string;
   items: MessageLine[];
   subtotalCents: number;
+  /** Taken off the lines by the order's discounts. */
+  discountCents: number;
+  /** What it was discounted and why, as placed (issue 28): shown below the subtotal. */
+  discounts: OrderDiscountLine[];
   shippingCents: number;
   taxCents: number;
   totalCents: number;

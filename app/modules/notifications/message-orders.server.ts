@@ -1,6 +1,7 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, getTableColumns, inArray } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { orderDiscountsColumn } from "~/modules/orders/order-discount-reads.server";
 import { trackingUrl } from "~/modules/orders/tracking";
 import type { MessageOrder } from "./message-kinds";
 
@@ -14,7 +15,11 @@ export async function loadMessageOrders(
   const found = new Map<string, MessageOrder>();
   if (ids.length === 0) return found;
   const [rows, lines] = await Promise.all([
-    db.select().from(orders).where(inArray(orders.id, ids)),
+    // With what each order was discounted, as placed (never the discounts' rules of today).
+    db
+      .select({ ...getTableColumns(orders), discounts: orderDiscountsColumn() })
+      .from(orders)
+      .where(inArray(orders.id, ids)),
     db
       .select({
         orderId: orderItems.orderId,
@@ -43,6 +48,8 @@ export async function loadMessageOrders(
       customerPhone: address.phone ?? "",
       items: lines.filter((l) => l.orderId === o.id).map(({ orderId: _orderId, ...line }) => line),
       subtotalCents: o.subtotalCents,
+      discountCents: o.discountCents,
+      discounts: o.discounts,
       shippingCents: o.shippingCents,
       taxCents: o.taxCents,
       totalCents: o.totalCents,

@@ -1,4 +1,5 @@
 import { formatCents } from "~/lib/money";
+import { orderDiscountText } from "~/modules/orders/order-discount-lines";
 import type { Audience, MessageLine, MessageOrder, NotificationType, ShopIdentity } from "./message-kinds";
 
 /**
@@ -99,6 +100,14 @@ function shipTo(order: MessageOrder): string {
   return `Ship to: ${place || "—"}${method ? ` (${method})` : ""}`;
 }
 
+/**
+ * The order's discounts, a line each ('SUMMER20 — −$12.00', 'FREESHIP — Free shipping'): the owner's
+ * list of items then adds up to the total it announces.
+ */
+function discountLines(order: MessageOrder): string[] {
+  return order.discounts.map((d) => oneLine(orderDiscountText(d)));
+}
+
 function signature(order: MessageOrder, shop: Pick<ShopIdentity, "name"> | undefined): string {
   if (shop?.name.trim()) return `— ${oneLine(shop.name)}`;
   try {
@@ -117,7 +126,10 @@ function ownerText(type: Exclude<NotificationType, "custom">, order: MessageOrde
     .join(", ")})`;
   switch (type) {
     case "order_confirmation":
-      return withItems([`${prefix}🛍️ New order ${number} — ${total}`, customer], order.items, [shipTo(order)]);
+      return withItems([`${prefix}🛍️ New order ${number} — ${total}`, customer], order.items, [
+        ...discountLines(order),
+        shipTo(order),
+      ]);
     case "shipping_notification": {
       const via = order.carrier ? ` with ${oneLine(order.carrier)}` : "";
       const tracking = order.trackingNumber

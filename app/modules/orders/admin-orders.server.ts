@@ -1,5 +1,5 @@
 import { startOfDayIn } from "~/lib/dates";
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, like, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products, productVariants, type AddressJson } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import type { EventBus } from "~/lib/events.server";
@@ -13,6 +13,8 @@ import {
   type AdminOrderQuery,
 } from "./admin-order-query";
 import { placedOrder } from "./abandoned-checkouts.server";
+import type { OrderDiscountLine } from "./order-discount-lines";
+import { orderDiscountsColumn } from "./order-discount-reads.server";
 import { movesFrom, type OrderMove } from "./order-moves";
 import type { OrderStatus, PaymentStatus } from "./order-rules";
 import type { ExportOrder } from "./order-csv";
@@ -279,9 +281,13 @@ export interface AdminOrderDetail {
   trackingNumber: string | null;
   carrier: string | null;
   subtotalCents: number;
+  /** Taken off the lines by the order's discounts. */
+  discountCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** What it was discounted and why, as placed (issue 28). */
+  discounts: OrderDiscountLine[];
   /** ISO 8601. */
   createdAt: string;
   paidAt: string | null;
@@ -293,7 +299,10 @@ export interface AdminOrderDetail {
 
 /** One order in full, by its number, or null. */
 export async function adminOrderDetail(db: Db, orderNumber: string): Promise<AdminOrderDetail | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  const [order] = await db
+    .select({ ...getTableColumns(orders), discounts: orderDiscountsColumn() })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
   if (!order) return null;
   const [items, history] = await Promise.all([
     db
@@ -331,9 +340,11 @@ export async function adminOrderDetail(db: Db, orderNumber: string): Promise<Adm
     trackingNumber: order.trackingNumber,
     carrier: order.carrier,
     subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
+    discounts: order.discounts,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     items,
@@ -379,6 +390,8 @@ export async function* exportAdminOrders(db: Db, filter: AdminOrderFilter): Asyn
             Number,
           ),
         subtotalCents: orders.subtotalCents,
+        discountCents: orders.discountCents,
+        discounts: orderDiscountsColumn(),
         shippingCents: orders.shippingCents,
         taxCents: orders.taxCents,
         totalCents: orders.totalCents,

@@ -1,5 +1,6 @@
 import { neutraliseCell } from "~/lib/csv-cells";
 import { centsToDecimalString } from "~/lib/money";
+import { orderDiscountNames, type OrderDiscountLine } from "./order-discount-lines";
 
 /** An order as the export reads it. */
 export interface ExportOrder {
@@ -13,6 +14,10 @@ export interface ExportOrder {
   paymentMethod: string | null;
   itemCount: number;
   subtotalCents: number;
+  /** Taken off the lines by discounts (free shipping shows as a shipping of 0). */
+  discountCents: number;
+  /** The discounts applied, as placed (issue 28). */
+  discounts: OrderDiscountLine[];
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -21,7 +26,11 @@ export interface ExportOrder {
   isTest: boolean;
 }
 
-/** The order export's columns, for the owner's accounting (beyond the spec). Pure. */
+/**
+ * The order export's columns, for the owner's accounting (beyond the spec). Pure. Total = Subtotal −
+ * Discount + Shipping + Tax; 'Discount codes' names every discount applied (the code, or an automatic
+ * offer's title), free shipping included.
+ */
 export const ORDER_CSV_COLUMNS = [
   "Order number",
   "Date (UTC)",
@@ -33,6 +42,8 @@ export const ORDER_CSV_COLUMNS = [
   "Payment method",
   "Items",
   "Subtotal",
+  "Discount",
+  "Discount codes",
   "Shipping",
   "Tax",
   "Total",
@@ -55,6 +66,8 @@ export function orderCsvRow(order: ExportOrder): string[] {
     text(order.paymentMethod),
     String(order.itemCount),
     centsToDecimalString(order.subtotalCents),
+    centsToDecimalString(order.discountCents),
+    text(orderDiscountNames(order.discounts)),
     centsToDecimalString(order.shippingCents),
     centsToDecimalString(order.taxCents),
     centsToDecimalString(order.totalCents),

@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { orderItems, orders, type AddressJson } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import type { OrderDiscountLine } from "./order-discount-lines";
+import { orderDiscountsColumn } from "./order-discount-reads.server";
 
 /**
  * One order for the confirmation page (spec §2, decisions.md §3): shown only to its owner, an
@@ -35,9 +37,13 @@ export interface OrderDetails {
   paymentStatus: string;
   paymentMethod: string | null;
   subtotalCents: number;
+  /** Taken off the lines by the order's discounts. */
+  discountCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** What it was discounted and why, as placed (issue 28). */
+  discounts: OrderDiscountLine[];
   shippingMethod: string;
   shippingAddress: AddressJson;
   customerEmail: string;
@@ -73,9 +79,12 @@ export async function findOrderForViewer(
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
       subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
       shippingCents: orders.shippingCents,
       taxCents: orders.taxCents,
       totalCents: orders.totalCents,
+      // In the order's own statement: the page still reads the order, then its items.
+      discounts: orderDiscountsColumn(),
       shippingMethod: orders.shippingMethod,
       shippingAddress: orders.shippingAddress,
       customerEmail: orders.customerEmail,

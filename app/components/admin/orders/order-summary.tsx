@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
+import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
+import { shippingText } from "~/modules/orders/order-discount-lines";
 import { historyChangeText, paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
 import { useShop } from "~/components/use-root-data";
 import { formatOrderDate } from "./order-table";
@@ -68,7 +70,10 @@ export function OrderFacts({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The order's lines (spec §2: Product, SKU, Size/Color, Quantity, Price, Total) and its totals. */
+/**
+ * The order's lines (spec §2: Product, SKU, Size/Color, Quantity, Price, Total) and its totals, with
+ * the discounts it was charged (as placed: a later edit of a discount changes nothing here).
+ */
 export function OrderItems({ order }: { order: AdminOrderDetail }) {
   return (
     <section aria-labelledby="items-heading" className={card}>
@@ -118,7 +123,12 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
       </div>
       <dl className="ml-auto mt-4 max-w-xs border-t border-line pt-3">
         <Row label="Subtotal">{formatCents(order.subtotalCents)}</Row>
-        <Row label="Shipping">{formatCents(order.shippingCents)}</Row>
+        <OrderDiscountRows
+          discounts={order.discounts}
+          className="flex justify-between gap-4 py-1 text-sm text-emerald-800"
+          valueClassName="text-right font-medium"
+        />
+        <Row label="Shipping">{shippingText(order.shippingCents)}</Row>
         <Row label="Tax">{formatCents(order.taxCents)}</Row>
         <Row label="Total">{formatCents(order.totalCents)}</Row>
       </dl>

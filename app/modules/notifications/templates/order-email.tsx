@@ -13,6 +13,7 @@ import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import { formatCents } from "~/lib/money";
 import { countryName } from "~/lib/countries";
+import { orderDiscountLabel, orderDiscountValue, shippingText } from "~/modules/orders/order-discount-lines";
 import { paymentMethodText } from "~/modules/orders/order-words";
 import type { MessageLine, MessageOrder, NotificationType, ShopIdentity } from "../message-kinds";
 import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMethodLabel } from "../whatsapp-texts";
@@ -68,6 +69,7 @@ const styles = {
   right: { textAlign: "right" },
   totalLabel: { fontSize: "14px", padding: "4px 0" },
   totalValue: { fontSize: "14px", padding: "4px 0", textAlign: "right" },
+  discount: { fontSize: "14px", padding: "4px 0", color: "#065f46" },
   grandTotal: { fontSize: "16px", fontWeight: 700, padding: "8px 0 4px", borderTop: `1px solid ${colors.line}` },
   button: {
     display: "inline-block",
@@ -184,24 +186,40 @@ function ItemsTable({ items }: { items: MessageLine[] }) {
   );
 }
 
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function TotalRow({
+  label,
+  value,
+  strong,
+  discount,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  discount?: boolean;
+}) {
+  const labelStyle = strong ? styles.grandTotal : discount ? styles.discount : styles.totalLabel;
+  const valueStyle = strong ? styles.grandTotal : discount ? styles.discount : styles.totalValue;
   return (
     <Row>
-      <Column style={strong ? styles.grandTotal : styles.totalLabel}>{label}</Column>
-      <Column style={strong ? { ...styles.grandTotal, textAlign: "right" } : styles.totalValue}>{value}</Column>
+      <Column style={labelStyle}>{label}</Column>
+      <Column style={{ ...valueStyle, textAlign: "right" }}>{value}</Column>
     </Row>
   );
 }
 
+/**
+ * Subtotal, a row per discount ('SUMMER20 −$12.00', 'FREESHIP Free shipping': what the order was
+ * charged when placed), shipping, tax and total.
+ */
 function Totals({ order }: { order: MessageOrder }) {
   const method = shippingMethodLabel(order.shippingMethod);
   return (
     <Section style={{ marginTop: "8px" }}>
       <TotalRow label="Subtotal" value={formatCents(order.subtotalCents)} />
-      <TotalRow
-        label={method ? `Shipping (${method})` : "Shipping"}
-        value={order.shippingCents === 0 ? "Free" : formatCents(order.shippingCents)}
-      />
+      {order.discounts.map((d, i) => (
+        <TotalRow key={i} label={orderDiscountLabel(d)} value={orderDiscountValue(d)} discount />
+      ))}
+      <TotalRow label={method ? `Shipping (${method})` : "Shipping"} value={shippingText(order.shippingCents)} />
       <TotalRow label="Tax" value={formatCents(order.taxCents)} />
       <TotalRow label="Total" value={formatCents(order.totalCents)} strong />
     </Section>
