@@ -19,10 +19,16 @@ import { CHECKOUT_MESSAGES, unpaidOrdersMessage } from "./checkout-forms";
 import { holdShareMessage, overHoldShare } from "./hold-rules";
 import { orderNumberFor, orderTimestamp } from "./order-number";
 import { heldByHolder } from "./stock-holds.server";
-import { computeTotals, DEFAULT_PRICING_RULES, type PricingRules, type ShippingMethod } from "~/modules/pricing/pricing";
 import {
+  computeTotals,
+  DEFAULT_PRICING_RULES,
+  type PricingRules,
+  type ShippingMethod,
+} from "~/modules/pricing/pricing";
+import {
+  countLimitedUses,
+  orderDiscountRows,
   priceOrderDiscounts,
-  recordOrderDiscounts,
   type OrderDiscountRequest,
   type PricedOrderDiscounts,
 } from "~/modules/promotions/order-discounts.server";
@@ -238,6 +244,7 @@ async function writeOrder(
     totals,
     priced.map((l, i) => ({ ...l, discountCents: lineDiscounts?.[i] ?? 0 })),
     orderNumberFor(orderTimestamp(now())),
+    discounts ? orderDiscountRows(discounts) : [],
   );
   if (!order) {
     throw new DomainError("conflict", unpaidOrdersMessage(input.limits.unpaidOrderHoldMinutes), {
@@ -256,9 +263,8 @@ async function writeOrder(
       reason: "OUT_OF_STOCK",
     });
   }
-  // Last, like the stock: a discount's row is locked from here to the commit only.
-  if (discounts)
-    await recordOrderDiscounts(tx, { id: order.id, userId: input.userId }, discounts, CHECKOUT_MESSAGES.pricesChanged);
+  // Last, like the stock: a limited discount's row is locked from here to the commit only.
+  if (discounts) await countLimitedUses(tx, discounts, CHECKOUT_MESSAGES.pricesChanged);
   return { ...order, created: true };
 }
 
@@ -348,6 +354,7 @@ async function insertOrderWithItems(
     variant: { id: string; sku: string };
   }>,
   orderNumber: string,
+  discountRows: ReturnType<typeof orderDiscountRows>,
 ): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
   const items = priced.map((l) => ({
     product_id: l.productId,
@@ -391,7 +398,16 @@ async function insertOrderWithItems(
         ), history as (
           insert into order_status_history (order_id, to_status, to_payment_status, actor_id, actor_name)
           select placed.id, 'pending', 'pending', ${input.userId}, 'Customer' from placed
-        )
+        )${
+          discountRows.length > 0
+            ? sql`, discounted as (
+          insert into order_discounts (order_id, discount_id, code_id, user_id, code, title, kind, amount_cents)
+          select placed.id, r.discount_id, r.code_id, ${input.userId}, r.code, r.title, r.kind, r.amount
+          from placed cross join jsonb_to_recordset(${JSON.stringify(discountRows)}::jsonb)
+            as r(discount_id uuid, code_id uuid, code text, title text, kind text, amount int)
+        )`
+            : sql``
+        }
         select id, order_number, total_cents from placed`,
   );
   return row ? { id: row.id, orderNumber: row.order_number, totalCents: Number(row.total_cents) } : null;

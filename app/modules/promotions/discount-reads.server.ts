@@ -122,11 +122,65 @@ export async function readCode(db: Conn, typed: string): Promise<CodeRead> {
 export async function readShopper(db: Conn, userId: string, discountId: string | null): Promise<ShopperFacts> {
   const [row] = await queryRows<{ ordered: boolean; uses: number }>(
     db,
-    sql`select exists (select 1 from orders where user_id = ${userId} and status <> 'cancelled' and payment_status <> 'failed') as ordered,
+    sql`select ${hasOrdered(userId)} as ordered,
           (select count(*)::int from order_discounts where user_id = ${userId} and released_at is null
              and discount_id = ${discountId}::uuid) as uses`,
   );
   return { firstOrder: !row!.ordered, usesOfCode: Number(row!.uses) };
+}
+
+const hasOrdered = (userId: string) =>
+  sql`exists (select 1 from orders where user_id = ${userId} and status <> 'cancelled' and payment_status <> 'failed')`;
+
+/**
+ * `readCode` and `readShopper` in one statement (what placing an order with a code reads, after its
+ * account's row is locked): on the embedded database each statement costs a trip through the engine.
+ */
+export async function readCodeForShopper(
+  db: Conn,
+  typed: string,
+  userId: string,
+): Promise<{ read: CodeRead; shopper: ShopperFacts }> {
+  const code = normalizeCode(typed);
+  const [row] = await queryRows<
+    Partial<DiscountRow> & {
+      ordered: boolean;
+      code_id: string | null;
+      code_usage_count: number | null;
+      code_usage_limit: number | null;
+      uses: number | null;
+    }
+  >(
+    db,
+    sql`select ${hasOrdered(userId)} as ordered, found.*
+        from (select 1) as one left join lateral (
+          select ${RULE_COLUMNS}, c.id as code_id, c.usage_count as code_usage_count, d.code_usage_limit,
+            (select count(*)::int from order_discounts od
+              where od.user_id = ${userId} and od.released_at is null and od.discount_id = d.id) as uses
+          from discount_codes c join discounts d on d.id = c.discount_id
+          where upper(c.code) = ${code} and d.method = 'code'
+        ) as found on true`,
+  );
+  const shopper: ShopperFacts = { firstOrder: !row!.ordered, usesOfCode: Number(row!.uses ?? 0) };
+  if (!row!.code_id || code === "")
+    return {
+      read: { entry: { code, problem: DISCOUNT_MESSAGES.invalid }, codeId: null, codeUsageLimit: null },
+      shopper,
+    };
+  const limit = row!.code_usage_limit === null ? null : Number(row!.code_usage_limit);
+  return {
+    read: {
+      entry: {
+        code,
+        rule: ruleOf(row as DiscountRow),
+        codeUsageLimit: limit,
+        codeUsageCount: Number(row!.code_usage_count),
+      },
+      codeId: row!.code_id,
+      codeUsageLimit: limit,
+    },
+    shopper,
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type DiscountRule,
   type ShopperFacts,
 } from "./discount-engine";
-import { readCode, readShopper } from "./discount-reads.server";
+import { readCodeForShopper, readShopper, type CodeRead } from "./discount-reads.server";
 
 /**
  * Discounts at the moment an order is placed, inside its transaction (issue 28): the engine run again
@@ -65,12 +65,10 @@ export async function priceOrderDiscounts(
 ): Promise<PricedOrderDiscounts> {
   const typed = request.code?.trim() ? request.code : null;
   const offers = request.offers;
-  const read = typed ? await readCode(tx, typed) : null;
-  const discountId = read && "rule" in read.entry ? read.entry.rule.id : null;
-  const needsShopper = read !== null || offers.some((o) => o.firstOrderOnly);
-  const shopper: ShopperFacts = needsShopper
-    ? await readShopper(tx, order.userId, discountId)
-    : { firstOrder: null, usesOfCode: null };
+  let read: CodeRead | null = null;
+  let shopper: ShopperFacts = { firstOrder: null, usesOfCode: null };
+  if (typed) ({ read, shopper } = await readCodeForShopper(tx, typed, order.userId));
+  else if (offers.some((o) => o.firstOrderOnly)) shopper = await readShopper(tx, order.userId, null);
   if (read) {
     const problem = codeProblem(read.entry, shopper, order.now, request.timeZone);
     if (problem) throw new DomainError("conflict", problem, { reason: "DISCOUNT_CODE" });
@@ -97,24 +95,11 @@ export async function priceOrderDiscounts(
 }
 
 /**
- * Records what the order was discounted and counts the uses of the discounts that have a limit, in one
- * statement, after the order is written: their rows are locked only for the moment before the commit. A discount
- * that ran out meanwhile (or was switched off, or ended) refuses the order: a code with 'This code has
- * been used up', an automatic offer by asking the shopper to review the new prices.
+ * The order's `order_discounts` rows, as the order's own insert writes them (one statement with the
+ * order and its lines): what applied and why, as it was.
  */
-export async function recordOrderDiscounts(
-  tx: Tx,
-  order: { id: string; userId: string },
-  priced: PricedOrderDiscounts,
-  pricesChangedMessage: string,
-): Promise<void> {
-  const applied = priced.pricing.applied;
-  if (applied.length === 0) return;
-  const ids = [...new Set(applied.map((a) => a.discountId))];
-  const limited = ids.filter((id) => priced.limited.has(id));
-  // The code's own count only when each code has a limit (single-use codes): else nothing to race for.
-  const codeId = priced.codeUsageLimit !== null ? priced.codeId : null;
-  const rows = applied.map((a) => ({
+export function orderDiscountRows(priced: PricedOrderDiscounts) {
+  return priced.pricing.applied.map((a) => ({
     discount_id: a.discountId,
     code_id: a.code !== null ? priced.codeId : null,
     code: a.code,
@@ -122,6 +107,26 @@ export async function recordOrderDiscounts(
     kind: a.kind,
     amount: a.amountCents,
   }));
+}
+
+/**
+ * Counts the uses of the order's discounts that have a limit (and of its code when codes have their
+ * own), in one statement, after the order is written: their rows are locked only for the moment before
+ * the commit, and a racing checkout re-reads the count once it has the lock. A discount that ran out
+ * meanwhile (or was switched off, or ended) refuses the order: a code with 'This code has been used up',
+ * an automatic offer by asking the shopper to review the new prices. Nothing to do (no statement) for
+ * discounts without a limit.
+ */
+export async function countLimitedUses(
+  tx: Tx,
+  priced: PricedOrderDiscounts,
+  pricesChangedMessage: string,
+): Promise<void> {
+  const applied = priced.pricing.applied;
+  const limited = [...new Set(applied.map((a) => a.discountId))].filter((id) => priced.limited.has(id));
+  // The code's own count only when each code has a limit (single-use codes).
+  const codeId = priced.codeUsageLimit !== null ? priced.codeId : null;
+  if (limited.length === 0 && codeId === null) return;
   const [counted] = await queryRows<{ used: string[]; code_used: number }>(
     tx,
     sql`with counted as (
@@ -129,31 +134,20 @@ export async function recordOrderDiscounts(
           where id = any(${sql.param(limited)}::uuid[]) and is_enabled and starts_at <= now()
             and (ends_at is null or ends_at > now()) and usage_limit is not null and usage_count < usage_limit
           returning id
-        ), live as (
-          select id from discounts
-          where id = any(${sql.param(ids.filter((id) => !priced.limited.has(id)))}::uuid[]) and is_enabled
-            and starts_at <= now() and (ends_at is null or ends_at > now()) and usage_limit is null
-        ), used as (
-          select id from counted union all select id from live
         ), code_used as (
           update discount_codes set usage_count = usage_count + 1
           where id = ${codeId}::uuid and usage_count < ${priced.codeUsageLimit}::int
           returning id
-        ), recorded as (
-          insert into order_discounts (order_id, discount_id, code_id, user_id, code, title, kind, amount_cents)
-          select ${order.id}::uuid, r.discount_id, r.code_id, ${order.userId}, r.code, r.title, r.kind, r.amount
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as r(discount_id uuid, code_id uuid, code text, title text, kind text, amount int)
         )
-        select array(select id::text from used) as used, (select count(*)::int from code_used) as code_used`,
+        select array(select id::text from counted) as used, (select count(*)::int from code_used) as code_used`,
   );
   const used = new Set(counted!.used);
-  if (used.size === ids.length && (codeId === null || Number(counted!.code_used) === 1)) return;
-  // Which one ran out: the code (its discount, or the code itself) says so in its words; an offer that
-  // ran out or ended changes the prices the shopper saw.
+  const codeCounted = codeId === null || Number(counted!.code_used) === 1;
+  if (used.size === limited.length && codeCounted) return;
+  // Which one ran out: the code (its discount, or the code itself) says so in its words.
   const codeDiscount = applied.find((a) => a.code !== null)?.discountId;
   const codeRanOut =
-    (codeDiscount !== undefined && !used.has(codeDiscount)) || (codeId !== null && Number(counted!.code_used) === 0);
+    !codeCounted || (codeDiscount !== undefined && limited.includes(codeDiscount) && !used.has(codeDiscount));
   throw codeRanOut
     ? new DomainError("conflict", DISCOUNT_MESSAGES.usedUp, { reason: "DISCOUNT_USED_UP" })
     : new DomainError("conflict", pricesChangedMessage, { reason: "PRICES_CHANGED" });
