@@ -63,9 +63,16 @@ export const loader = pageLoader(load);
 
 /**
  * A write refused because someone else saved meanwhile (409) reloads the page, so the form shows their
- * values, as its message says; other refusals keep the page as it is (the owner's typing with it).
+ * values, as its message says; other refusals keep the page as it is (the owner's typing with it). A
+ * discount just created is opened at its own address (the form goes there): the empty form's page is
+ * not loaded again on the way.
  */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  actionStatus,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as DiscountAnswer | undefined)?.createdId) return false;
   return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 

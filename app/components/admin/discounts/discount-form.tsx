@@ -54,11 +54,13 @@ export function DiscountForm({
   const latest = fetcher.data ?? posted;
   const answer = latest?.intent === "save" ? latest : undefined;
   const busy = fetcher.state !== "idle";
-  useAnnounceOnce(answer, (a) => {
-    if (a.ok) toast.success(a.message);
-    else toast.error(a.message);
-    if (a.ok && a.createdId) navigate(discountHref(a.createdId), { replace: true });
-  });
+  useAnnounceOnce(answer, (a) => (a.ok ? toast.success(a.message) : toast.error(a.message)));
+  // A discount just made opens at its own address once the fetcher is done with its answer.
+  // (The keyed fetcher keeps that answer: the saved discount's own form, opened next, does not go again.)
+  const createdId = mode === "create" && answer?.ok ? answer.createdId : undefined;
+  useEffect(() => {
+    if (createdId && fetcher.state === "idle") navigate(discountHref(createdId), { replace: true });
+  }, [createdId, fetcher.state, navigate]);
   useEffect(() => {
     if (answer && !answer.ok) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [answer]);
