@@ -15,6 +15,7 @@ import { createSharedPasswordCap } from "~/modules/accounts/shared-password-cap.
 import { ensureAdminAccount } from "~/modules/accounts/ensure-admin.server";
 import { createCatalogReads, databaseCatalogSource, type CatalogReads } from "~/modules/catalog/catalog-reads.server";
 import { createCatalogCommands, type CatalogCommands } from "~/modules/product-admin/catalog-commands.server";
+import { createDiscountCommands, type DiscountCommands } from "~/modules/promotions/discount-admin.server";
 import { createSessions, type Sessions } from "~/modules/accounts/session.server";
 import { SessionMemory } from "~/modules/accounts/session-memory.server";
 import { holdServices } from "./services-holder";
@@ -58,6 +59,8 @@ export interface Services {
   catalog: CatalogReads;
   /** The back office's catalogue writes: each announces `catalog.changed` once it has committed a change. */
   catalogCommands: CatalogCommands;
+  /** The back office's discount writes (issue 28): each announces `invalidateCatalog("discounts")` once committed. */
+  discountCommands: DiscountCommands;
   /**
    * The owner's shop settings (store, pages, shipping and tax, notifications): read cached, saved
    * validated, version-checked and audited; a save empties every process's caches (`catalog.changed`).
@@ -235,6 +238,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       notifications,
       catalog,
       catalogCommands: createCatalogCommands({ db: database.db, events }),
+      discountCommands: createDiscountCommands({ db: database.db, catalog }),
       settings,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
       orderStats: createOrderStats({
