@@ -32,6 +32,7 @@ import {
   type OrderDiscountRequest,
   type PricedOrderDiscounts,
 } from "~/modules/promotions/order-discounts.server";
+import { codeColumn } from "~/modules/promotions/discount-reads.server";
 
 /**
  * Order placement, one transaction: the browser says only which products, sizes, colours
@@ -180,6 +181,8 @@ async function writeOrder(
         sizes: allLines.map((l) => l.size ?? DEFAULT_SIZE),
         colors: allLines.map((l) => l.color ?? DEFAULT_COLOR),
       }),
+      // The discount code's row, read once (an uncorrelated subquery) in this statement.
+      codeRow: input.discounts?.code?.trim() ? codeColumn(input.discounts.code) : sql<null>`null`,
     })
     .from(products)
     .where(and(inArray(products.id, ids), lockedAccount(input.userId), lockedAddress(input.holdAddress ?? null)));
@@ -225,6 +228,7 @@ async function writeOrder(
         method: input.shippingMethod,
         destination: input.shippingAddress,
         now: now(),
+        codeRow: found[0]?.codeRow ?? null,
       })
     : null;
   // Pure: the rules came with the input (one cached read by the caller), no statement is added here.

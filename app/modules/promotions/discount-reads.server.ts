@@ -94,25 +94,37 @@ export interface CodeRead {
   codeUsageLimit: number | null;
 }
 
-/** A typed code's discount and its code's own use, or 'This code is not valid' (unknown, or an offer's). */
-export async function readCode(db: Conn, typed: string): Promise<CodeRead> {
+/** A code's row as `codeColumn` gives it: its discount's columns and the code's own. */
+export type CodeRow = DiscountRow & { code_id: string; code_usage_count: number; code_usage_limit: number | null };
+
+/**
+ * A typed code's row as one JSON column, null when no code discount has it: placing an order reads it
+ * with the order's products, in the statement that locks the account (no statement of its own).
+ */
+export function codeColumn(typed: string) {
+  return sql<CodeRow | null>`(select row_to_json(found) from (
+      select ${RULE_COLUMNS}, c.id as code_id, c.usage_count as code_usage_count, d.code_usage_limit
+      from discount_codes c join discounts d on d.id = c.discount_id
+      where upper(c.code) = ${normalizeCode(typed)} and d.method = 'code') as found)`;
+}
+
+/** A typed code read: its discount and its code's own use, or 'This code is not valid' (unknown, or an offer's). */
+export function codeReadOf(typed: string, row: CodeRow | null | undefined): CodeRead {
   const code = normalizeCode(typed);
-  const [row] =
-    code === ""
-      ? []
-      : await queryRows<DiscountRow & { code_id: string; code_usage_count: number; code_usage_limit: number | null }>(
-          db,
-          sql`select ${RULE_COLUMNS}, c.id as code_id, c.usage_count as code_usage_count, d.code_usage_limit
-              from discount_codes c join discounts d on d.id = c.discount_id
-              where upper(c.code) = ${code} and d.method = 'code'`,
-        );
-  if (!row) return { entry: { code, problem: DISCOUNT_MESSAGES.invalid }, codeId: null, codeUsageLimit: null };
+  if (!row || code === "")
+    return { entry: { code, problem: DISCOUNT_MESSAGES.invalid }, codeId: null, codeUsageLimit: null };
   const limit = row.code_usage_limit === null ? null : Number(row.code_usage_limit);
   return {
     entry: { code, rule: ruleOf(row), codeUsageLimit: limit, codeUsageCount: Number(row.code_usage_count) },
     codeId: row.code_id,
     codeUsageLimit: limit,
   };
+}
+
+export async function readCode(db: Conn, typed: string): Promise<CodeRead> {
+  if (normalizeCode(typed) === "") return codeReadOf(typed, null);
+  const [row] = await queryRows<{ code: CodeRow | null }>(db, sql`select ${codeColumn(typed)} as code`);
+  return codeReadOf(typed, row?.code);
 }
 
 /**
@@ -131,57 +143,6 @@ export async function readShopper(db: Conn, userId: string, discountId: string |
 
 const hasOrdered = (userId: string) =>
   sql`exists (select 1 from orders where user_id = ${userId} and status <> 'cancelled' and payment_status <> 'failed')`;
-
-/**
- * `readCode` and `readShopper` in one statement (what placing an order with a code reads, after its
- * account's row is locked): on the embedded database each statement costs a trip through the engine.
- */
-export async function readCodeForShopper(
-  db: Conn,
-  typed: string,
-  userId: string,
-): Promise<{ read: CodeRead; shopper: ShopperFacts }> {
-  const code = normalizeCode(typed);
-  const [row] = await queryRows<
-    Partial<DiscountRow> & {
-      ordered: boolean;
-      code_id: string | null;
-      code_usage_count: number | null;
-      code_usage_limit: number | null;
-      uses: number | null;
-    }
-  >(
-    db,
-    sql`select ${hasOrdered(userId)} as ordered, found.*
-        from (select 1) as one left join lateral (
-          select ${RULE_COLUMNS}, c.id as code_id, c.usage_count as code_usage_count, d.code_usage_limit,
-            (select count(*)::int from order_discounts od
-              where od.user_id = ${userId} and od.released_at is null and od.discount_id = d.id) as uses
-          from discount_codes c join discounts d on d.id = c.discount_id
-          where upper(c.code) = ${code} and d.method = 'code'
-        ) as found on true`,
-  );
-  const shopper: ShopperFacts = { firstOrder: !row!.ordered, usesOfCode: Number(row!.uses ?? 0) };
-  if (!row!.code_id || code === "")
-    return {
-      read: { entry: { code, problem: DISCOUNT_MESSAGES.invalid }, codeId: null, codeUsageLimit: null },
-      shopper,
-    };
-  const limit = row!.code_usage_limit === null ? null : Number(row!.code_usage_limit);
-  return {
-    read: {
-      entry: {
-        code,
-        rule: ruleOf(row as DiscountRow),
-        codeUsageLimit: limit,
-        codeUsageCount: Number(row!.code_usage_count),
-      },
-      codeId: row!.code_id,
-      codeUsageLimit: limit,
-    },
-    shopper,
-  };
-}
 
 /**
  * The rules a cart is priced with in the browser: the live offers, and the typed code's discount with

@@ -11,7 +11,7 @@ import {
   type DiscountRule,
   type ShopperFacts,
 } from "./discount-engine";
-import { readCodeForShopper, readShopper, type CodeRead } from "./discount-reads.server";
+import { codeReadOf, readShopper, type CodeRow } from "./discount-reads.server";
 
 /**
  * Discounts at the moment an order is placed, inside its transaction (issue 28): the engine run again
@@ -61,14 +61,20 @@ export async function priceOrderDiscounts(
     method: ShippingMethod;
     destination: Destination;
     now: number;
+    /** The code's row, read with the order's products (`codeColumn`). */
+    codeRow: CodeRow | null;
   },
 ): Promise<PricedOrderDiscounts> {
   const typed = request.code?.trim() ? request.code : null;
   const offers = request.offers;
-  let read: CodeRead | null = null;
-  let shopper: ShopperFacts = { firstOrder: null, usesOfCode: null };
-  if (typed) ({ read, shopper } = await readCodeForShopper(tx, typed, order.userId));
-  else if (offers.some((o) => o.firstOrderOnly)) shopper = await readShopper(tx, order.userId, null);
+  const read = typed ? codeReadOf(typed, order.codeRow) : null;
+  const rule = read && "rule" in read.entry ? read.entry.rule : null;
+  // What the account did before matters only to a per-customer limit or a first order (one statement then).
+  const needsShopper =
+    rule?.perCustomerLimit != null || rule?.firstOrderOnly === true || offers.some((o) => o.firstOrderOnly);
+  const shopper: ShopperFacts = needsShopper
+    ? await readShopper(tx, order.userId, rule?.id ?? null)
+    : { firstOrder: null, usesOfCode: null };
   if (read) {
     const problem = codeProblem(read.entry, shopper, order.now, request.timeZone);
     if (problem) throw new DomainError("conflict", problem, { reason: "DISCOUNT_CODE" });
@@ -85,7 +91,7 @@ export async function priceOrderDiscounts(
     timeZone: request.timeZone,
   });
   const codeApplied = pricing.applied.some((a) => a.code !== null);
-  const rules = [...offers, ...(read && "rule" in read.entry ? [read.entry.rule] : [])];
+  const rules = [...offers, ...(rule ? [rule] : [])];
   return {
     pricing,
     limited: new Set(rules.filter((r) => r.usageLimit !== null).map((r) => r.id)),
