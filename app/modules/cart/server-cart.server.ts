@@ -6,7 +6,7 @@ import { DomainError, isDomainError } from "~/lib/domain-error";
 import { UUID_PATTERN } from "~/lib/ids";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { findVariant, variantPrice, type VariantStock } from "~/modules/catalog/variant-rules";
-import { variantsOf } from "~/modules/catalog/variants.server";
+import { variantsColumn } from "~/modules/catalog/variants.server";
 import {
   DEFAULT_COLOR,
   DEFAULT_SIZE,
@@ -180,15 +180,7 @@ function lineOf(p: LineProduct, variant: VariantStock | undefined, line: StoredL
   };
 }
 
-/** Lines with their products, each with the variant of its size and colour (one query for them all). */
-async function linesWithVariants(db: Conn, rows: ReadonlyArray<{ product: LineProduct; line: StoredLine }>) {
-  const variants = await variantsOf(db, [...new Set(rows.map((r) => r.line.productId))]);
-  return rows.map(({ product, line }) =>
-    lineOf(product, findVariant(variants.get(line.productId) ?? [], lineVariantOption(product, line)), line),
-  );
-}
-
-/** The cart's lines joined with their products and variants, oldest first. */
+/** The cart's lines joined with their products and their variants (one statement), oldest first. */
 export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
   const uid = parse(userIdSchema, userId, "userId");
   const rows = await db
@@ -198,17 +190,14 @@ export async function getCart(db: Conn, userId: string): Promise<CartLine[]> {
       color: cartItems.color,
       quantity: cartItems.quantity,
       ...lineProductColumns,
+      variants: variantsColumn(),
     })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.userId, uid))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  if (rows.length === 0) return [];
-  return linesWithVariants(
-    db,
-    rows.map((r) => ({ product: r, line: r })),
-  );
+  return rows.map((r) => lineOf(r, findVariant(r.variants, lineVariantOption(r, r)), r));
 }
 
 async function ensureCart(db: Conn, userId: string): Promise<string> {
@@ -552,16 +541,14 @@ export async function previewGuestCart(
   const lines = parseGuestLines(guestLines, maxPerProduct);
   if (lines.length === 0) return [];
   const ids = [...new Set(lines.map((l) => l.productId))];
+  // The products with their variants, in one statement.
   const rows = await db
-    .select({ id: products.id, ...lineProductColumns })
+    .select({ id: products.id, ...lineProductColumns, variants: variantsColumn() })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return linesWithVariants(
-    db,
-    lines.flatMap((line) => {
-      const product = byId.get(line.productId);
-      return product ? [{ product, line }] : [];
-    }),
-  );
+  return lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    return product ? [lineOf(product, findVariant(product.variants, lineVariantOption(product, line)), line)] : [];
+  });
 }
