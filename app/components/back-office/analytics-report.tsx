@@ -171,9 +171,9 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
           <>
             <p className="mt-1 text-sm text-muted" data-testid="discount-summary">
               {count(discounts.summary.orders)} {discounts.summary.orders === 1 ? "sale" : "sales"} with a discount,{" "}
-              {formatCents(discounts.summary.revenueCents)} (average order {formatCents(discounts.summary.averageOrderCents)});{" "}
-              {formatCents(discounts.summary.discountCents)} given in discounts. An order with a code and an offer counts
-              under both.
+              {formatCents(discounts.summary.revenueCents)} (average order{" "}
+              {formatCents(discounts.summary.averageOrderCents)}); {formatCents(discounts.summary.discountCents)} given
+              in discounts. An order with a code and an offer counts under both.
             </p>
             <div className="mt-3 overflow-x-auto">
               <DiscountTable

@@ -38,9 +38,7 @@ export function DiscountTable({
           <tr key={row.key} className="border-b border-line/60" data-discount={row.key}>
             <th scope="row" className="py-1.5 pr-3 font-normal">
               <span className={row.code ? "font-mono font-medium" : "font-medium"}>{row.code ?? row.title}</span>
-              <span className="block text-xs text-muted">
-                {row.code ? `Code · ${row.title}` : "Automatic offer"}
-              </span>
+              <span className="block text-xs text-muted">{row.code ? `Code · ${row.title}` : "Automatic offer"}</span>
             </th>
             <td className="py-1.5 pr-3 text-right tabular-nums">{count(row.orders)}</td>
             <td className="py-1.5 pr-3 text-right tabular-nums">{formatCents(row.revenueCents)}</td>

@@ -1,5 +1,16 @@
 import { useSyncExternalStore, type ReactNode } from "react";
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { formatCents } from "~/lib/money";
 
 /**
@@ -44,7 +55,10 @@ export function RevenueChart({
           <CartesianGrid stroke="#e7e5e4" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={24} stroke={MUTED} fontSize={12} />
           <YAxis tickFormatter={dollars} width={64} stroke={MUTED} fontSize={12} />
-          <Tooltip formatter={(value, name) => [formatCents(Number(value)), name]} labelFormatter={(label) => String(label)} />
+          <Tooltip
+            formatter={(value, name) => [formatCents(Number(value)), name]}
+            labelFormatter={(label) => String(label)}
+          />
           <Legend iconType="square" wrapperStyle={{ fontSize: 12 }} />
           <Area
             type="monotone"
