@@ -175,7 +175,7 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
               {formatCents(discounts.summary.averageOrderCents)}); {formatCents(discounts.summary.discountCents)} given
               in discounts. An order with a code and an offer counts under both.
             </p>
-            <div className="mt-3 overflow-x-auto">
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="By discount, scrollable">
               <DiscountTable
                 caption="Orders, revenue, average order value and discount given by discount code and offer, most revenue first"
                 rows={byDiscount.shown}

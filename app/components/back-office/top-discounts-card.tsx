@@ -39,7 +39,7 @@ export function TopDiscountsCard({
             {summary.orders.toLocaleString("en-US")} {summary.orders === 1 ? "sale" : "sales"} with a discount,{" "}
             {formatCents(summary.revenueCents)}, from {range.from} to {range.to} (UTC days).
           </p>
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Top discounts, scrollable">
             <DiscountTable
               caption="The discount codes and offers with the most revenue in the last 30 days"
               rows={rows}
