@@ -6,7 +6,7 @@ import { DiscountTable } from "./discount-table";
 import { FormMessage, primaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
 import { presetRange, RANGE_PRESETS } from "~/modules/analytics/analytics-range";
-import { foldDiscounts, splitRevenueByDiscount } from "~/modules/analytics/discount-analytics";
+import { splitRevenueByDiscount } from "~/modules/analytics/discount-analytics";
 import type { AnalyticsReportData } from "~/modules/analytics/analytics-report.server";
 
 /**
@@ -56,7 +56,6 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
   const busiest = a.days.reduce((best, d) => (d.revenueCents > best.revenueCents ? d : best), a.days[0]!);
   const days = splitRevenueByDiscount(a.days, discounts.days);
   const withDiscountCents = days.reduce((sum, day) => sum + day.withDiscountCents, 0);
-  const byDiscount = foldDiscounts(discounts.byDiscount);
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="range-heading" className="flex flex-wrap items-end justify-between gap-4">
@@ -165,7 +164,7 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
         <h3 id="by-discount-heading" className="font-display text-lg font-semibold">
           By discount
         </h3>
-        {discounts.byDiscount.length === 0 ? (
+        {discounts.byDiscount.shown.length === 0 ? (
           <p className="mt-2 text-sm text-muted">No sales with a discount code or offer in this range.</p>
         ) : (
           <>
@@ -178,8 +177,8 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
             <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="By discount, scrollable">
               <DiscountTable
                 caption="Orders, revenue, average order value and discount given by discount code and offer, most revenue first"
-                rows={byDiscount.shown}
-                rest={byDiscount.rest}
+                rows={discounts.byDiscount.shown}
+                rest={discounts.byDiscount.rest}
               />
             </div>
           </>
