@@ -31,11 +31,20 @@ import { averageOrderCents, rankDiscounts, type DiscountFigures } from "./discou
  * part of the table, each order then found by its key. The two sets do not meet (discount_cents > 0 or
  * = 0). The checkout writes an order's 'amount' rows and their sum in `discount_cents` in one
  * transaction, so every sale with cents off has its rows: the first set is not checked against them
- * again (that check was a semi-join over every row of `order_discounts`, half the statement's time).
- * Then the chosen sales' rows are joined once for the table. On 100,000 orders over a year, 29 % of
- * them discounted (scripts/bench-analytics.ts), the year takes p50 ~125 ms and 30 days ~55 ms on PGlite
- * on a busy 2-core machine; reading every order of the range against its rows took ~135 ms and ~60 ms,
- * and a check of every sale's rows ~330 ms and ~155 ms (EXPLAIN ANALYZE).
+ * again (a semi-join over every row of `order_discounts`: see the figures below).
+ * Then the chosen sales' rows are joined once for the table. The planner picks, for the free-shipping
+ * part, between finding those orders by key and reading the range's paid orders (orders_payment_created_idx),
+ * so that part too is bounded by the range; what is not bounded is the pass over `order_discounts`
+ * (narrow rows: ~36,000 a year on the bench) that finds them and, for the table, the rows of the chosen
+ * sales — a few ms on PostgreSQL, the floor of a short range on PGlite.
+ * Measured (scripts/bench-analytics.ts: 100,000 orders over a year, ~30 % discounted, 2 busy cores):
+ * on PGlite the year p50 ~120 ms / p95 ~135 ms, 30 days ~55 / ~75 ms, 7 days ~30 / ~40 ms, beside the
+ * roll-up's ~58 ms for the rest of the page (so the page's year ~175 / ~195 ms); on PostgreSQL the year
+ * ~70 / ~80 ms, 30 days ~25 / ~30 ms. The definition read word for word — every sale of the range
+ * checked for a row — took ~1.45× as long over the year and ~1.25× over 30 days (a little less over 7
+ * days), and checking the chosen sales against their rows again ~2.5× (same data, same machine). A
+ * roll-up of the discounts per day, kept by triggers like the sales', would bring the year back to the
+ * roll-up's speed; it needs a migration.
  */
 
 export interface DiscountAnalytics {
