@@ -37,7 +37,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Calls `call` one at a time for `seconds` after a second's warm-up: p50, p95 and calls. */
-async function timeCalls(
+export async function timeCalls(
   seconds: number,
   call: () => Promise<unknown>,
 ): Promise<{ p50: number; p95: number; n: number }> {

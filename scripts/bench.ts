@@ -57,7 +57,10 @@ import {
   DISCOUNT_MONTH_P95_BUDGET_MS,
   DISCOUNT_YEAR_P95_BUDGET_MS,
   seedDiscounts,
+  timeCalls,
 } from "./bench-analytics";
+import { presetRange } from "~/modules/analytics/analytics-range";
+import { salesAnalytics } from "~/modules/analytics/sales-analytics.server";
 import { benchMemory, firstStartLine, firstStartWithinBudget, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
@@ -470,6 +473,12 @@ async function main() {
       await seedDiscounts(database.db);
       log(
         `Seeded ${ORDER_COUNT.toLocaleString("en")} orders with discounts on ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // The roll-up's part alone first: how busy the machine is, to read the rest with.
+      const rollUp = await timeCalls(duration, () => salesAnalytics(database.db, presetRange(365)));
+      record(
+        `the roll-up's part alone (salesAnalytics) over the year on ${label}`,
+        `p50 ${rollUp.p50.toFixed(0)} ms, p95 ${rollUp.p95.toFixed(0)} ms (${rollUp.n} calls)`,
       );
       const page = await benchAnalytics(database.db, duration);
       record(
