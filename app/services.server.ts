@@ -29,6 +29,7 @@ import { startSalesRollUpUpkeep } from "~/modules/analytics/sales-roll-up.server
 import { startCatalogVacuum } from "~/modules/catalog/catalog-vacuum.server";
 import type { FulfilmentDeps } from "~/modules/orders/order-fulfilment.server";
 import { createOrderStats, type OrderStats } from "~/modules/orders/admin-orders.server";
+import { createDiscountStats, type DiscountStats } from "~/modules/analytics/discount-analytics.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 import { createShopSettings, type ShopSettingsService } from "~/modules/settings/settings.server";
 import { createOfferReads } from "~/modules/promotions/discount-reads.server";
@@ -70,6 +71,8 @@ export interface Services {
   fulfilment: FulfilmentDeps;
   /** The admin dashboard's order figures, cached briefly and dropped when an order moves. */
   orderStats: OrderStats;
+  /** The /admin dashboard's top discounts of the last 30 days (issue 28). */
+  discountStats: DiscountStats;
   /** Uploaded product photos: the upload pipeline and the storage /media is served from. */
   media: ImageLibrary;
   /**
@@ -247,6 +250,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         ttlMs: config.pageCacheSeconds * 1000,
         lowStockThreshold: config.lowStockThreshold,
       }),
+      discountStats: createDiscountStats({ db: database.db, events, ttlMs: config.pageCacheSeconds * 1000 }),
       media: createImageLibrary({ storage: photoStorage }),
       offers: createOfferReads(
         database.db,

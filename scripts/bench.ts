@@ -24,9 +24,12 @@
  *     checked out and built in a temporary worktree, for the CPU and size ratios on this machine;
  * 12. on PostgreSQL with 10,000 products, one process and one per core: that render, search and
  *     /shop?page=50 at 10 concurrent requests.
+ * 13. the analytics by discount (scripts/bench-analytics.ts) on 100,000 orders, about 30 % of them
+ *     discounted: the Analytics page's figures over the year, and the discount statement over the year
+ *     and over 30 days, on the embedded database and on a fresh PostgreSQL database.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling (sections 1-2 and 4-6, 3, 7,
- * 8, 9, 10, 11, 12; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics (sections 1-2
+ * and 4-6, 3, 7, 8, 9, 10, 11, 12, 13; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,7 +50,17 @@ import {
   type BulkBench,
 } from "./bench-admin";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
-import { ANALYTICS_P95_BUDGET_MS, benchAnalytics } from "./bench-analytics";
+import {
+  ANALYTICS_P95_BUDGET_MS,
+  benchAnalytics,
+  benchDiscountAnalytics,
+  DISCOUNT_MONTH_P95_BUDGET_MS,
+  DISCOUNT_YEAR_P95_BUDGET_MS,
+  seedDiscounts,
+  timeCalls,
+} from "./bench-analytics";
+import { presetRange } from "~/modules/analytics/analytics-range";
+import { salesAnalytics } from "~/modules/analytics/sales-analytics.server";
 import { benchMemory, firstStartLine, firstStartWithinBudget, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
@@ -62,13 +75,14 @@ import {
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
-import { closedLoop, signIn, signInShopper, spawnStore, waitFor } from "./bench-support";
+import { closedLoop, signIn, signInShopper, spawnStore, waitFor, withFreshPostgres } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const duration = Number(args.get("duration") ?? 8);
 const connections = Number(args.get("connections") ?? 50);
 const only = args.get("only")?.split(",");
-type Section = "pages" | "catalogue" | "orders" | "admin-orders" | "notifications" | "memory" | "render" | "scaling";
+type Section =
+  "pages" | "catalogue" | "orders" | "admin-orders" | "notifications" | "memory" | "render" | "scaling" | "analytics";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -449,6 +463,55 @@ async function main() {
       cached.p95 < 100 && cached.errors === 0,
     );
     await stop(store);
+  }
+
+  if (runs("analytics")) {
+    // — 13: the analytics by discount, on orders that have discounts —
+    const benchDiscounts = async (label: string, database: Awaited<ReturnType<typeof openDatabase>>) => {
+      const started = Date.now();
+      await seedOrders(database.db);
+      await seedDiscounts(database.db);
+      log(
+        `Seeded ${ORDER_COUNT.toLocaleString("en")} orders with discounts on ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // The roll-up's part alone first: how busy the machine is, to read the rest with.
+      const rollUp = await timeCalls(duration, () => salesAnalytics(database.db, presetRange(365)));
+      record(
+        `the roll-up's part alone (salesAnalytics) over the year on ${label}`,
+        `p50 ${rollUp.p50.toFixed(0)} ms, p95 ${rollUp.p95.toFixed(0)} ms (${rollUp.n} calls)`,
+      );
+      const page = await benchAnalytics(database.db, duration);
+      record(
+        `Analytics page's figures (sales and discounts) over the year on ${label}, ${ORDER_COUNT.toLocaleString("en")} orders, ~30 % discounted, one at a time, no cache`,
+        `p50 ${page.p50.toFixed(0)} ms, p95 ${page.p95.toFixed(0)} ms (${page.n} calls)`,
+      );
+      for (const [days, budget] of [
+        [365, DISCOUNT_YEAR_P95_BUDGET_MS],
+        [30, DISCOUNT_MONTH_P95_BUDGET_MS],
+      ] as const) {
+        const r = await benchDiscountAnalytics(database.db, duration, days);
+        record(
+          `analytics by discount alone, the last ${days} days, on ${label}`,
+          `p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms (${r.n} calls)`,
+          label === "PGlite" ? `p95 < ${budget} ms` : "",
+          label === "PGlite" ? r.p95 < budget : null,
+        );
+      }
+    };
+    const embedded = await openDatabase({ dataDir: tempDir("analytics") });
+    try {
+      await benchDiscounts("PGlite", embedded);
+    } finally {
+      await embedded.close();
+    }
+    await withFreshPostgres("analytics", async (databaseUrl) => {
+      const server = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 4 });
+      try {
+        await benchDiscounts("PostgreSQL", server);
+      } finally {
+        await server.close();
+      }
+    });
   }
 
   if (runs("notifications")) {

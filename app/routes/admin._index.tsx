@@ -3,7 +3,9 @@ import { data, Link } from "react-router";
 import { OrderStats } from "~/components/admin/orders/order-stats";
 import { OrdersSection } from "~/components/admin/orders/orders-section";
 import { TestOrderTool } from "~/components/admin/orders/test-order-tool";
+import { TopDiscountsCard } from "~/components/back-office/top-discounts-card";
 import { pageLoader } from "~/lib/http/error-answer.server";
+import { DASHBOARD_TOP_DISCOUNTS } from "~/modules/analytics/discount-analytics";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
 import { listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { services } from "~/services.server";
@@ -17,28 +19,36 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * The back office's Home, spec §2's admin dashboard: figures, the order list with its search and filters
- * in the URL, the test-order tool. Nothing is read for anyone without access (the layout shows them the
- * gate instead).
+ * in the URL, the test-order tool, and for the owner (who has the Analytics page) the top discounts of
+ * the last 30 days. Nothing is read for anyone without access (the layout shows them the gate instead).
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database, config, settings } = services();
+  const { adminAccess, database, config, settings, discountStats } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") return data({ dashboard: null }, { headers: noStore });
+  const owner = !access.viaPassword;
   const query = parseAdminOrderQuery(url.searchParams);
   // 'Today' is the day on the shop's clock; the list is read meanwhile.
-  const [stats, list] = await Promise.all([
+  const [stats, list, discounts] = await Promise.all([
     settings.read().then(({ store }) => services().orderStats.read(store.timeZone)),
     listAdminOrders(database.db, query),
+    // A customer holding the shared password sees the orders, not the analytics (admin.analytics.tsx).
+    owner ? discountStats.lastThirtyDays() : null,
   ]);
   return data(
     {
       dashboard: {
         adminName: access.actor.name,
-        owner: !access.viaPassword,
+        owner,
         query,
         stats,
         list,
         testOrders: config.demoPayments,
+        topDiscounts: discounts && {
+          range: discounts.range,
+          rows: discounts.byDiscount.slice(0, DASHBOARD_TOP_DISCOUNTS),
+          summary: { orders: discounts.summary.orders, revenueCents: discounts.summary.revenueCents },
+        },
       },
     },
     { headers: noStore },
@@ -48,7 +58,7 @@ export const loader = pageLoader(load);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   if (!loaderData.dashboard) return null;
-  const { adminName, owner, query, stats, list, testOrders } = loaderData.dashboard;
+  const { adminName, owner, query, stats, list, testOrders, topDiscounts } = loaderData.dashboard;
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -79,6 +89,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
+      {topDiscounts && <TopDiscountsCard {...topDiscounts} />}
       {testOrders && <TestOrderTool />}
       <OrdersSection path="/admin" query={query} list={list} />
     </div>

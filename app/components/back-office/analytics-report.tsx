@@ -2,14 +2,17 @@ import { Form, Link } from "react-router";
 import { StatCards } from "~/components/admin/stat-cards";
 import { CountBarChart, RevenueChart, shortDay } from "~/components/secure-admin/analytics/analytics-charts";
 import { ChartCard, FiguresTable } from "~/components/secure-admin/analytics/chart-card";
+import { DiscountTable } from "./discount-table";
 import { FormMessage, primaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
 import { presetRange, RANGE_PRESETS } from "~/modules/analytics/analytics-range";
+import { splitRevenueByDiscount } from "~/modules/analytics/discount-analytics";
 import type { AnalyticsReportData } from "~/modules/analytics/analytics-report.server";
 
 /**
  * Sales Analytics (spec §2's four figures, and what a clothing shop reorders by): for a date range in
- * the URL, sales per day, best sellers, units by size and colour, payment methods. One page for both
+ * the URL, sales per day (split into sales with and without a discount), best sellers, units by size and
+ * colour, payment methods, and the sales of each discount code and offer (issue 28). One page for both
  * faces of the back office (/admin/analytics and the console's Analytics tab).
  */
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -48,9 +51,11 @@ function UnitSharesCard({
 }
 
 export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
-  const { analytics: a, rangeError } = report;
+  const { analytics: a, discounts, rangeError } = report;
   const today = new Date(`${report.today}T00:00:00Z`);
   const busiest = a.days.reduce((best, d) => (d.revenueCents > best.revenueCents ? d : best), a.days[0]!);
+  const days = splitRevenueByDiscount(a.days, discounts.days);
+  const withDiscountCents = days.reduce((sum, day) => sum + day.withDiscountCents, 0);
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="range-heading" className="flex flex-wrap items-end justify-between gap-4">
@@ -124,14 +129,20 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
           summary={
             a.summary.orders === 0
               ? "No sales in this range."
-              : `${formatCents(a.summary.revenueCents)} over ${a.days.length} days; the best day was ${busiest.day} with ${formatCents(busiest.revenueCents)}.`
+              : `${formatCents(a.summary.revenueCents)} over ${a.days.length} days, ${formatCents(withDiscountCents)} of it from sales with a discount; the best day was ${busiest.day} with ${formatCents(busiest.revenueCents)}.`
           }
-          chart={<RevenueChart days={a.days} />}
+          chart={<RevenueChart days={days} />}
           table={
             <FiguresTable
               caption="Revenue and orders per day"
-              columns={["Day", "Orders", "Revenue"]}
-              rows={a.days.map((d) => [d.day, count(d.orders), formatCents(d.revenueCents)])}
+              columns={["Day", "Orders", "Revenue", "With a discount", "Without a discount"]}
+              rows={days.map((day) => [
+                day.day,
+                count(day.orders),
+                formatCents(day.revenueCents),
+                formatCents(day.withDiscountCents),
+                formatCents(day.withoutDiscountCents),
+              ])}
             />
           }
         />
@@ -148,6 +159,31 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
           }
         />
       </div>
+
+      <section aria-labelledby="by-discount-heading" className="rounded-2xl border border-line bg-white p-5">
+        <h3 id="by-discount-heading" className="font-display text-lg font-semibold">
+          By discount
+        </h3>
+        {discounts.byDiscount.shown.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No sales with a discount code or offer in this range.</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted" data-testid="discount-summary">
+              {count(discounts.summary.orders)} {discounts.summary.orders === 1 ? "sale" : "sales"} with a discount,{" "}
+              {formatCents(discounts.summary.revenueCents)} (average order{" "}
+              {formatCents(discounts.summary.averageOrderCents)}); {formatCents(discounts.summary.discountCents)} given
+              in discounts. An order with a code and an offer counts under both.
+            </p>
+            <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="By discount, scrollable">
+              <DiscountTable
+                caption="Orders, revenue, average order value and discount given by discount code and offer, most revenue first"
+                rows={discounts.byDiscount.shown}
+                rest={discounts.byDiscount.rest}
+              />
+            </div>
+          </>
+        )}
+      </section>
 
       <section aria-labelledby="best-sellers-heading" className="rounded-2xl border border-line bg-white p-5">
         <h3 id="best-sellers-heading" className="font-display text-lg font-semibold">

@@ -1,5 +1,16 @@
 import { useSyncExternalStore, type ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { formatCents } from "~/lib/money";
 
 /**
@@ -9,6 +20,8 @@ import { formatCents } from "~/lib/money";
 
 const INK = "#1c1917";
 const MUTED = "#a8a29e";
+/** The shop's brand colour (app.css `--color-brand`): the sales with a discount. */
+const BRAND = "#7c2d12";
 
 /** Draws its children only after hydration: recharts measures the page, which the server has not got. */
 const noSubscription = () => () => {};
@@ -26,27 +39,52 @@ function ClientOnly({ children, height }: { children: ReactNode; height: number 
 const shortDay = (day: string) => day.slice(5);
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString("en-US")}`;
 
-export function RevenueChart({ days }: { days: Array<{ day: string; revenueCents: number }> }) {
+/**
+ * Revenue per day as two stacked areas, the sales without a discount below and those with one above:
+ * the top edge is the day's revenue (issue 28).
+ */
+export function RevenueChart({
+  days,
+}: {
+  days: Array<{ day: string; withDiscountCents: number; withoutDiscountCents: number }>;
+}) {
   return (
-    <ClientOnly height={260}>
+    <ClientOnly height={280}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+        <AreaChart accessibilityLayer={false} data={days} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="#e7e5e4" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={24} stroke={MUTED} fontSize={12} />
           <YAxis tickFormatter={dollars} width={64} stroke={MUTED} fontSize={12} />
           <Tooltip
-            formatter={(value) => [formatCents(Number(value)), "Revenue"]}
+            formatter={(value, name) => [formatCents(Number(value)), name]}
             labelFormatter={(label) => String(label)}
           />
-          <Line
+          <Legend iconType="square" wrapperStyle={{ fontSize: 12 }} />
+          <Area
             type="monotone"
-            dataKey="revenueCents"
+            dataKey="withoutDiscountCents"
+            name="Without a discount"
+            stackId="revenue"
             stroke={INK}
+            fill={INK}
+            fillOpacity={0.12}
             strokeWidth={2}
             dot={false}
             isAnimationActive={false}
           />
-        </LineChart>
+          <Area
+            type="monotone"
+            dataKey="withDiscountCents"
+            name="With a discount"
+            stackId="revenue"
+            stroke={BRAND}
+            fill={BRAND}
+            fillOpacity={0.35}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </AreaChart>
       </ResponsiveContainer>
     </ClientOnly>
   );

@@ -30,7 +30,15 @@ export function ChartCard({
         <summary className="cursor-pointer text-sm font-medium text-muted hover:text-ink">
           Show the figures as a table
         </summary>
-        <div className="mt-3 max-h-80 overflow-auto">{table}</div>
+        {/* Scrolls (a long range, a narrow card): reachable and named for the keyboard. */}
+        <div
+          className="mt-3 max-h-80 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={`${title}, figures, scrollable`}
+        >
+          {table}
+        </div>
       </details>
     </section>
   );
