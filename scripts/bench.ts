@@ -27,9 +27,11 @@
  * 13. the analytics by discount (scripts/bench-analytics.ts) on 100,000 orders, about 30 % of them
  *     discounted: the Analytics page's figures over the year, and the discount statement over the year
  *     and over 30 days, on the embedded database and on a fresh PostgreSQL database.
+ * 14. discounts (scripts/bench-discounts.ts): an order placed with a code against one without, on both
+ *     databases; `/api/cart/price` with a code on 10,000 products and 1,000 discounts.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics (sections 1-2
- * and 4-6, 3, 7, 8, 9, 10, 11, 12, 13; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts
+ * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -63,6 +65,7 @@ import { presetRange } from "~/modules/analytics/analytics-range";
 import { salesAnalytics } from "~/modules/analytics/sales-analytics.server";
 import { benchMemory, firstStartLine, firstStartWithinBudget, memoryLine, withinBudget } from "./bench-memory";
 import { benchNotifications } from "./bench-notifications";
+import { benchCartPrice, benchCodeCost, CART_PRICE_P95_BUDGET_MS, CODE_COST_BUDGET } from "./bench-discounts";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import {
   benchRender,
@@ -82,7 +85,16 @@ const duration = Number(args.get("duration") ?? 8);
 const connections = Number(args.get("connections") ?? 50);
 const only = args.get("only")?.split(",");
 type Section =
-  "pages" | "catalogue" | "orders" | "admin-orders" | "notifications" | "memory" | "render" | "scaling" | "analytics";
+  | "pages"
+  | "catalogue"
+  | "orders"
+  | "admin-orders"
+  | "notifications"
+  | "memory"
+  | "render"
+  | "scaling"
+  | "analytics"
+  | "discounts";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -463,6 +475,25 @@ async function main() {
       cached.p95 < 100 && cached.errors === 0,
     );
     await stop(store);
+  }
+
+  if (runs("discounts")) {
+    // — 14: discounts at checkout and in the cart —
+    for (const r of await benchCodeCost({ seconds: duration })) {
+      record(
+        `an order placed with a code / without, 10 at a time, alternating turns, ${r.database}`,
+        `${r.withPerSecond.toFixed(0)} / ${r.withoutPerSecond.toFixed(0)} orders/s (×${r.ratio.toFixed(3)} the time)`,
+        `≤ ×${CODE_COST_BUDGET}`,
+        r.ratio <= CODE_COST_BUDGET && r.failures === 0,
+      );
+    }
+    const price = await benchCartPrice({ root, buildDir, seconds: duration });
+    record(
+      "/api/cart/price with a code, 10,000 products, 1,000 discounts, one request at a time (embedded)",
+      `p50 ${price.p50.toFixed(1)} ms, p95 ${price.p95.toFixed(1)} ms (${price.n} answers, ${price.errors} errors)`,
+      `p95 < ${CART_PRICE_P95_BUDGET_MS} ms`,
+      price.p95 < CART_PRICE_P95_BUDGET_MS && price.errors === 0,
+    );
   }
 
   if (runs("analytics")) {

@@ -58,4 +58,3 @@ export function toCartItems(lines: readonly CartLine[]): CartItem[] {
     categories: l.categoryIds,
   }));
 }
-
