@@ -106,7 +106,6 @@ ALTER TABLE "discount_codes" ADD CONSTRAINT "discount_codes_discount_id_discount
 ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_discount_id_discounts_id_fk" FOREIGN KEY ("discount_id") REFERENCES "public"."discounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_code_id_discount_codes_id_fk" FOREIGN KEY ("code_id") REFERENCES "public"."discount_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_sale_products" ADD CONSTRAINT "scheduled_sale_products_sale_id_scheduled_sales_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."scheduled_sales"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_sale_products" ADD CONSTRAINT "scheduled_sale_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "discount_changes_discount_created_idx" ON "discount_changes" USING btree ("discount_id","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -123,7 +123,11 @@ export const orderDiscounts = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     discountId: uuid().references(() => discounts.id, { onDelete: "set null" }),
     codeId: uuid().references(() => discountCodes.id, { onDelete: "set null" }),
-    userId: text().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The order's account, copied here for the per-customer count (its index); no foreign key: the
+     * order's own says whose it is, and placing an order checks one constraint fewer.
+     */
+    userId: text(),
     /** The code as typed into the order (upper case), or null for an automatic offer. */
     code: text(),
     /** The discount's title at the time. */
