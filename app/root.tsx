@@ -13,7 +13,7 @@ import {
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { CartDrawer } from "./components/cart/cart-drawer";
+import { LazyCartDrawer } from "./components/cart/lazy-cart-drawer";
 import { ErrorScreen, shownMessage } from "./components/error-screen";
 import type { RootData } from "./components/use-root-data";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
             {!backOffice && <SiteFooter />}
-            {!backOffice && <CartDrawer />}
+            {!backOffice && <LazyCartDrawer />}
           </ViewerProvider>
         </SiteNavigation>
         <Toaster position="top-right" duration={4000} richColors closeButton />

@@ -266,7 +266,10 @@ test("paying takes out only what was ordered: a quantity raised in another tab m
   });
   await page.getByRole("button", { name: `Pay ${total}` }).click();
   const placed = (await placing).postDataJSON() as Record<string, unknown>;
+  // The code field is empty: no discount code, and no lines or prices.
+  expect(placed.discountCode).toBeNull();
   expect(Object.keys(placed).sort()).toEqual([
+    "discountCode",
     "expectedTotalCents",
     "form",
     "idempotencyKey",
