@@ -14,21 +14,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { eq, inArray, sql } from "drizzle-orm";
-import { discountCodes, discounts, products, productVariants, user } from "#db/schema/index";
-import { ORDER_LIMIT_DEFAULTS } from "~/lib/config/order-limits";
+import { sql } from "drizzle-orm";
+import { discountCodes, discounts, products } from "#db/schema/index";
 import { openDatabase, queryRows, type Database } from "~/lib/db/client.server";
-import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { readOffers } from "~/modules/promotions/discount-reads.server";
-import { benchAddress } from "./bench-orders";
+import { benchAddress, BUYERS, limits, prepareOrderBench } from "./bench-orders";
 import { freePort, startStoreProcess, withFreshPostgres } from "./bench-support";
 
 export const CODE_COST_BUDGET = 1.1;
 export const CART_PRICE_P95_BUDGET_MS = 20;
 
-const BUYERS = 1000;
-const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
 const at = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
@@ -85,36 +81,9 @@ async function driveCodeCost(
   seconds: number,
 ): Promise<CodeCost> {
   const db = database.db;
-  await seedDemoCatalogIfEmpty(db);
-  await db
-    .insert(user)
-    .values(
-      Array.from({ length: BUYERS }, (_, i) => ({
-        id: `bench-buyer-${i}`,
-        name: "Bench",
-        email: `bench-buyer-${i}@example.com`,
-      })),
-    )
-    .onConflictDoNothing();
-  const active = await db
-    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
-    .from(products)
-    .where(eq(products.isActive, true));
-  await db
-    .update(productVariants)
-    .set({ stock: 1_000_000 })
-    .where(
-      inArray(
-        productVariants.productId,
-        active.map((p) => p.id),
-      ),
-    );
+  const line = await prepareOrderBench(db);
   await defineDiscounts(database);
   const offers = await readOffers(db);
-  const line = (i: number, quantity: number) => {
-    const p = active[i % active.length]!;
-    return { productId: p.id, size: p.sizes[0] ?? null, color: p.colors[0] ?? null, quantity };
-  };
   const latencies = { with: [] as number[], without: [] as number[] };
   const counts = { with: 0, without: 0 };
   let failures = 0;

@@ -38,12 +38,15 @@ export const benchAddress = {
 };
 
 /** Shoppers the orders rotate over: one account's checkouts queue on its row, as they do in the shop. */
-const BUYERS = 1000;
+export const BUYERS = 1000;
 /** The shop's limits, with room for every order a buyer gets here (nobody pays during the bench). */
-const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
+export const limits = { ...ORDER_LIMIT_DEFAULTS, unpaidOrdersPerAccount: Number.MAX_SAFE_INTEGER };
 
-async function drive(database: Database, label: string, concurrency: number, seconds: number): Promise<OrderBench> {
-  const db = database.db;
+/**
+ * The demo catalogue, BUYERS accounts and a million of every variant in stock: what both order benches
+ * place orders on. Answers a line of the i-th product in its own first size and colour.
+ */
+export async function prepareOrderBench(db: Database["db"]) {
   await seedDemoCatalogIfEmpty(db);
   await db
     .insert(user)
@@ -62,11 +65,16 @@ async function drive(database: Database, label: string, concurrency: number, sec
   const ids = active.map((p) => p.id);
   // Stock lives on the variants (the triggers add it up on the products).
   await db.update(productVariants).set({ stock: 1_000_000 }).where(inArray(productVariants.productId, ids));
-  /** A line of the i-th product in its own first size and colour. */
-  const line = (i: number, quantity: number) => {
+  return (i: number, quantity: number) => {
     const p = active[i % active.length]!;
     return { productId: p.id, size: p.sizes[0] ?? null, color: p.colors[0] ?? null, quantity };
   };
+}
+
+async function drive(database: Database, label: string, concurrency: number, seconds: number): Promise<OrderBench> {
+  const db = database.db;
+  /** A line of the i-th product in its own first size and colour. */
+  const line = await prepareOrderBench(db);
   const latencies: number[] = [];
   let failures = 0;
   let n = 0;

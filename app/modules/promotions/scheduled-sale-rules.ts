@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { salePrices } from "~/modules/product-admin/product-flags";
+import { zonedInputOf, zonedWallTime } from "~/lib/zoned-time";
 
 /**
  * Scheduled sales (issue 28, docs/decisions/0031-scheduled-sales.md): products, chosen or of chosen
@@ -160,82 +161,24 @@ export function saleActions(sale: { state: SaleState; isEnabled: boolean }) {
 
 // ── The shop's wall clock ────────────────────────────────────────────────────────────────────────
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let found = wallClocks.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    });
-    wallClocks.set(timeZone, found);
-  }
-  return found;
-}
-
-/** The zone's wall clock at instant `t` (ms), read as if it were UTC (ms, whole seconds). */
-function wallAt(timeZone: string, t: number): number {
-  const parts = wallClock(timeZone).formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-
 /** "2026-06-01T09:00": an instant on the shop's clock, as a datetime-local input holds it. */
-export function toZonedInput(value: Date | string, timeZone: string): string {
-  const d = new Date(wallAt(timeZone, new Date(value).getTime()));
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+export const toZonedInput = zonedInputOf;
 
 /**
  * A datetime-local value ("2026-06-01T09:00") read on the shop's clock in `timeZone`, as the instant
- * it names (stored in UTC). A wall time the clocks skip (spring forward) is 'skipped'; one they pass
+ * it names (stored in UTC; app/lib/zoned-time.ts). A wall time the clocks skip (spring forward) is
+ * refused as 'skipped' — a sale should start when the owner said, not an hour later; one they pass
  * twice (fall back) is its first occurrence.
  */
 export function fromZonedInput(
   value: string,
   timeZone: string,
 ): { ok: true; date: Date } | { ok: false; reason: "invalid" | "skipped" } {
-  const m = LOCAL.exec(value.trim());
-  if (!m) return { ok: false, reason: "invalid" };
-  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(wall);
-  if (
-    year < 2000 ||
-    year > 2999 ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  )
-    return { ok: false, reason: "invalid" };
-  // The zone's offset at a first guess, then at the instant it gives (they differ across a change).
-  let t = wall - (wallAt(timeZone, wall) - wall);
-  const offset = wallAt(timeZone, t) - t;
-  t = wall - offset;
-  // Of two candidates across a fall-back, the earlier one that shows this wall time.
-  const earlier = t - 3_600_000;
-  if (wallAt(timeZone, earlier) === wall) t = earlier;
-  if (wallAt(timeZone, t) !== wall) return { ok: false, reason: "skipped" };
-  return { ok: true, date: new Date(t) };
+  const found = zonedWallTime(value, timeZone);
+  const year = found?.date.getUTCFullYear() ?? 0;
+  if (!found || year < 2000 || year > 2999) return { ok: false, reason: "invalid" };
+  if (found.skipped) return { ok: false, reason: "skipped" };
+  return { ok: true, date: found.date };
 }
 
 // ── Forms ────────────────────────────────────────────────────────────────────────────────────────
