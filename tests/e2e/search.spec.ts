@@ -180,7 +180,10 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL("/search?q=cotton");
   });
 
-  test("Add to Cart asks for a size and adds it; it is disabled when out of stock", async ({ page }) => {
+  test("Add to Cart asks for a size and adds it; it is disabled when out of stock", async ({ page, baseURL }) => {
+    // The signed-in tests share one account: its cart starts empty here (a retry finds the first try's line).
+    const cleared = await page.request.post("/api/cart", { data: { intent: "clear" }, headers: { origin: baseURL! } });
+    expect(cleared.ok()).toBe(true);
     // 'Out of Stock' when the whole style is sold out (a product without colour variants here).
     const soldOut = demoProducts.find((p) => p.isActive && p.inventory === 0 && p.group === null)!;
     await page.goto(`/search?q=${encodeURIComponent(soldOut.name)}`);
