@@ -1,4 +1,5 @@
 import { formatCents } from "~/lib/money";
+import { isOnSale } from "~/modules/catalog/product-rules";
 import {
   shippingCents as shippingRateCents,
   taxCents,
@@ -188,10 +189,6 @@ function inScope(rule: DiscountRule, line: DiscountLine): boolean {
   return true;
 }
 
-export function isOnSaleLine(line: Pick<DiscountLine, "unitPriceCents" | "compareAtCents">): boolean {
-  return line.compareAtCents !== null && line.compareAtCents > line.unitPriceCents;
-}
-
 const lineTotal = (line: DiscountLine) => line.unitPriceCents * line.quantity;
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -200,7 +197,9 @@ type Offer = { rule: DiscountRule; shares: number[]; freeShipping: boolean } | {
 
 function evaluate(rule: DiscountRule, lines: readonly DiscountLine[]): Offer {
   const scoped = lines.map((line) => inScope(rule, line));
-  const eligible = lines.map((line, i) => scoped[i] && !(rule.excludeSaleItems && isOnSaleLine(line)));
+  const eligible = lines.map(
+    (line, i) => scoped[i] && !(rule.excludeSaleItems && isOnSale(line.unitPriceCents, line.compareAtCents)),
+  );
   if (!eligible.some(Boolean)) {
     const problem = scoped.some(Boolean) ? DISCOUNT_MESSAGES.onSale : DISCOUNT_MESSAGES.notForItems;
     return { rule, problem };
