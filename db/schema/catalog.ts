@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { tsvector } from "./column-types";
+import { type GarmentMeasurements, sizeCharts } from "./fit";
 
 export const categories = pgTable(
   "categories",
@@ -69,8 +70,21 @@ export const products = pgTable(
     isActive: boolean().notNull().default(true),
     isNew: boolean().notNull().default(false),
     isSale: boolean().notNull().default(false),
-    rating: numeric({ precision: 2, scale: 1, mode: "number" }).notNull().default(4.5),
+    /**
+     * The average of the product's published reviews (one decimal) and their count, 0 without any: kept by
+     * the review's write in its transaction (issue 29), never by hand.
+     */
+    rating: numeric({ precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     reviewCount: integer().notNull().default(0),
+    /** The size chart of the product's type (issue 29); null shows none. */
+    sizeChartId: uuid().references((): AnyPgColumn => sizeCharts.id, { onDelete: "set null" }),
+    /** How it fits: 'Relaxed fit, size down for a close fit'. Empty shows nothing. */
+    fitNote: text().notNull().default(""),
+    /** The model's height in cm and the size the model wears; null when not said. */
+    modelHeightCm: integer(),
+    modelSize: text(),
+    /** The garment's own measurements where they differ from the chart: size → measurement → cm. */
+    garmentMeasurements: jsonb().$type<GarmentMeasurements>().notNull().default({}),
     metaTitle: text(),
     metaDescription: text(),
     productGroupId: text(),
@@ -100,6 +114,7 @@ export const products = pgTable(
     check("products_inventory_check", sql`${t.inventory} >= 0`),
     check("products_rating_check", sql`${t.rating} between 0 and 5`),
     check("products_review_count_check", sql`${t.reviewCount} >= 0`),
+    check("products_model_height_check", sql`${t.modelHeightCm} is null or ${t.modelHeightCm} between 50 and 250`),
     check(
       "products_variant_type_check",
       sql`${t.variantType} is null or ${t.variantType} in ('color', 'size', 'style', 'variant')`,

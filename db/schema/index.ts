@@ -8,3 +8,4 @@ export * from "./secure-admin";
 export * from "./sales";
 export * from "./settings";
 export * from "./promotions";
+export * from "./fit";

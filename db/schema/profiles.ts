@@ -1,4 +1,5 @@
-import { boolean, date, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { FitProfile } from "./fit";
 import { user } from "./auth";
 
 /** A shopper's profile (spec §3 Profile and registration metadata). E-mail and role live on `user`. */
@@ -14,6 +15,8 @@ export const profiles = pgTable("profiles", {
   country: text(),
   dateOfBirth: date(),
   subscribeNewsletter: boolean().notNull().default(false),
+  /** Measurements for 'Find my size' (issue 29), kept when the shopper saves them; null otherwise. */
+  fitProfile: jsonb().$type<FitProfile>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -16,7 +16,12 @@ export const shopSettings = pgTable(
     version: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("shop_settings_section_check", sql`${t.section} in ('store', 'pages', 'shipping', 'notifications')`)],
+  (t) => [
+    check(
+      "shop_settings_section_check",
+      sql`${t.section} in ('store', 'pages', 'shipping', 'notifications', 'reviews')`,
+    ),
+  ],
 );
 
 /** The settings' audit trail: who changed which fields of a section, and from what to what. */

@@ -247,3 +247,36 @@ describe(`migration 0019 on a shop of the previous release (${databaseKind})`, (
     expect(promotions).toEqual({ discounts: 0, used: 0 });
   });
 });
+
+describe(`migration 0020 on a shop of the previous release (${databaseKind})`, () => {
+  it("zeroes the seeded ratings (there are no reviews yet), gives products no chart or fit, and keeps the orders", async () => {
+    const products = await queryRows<{
+      slug: string;
+      rating: number;
+      count: number;
+      chart: string | null;
+      fit: string;
+    }>(
+      upgraded.db,
+      sql`select slug, rating::float as rating, review_count as count, size_chart_id as chart, fit_note as fit
+            from products order by slug`,
+    );
+    expect(products.map((p) => p.slug)).toEqual(["cap", "hat", "jeans", "tee", "tote"]);
+    for (const p of products) expect(p).toMatchObject({ rating: 0, count: 0, chart: null, fit: "" });
+    const [counts] = await queryRows<{ orders: number; reviews: number; stats: number }>(
+      upgraded.db,
+      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from reviews) as reviews,
+                 (select count(*)::int from review_stats) as stats`,
+    );
+    expect(counts).toEqual({ orders: 2, reviews: 0, stats: 0 });
+    // An earlier order's line can be reviewed: the new table takes its ids.
+    await upgraded.db.execute(
+      sql`insert into reviews (product_id, user_id, order_id, order_item_id, size, rating, title, body, author_name, verified)
+          select i.product_id, 'u1', i.order_id, i.id, i.size, 5, 'Great', 'Fits well', 'Ada O.', true
+          from order_items i join orders o on o.id = i.order_id
+          where o.order_number = 'ORD-2' and i.size = 'M'`,
+    );
+    const [review] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from reviews`);
+    expect(review!.n).toBe(1);
+  });
+});

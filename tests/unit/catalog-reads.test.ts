@@ -49,6 +49,9 @@ const detail = (slug: string, name: string): ProductDetail => ({
   updatedAt: new Date(0).toISOString(),
   variants: [],
   groupMembers: [],
+  sizeChart: null,
+  fit: { note: "", modelHeightCm: null, modelSize: null, garmentMeasurements: {} },
+  reviewStats: [],
 });
 
 const pageOf = (names: string[], page = 1): ProductPage => ({

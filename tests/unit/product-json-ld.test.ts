@@ -30,6 +30,9 @@ function product(variants: VariantStock[], fields: Partial<ProductDetail> = {}):
     updatedAt: new Date(0).toISOString(),
     variants,
     groupMembers: [],
+    sizeChart: null,
+    fit: { note: "", modelHeightCm: null, modelSize: null, garmentMeasurements: {} },
+    reviewStats: [],
     ...fields,
   };
 }

@@ -1,3 +1,4 @@
+import type { ProductFit, SizeChart, SizeReviewStats } from "~/modules/fit/fit-types";
 import type { ProductCard } from "./product-card";
 import type { VariantStock } from "./variant-rules";
 
@@ -59,6 +60,12 @@ export interface ProductDetail {
   variants: VariantStock[];
   /** The other active products of the group, the main one marked; empty when ungrouped. */
   groupMembers: GroupMember[];
+  /** The size chart of its type (issue 29), or null. */
+  sizeChart: SizeChart | null;
+  /** How it fits: the owner's note, the model, garment measurements. */
+  fit: ProductFit;
+  /** Its published reviews summed per size, in the order of its sizes (issue 29). */
+  reviewStats: SizeReviewStats[];
 }
 
 export interface SearchQuery {

@@ -1,7 +1,8 @@
 import { and, asc, eq, ne } from "drizzle-orm";
-import { categories, products } from "#db/schema/index";
+import { categories, products, reviewStats, sizeCharts } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import type { ProductDetail } from "./catalog-types";
+import type { SizeReviewStats } from "~/modules/fit/fit-types";
 import { isOnSale, primaryImage } from "./product-rules";
 import { sizesWithStock } from "./purchase-rules";
 import { variantsOf } from "./variants.server";
@@ -37,9 +38,19 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
       updatedAt: products.updatedAt,
       categoryName: categories.name,
       categorySlug: categories.slug,
+      fitNote: products.fitNote,
+      modelHeightCm: products.modelHeightCm,
+      modelSize: products.modelSize,
+      garmentMeasurements: products.garmentMeasurements,
+      chartId: sizeCharts.id,
+      chartName: sizeCharts.name,
+      chartMeasurements: sizeCharts.measurements,
+      chartRows: sizeCharts.rows,
+      chartHowToMeasure: sizeCharts.howToMeasure,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(sizeCharts, eq(sizeCharts.id, products.sizeChartId))
     .where(and(eq(products.slug, slug), eq(products.isActive, true)));
   if (!row) return null;
 
@@ -62,8 +73,11 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
         )
         .orderBy(asc(products.createdAt), asc(products.name))
     : [];
-  // One query for the product's variants and its group members'.
-  const variantsByProduct = await variantsOf(db, [row.id, ...members.map((m) => m.id)]);
+  // One query for the product's variants and its group members'; the review sums are a few rows.
+  const [variantsByProduct, stats] = await Promise.all([
+    variantsOf(db, [row.id, ...members.map((m) => m.id)]),
+    db.select().from(reviewStats).where(eq(reviewStats.productId, row.id)),
+  ]);
 
   const images = row.images.filter((src) => src.trim() !== "");
   return {
@@ -79,7 +93,7 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
     tags: row.tags,
     inventory: row.inventory,
     sku: row.sku,
-    rating: row.rating ?? 4.5,
+    rating: row.rating ?? 0,
     reviewCount: row.reviewCount,
     isNew: row.isNew,
     isSale: row.isSale || isOnSale(row.priceCents, row.originalPriceCents),
@@ -101,5 +115,42 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
       isMain: m.parentProductId === null,
       sizesInStock: sizesWithStock(variantsByProduct.get(m.id) ?? []),
     })),
+    sizeChart:
+      row.chartId && row.chartName && row.chartMeasurements && row.chartRows
+        ? {
+            id: row.chartId,
+            name: row.chartName,
+            measurements: row.chartMeasurements,
+            rows: row.chartRows,
+            howToMeasure: row.chartHowToMeasure ?? "",
+          }
+        : null,
+    fit: {
+      note: row.fitNote,
+      modelHeightCm: row.modelHeightCm,
+      modelSize: row.modelSize,
+      garmentMeasurements: row.garmentMeasurements,
+    },
+    reviewStats: sizeStatsInOrder(stats, row.sizes),
   };
+}
+
+/** The review sums per size, in the product's size order ('' and sizes no longer offered last). */
+function sizeStatsInOrder(rows: Array<typeof reviewStats.$inferSelect>, sizes: string[]): SizeReviewStats[] {
+  const rank = (size: string) => {
+    const i = sizes.indexOf(size);
+    return i === -1 ? sizes.length : i;
+  };
+  return rows
+    .map((r) => ({
+      size: r.size,
+      reviews: r.reviews,
+      ratingSum: r.ratingSum,
+      stars: [r.stars1, r.stars2, r.stars3, r.stars4, r.stars5] as SizeReviewStats["stars"],
+      runsSmall: r.runsSmall,
+      trueToSize: r.trueToSize,
+      runsLarge: r.runsLarge,
+      withPhotos: r.withPhotos,
+    }))
+    .sort((a, b) => rank(a.size) - rank(b.size) || a.size.localeCompare(b.size));
 }

@@ -1,0 +1,126 @@
+import { and, eq, sql } from "drizzle-orm";
+import { products, reviewStats, reviews, type FitVote, type ReviewStatus } from "#db/schema";
+import type { Db, Tx } from "~/lib/db/client.server";
+
+/**
+ * The one way a review is written (issue 29): the shopper's form, the owner's moderation and the demo
+ * catalogue's reviews all go through here, so a product's `rating`, `review_count` and its per-size sums
+ * (`review_stats`) always equal what its published reviews say. Each write locks the product's row,
+ * changes the review and recomputes that product's sums in the same transaction: concurrent reviews of
+ * one product queue on the lock, and the sums are read by requests instead of scanning reviews.
+ */
+
+export interface NewReview {
+  productId: string;
+  userId: string | null;
+  orderId: string | null;
+  orderItemId: string | null;
+  size: string;
+  color: string;
+  rating: number;
+  title: string;
+  body: string;
+  fit: FitVote | null;
+  authorName: string;
+  verified: boolean;
+  photos: string[];
+  status: ReviewStatus;
+  source: "customer" | "demo";
+  createdAt?: Date;
+}
+
+/** What an author may change of their review. */
+export interface ReviewEdit {
+  rating: number;
+  title: string;
+  body: string;
+  fit: FitVote | null;
+  photos: string[];
+}
+
+/** Locks the product's row: the writes of one product's reviews queue here. */
+async function lockProduct(tx: Tx, productId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${products} where ${products.id} = ${productId} for update`);
+}
+
+/**
+ * Recomputes the product's per-size sums and its rating and count from its published reviews. Called
+ * with the product locked, in the transaction of the write that changed them.
+ */
+export async function refreshReviewStats(tx: Tx, productId: string): Promise<void> {
+  await tx.delete(reviewStats).where(eq(reviewStats.productId, productId));
+  await tx.execute(sql`
+    insert into review_stats (product_id, size, reviews, rating_sum, stars1, stars2, stars3, stars4, stars5,
+                              runs_small, true_to_size, runs_large, with_photos)
+    select product_id, size, count(*), sum(rating),
+           count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+           count(*) filter (where rating = 4), count(*) filter (where rating = 5),
+           count(*) filter (where fit = 'small'), count(*) filter (where fit = 'true'), count(*) filter (where fit = 'large'),
+           count(*) filter (where cardinality(photos) > 0)
+    from reviews
+    where product_id = ${productId} and status = 'published'
+    group by product_id, size`);
+  await tx.execute(sql`
+    update products set
+      review_count = coalesce((select sum(reviews) from review_stats where product_id = ${productId}), 0),
+      rating = coalesce((select round(sum(rating_sum)::numeric / nullif(sum(reviews), 0), 1)
+                         from review_stats where product_id = ${productId}), 0)
+    where id = ${productId}`);
+}
+
+/** Writes a new review and its product's sums; answers its id. */
+export async function insertReview(tx: Tx, review: NewReview): Promise<string> {
+  await lockProduct(tx, review.productId);
+  const [row] = await tx
+    .insert(reviews)
+    .values({ ...review, createdAt: review.createdAt ?? new Date(), updatedAt: review.createdAt ?? new Date() })
+    .returning({ id: reviews.id });
+  await refreshReviewStats(tx, review.productId);
+  return row!.id;
+}
+
+/** Changes an author's review (only theirs: `userId` must match); answers whether one was changed. */
+export async function editReview(tx: Tx, reviewId: string, userId: string, edit: ReviewEdit): Promise<boolean> {
+  const [found] = await tx
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)));
+  if (!found) return false;
+  await lockProduct(tx, found.productId);
+  await tx
+    .update(reviews)
+    .set({ ...edit, updatedAt: new Date() })
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)));
+  await refreshReviewStats(tx, found.productId);
+  return true;
+}
+
+/**
+ * The owner's moderation: publish, hold or hide (with the reason shown to the owner). Answers the
+ * product's id, or null for an unknown review.
+ */
+export async function setReviewStatus(
+  tx: Tx,
+  reviewId: string,
+  status: ReviewStatus,
+  hiddenReason: string | null,
+): Promise<string | null> {
+  const [found] = await tx.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, reviewId));
+  if (!found) return null;
+  await lockProduct(tx, found.productId);
+  await tx
+    .update(reviews)
+    .set({ status, hiddenReason: status === "hidden" ? hiddenReason : null, updatedAt: new Date() })
+    .where(eq(reviews.id, reviewId));
+  await refreshReviewStats(tx, found.productId);
+  return found.productId;
+}
+
+/** Writes the reviews in one transaction (the demo catalogue's, a test's): each through `insertReview`. */
+export async function insertReviews(db: Db, list: NewReview[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const review of list) ids.push(await insertReview(tx, review));
+    return ids;
+  });
+}
