@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { tsvector } from "./column-types";
-import { type GarmentMeasurements, sizeCharts } from "./fit";
+import { type GarmentMeasurements, sizeCharts } from "./size-charts";
 
 export const categories = pgTable(
   "categories",

@@ -8,4 +8,5 @@ export * from "./secure-admin";
 export * from "./sales";
 export * from "./settings";
 export * from "./promotions";
-export * from "./fit";
+export * from "./size-charts";
+export * from "./reviews";

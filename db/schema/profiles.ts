@@ -1,5 +1,5 @@
 import { boolean, date, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { FitProfile } from "./fit";
+import type { FitProfile } from "./size-charts";
 import { user } from "./auth";
 
 /** A shopper's profile (spec §3 Profile and registration metadata). E-mail and role live on `user`. */

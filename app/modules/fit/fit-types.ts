@@ -1,4 +1,4 @@
-import type { FitProfile, FitVote, GarmentMeasurements, SizeChartRow } from "#db/schema/fit";
+import type { FitProfile, FitVote, GarmentMeasurements, SizeChartRow } from "#db/schema/size-charts";
 
 export type { FitProfile, FitVote, GarmentMeasurements, SizeChartRow };
 
