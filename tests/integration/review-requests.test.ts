@@ -25,6 +25,7 @@ import {
 import { testAddress, testLimits } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
+import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * The review request after delivery (issue 29) against the real database (PGlite, and PostgreSQL in
@@ -395,5 +396,62 @@ describe(`review requests sent after a delay (${databaseKind})`, () => {
       ["failed", REVIEW_REQUEST_MESSAGES.allReviewed],
       ["failed", REVIEW_REQUEST_MESSAGES.allReviewed],
     ]);
+  });
+});
+
+describe("the shop's server asks for reviews", () => {
+  const AUTH_SECRET = "review-requests-server-secret-0123456789";
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ AUTH_SECRET, SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("after REVIEW_REQUEST_DELAY_DAYS (7 by default), with links signed by its AUTH_SECRET to PUBLIC_URL", async () => {
+    const services = server.services();
+    const sdb = services.database.db;
+    await sdb
+      .insert(user)
+      .values({ id: "server-buyer", name: "Server Buyer", email: "server-buyer@example.com" })
+      .onConflictDoNothing();
+    const [product] = await sdb.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
+    await setProductStock(sdb, product!.id, 1_000, { sizes: ["M"], colors: [] });
+    const placed = await placeOrder(sdb, {
+      userId: "server-buyer",
+      paymentMethod: "demo",
+      lines: [{ productId: product!.id, quantity: 1, size: "M", color: null }],
+      shippingAddress: { ...testAddress, email: "server-buyer@example.com", phone: "" },
+      billingAddress: null,
+      shippingMethod: "standard",
+      idempotencyKey: `review-request-server-${++key}`,
+      limits: testLimits,
+    });
+    await markOrderPaid(sdb, services.events, { orderId: placed.id, paymentMethod: "demo" });
+    const moves = services.fulfilment;
+    await moveOrder(moves, { orderId: placed.id, move: "ship", actor, trackingNumber: "1Z1", carrier: "UPS" });
+    await moveOrder(moves, { orderId: placed.id, move: "deliver", actor });
+    const rows = await sdb
+      .select()
+      .from(orderNotifications)
+      .where(and(eq(orderNotifications.orderId, placed.id), eq(orderNotifications.notificationType, "review_request")));
+    expect(rows.map((r) => r.channel)).toEqual(["email"]);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
+
+    await sdb
+      .update(orderNotifications)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(orderNotifications.id, rows[0]!.id));
+    const sent = await services.notifications.worker.sendNow(rows[0]!.id);
+    expect(sent?.status).toBe("sent");
+    const mail = smtp.mails.find((m) => m.subject === `How do you like your order ${placed.orderNumber}?`);
+    const text = mailText(mail!.raw);
+    const [link] = [...text.matchAll(/(http:\/\/127\.0\.0\.1:\d+)\/reviews\/new\?token=([A-Za-z0-9._%-]+)/g)];
+    expect(link?.[1]).toBe(server.url);
+    const [item] = await sdb.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, placed.id));
+    expect(createReviewLinks(AUTH_SECRET).read(decodeURIComponent(link![2]!))?.orderItemId).toBe(item!.id);
+    expect(links.read(decodeURIComponent(link![2]!))).toBeNull();
   });
 });
