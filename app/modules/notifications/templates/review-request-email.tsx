@@ -47,8 +47,8 @@ export function ReviewRequestEmail({
         </tbody>
       </table>
       <Text style={styles.muted}>
-        Each link opens the review form for that item, works for {REVIEW_LINK_DAYS} days and can be used once. You get
-        this e-mail once, because of your order.
+        Each link opens the review form for that item, works for {REVIEW_LINK_DAYS} days and can be used once. This is
+        the only review request for this order.
       </Text>
     </EmailLayout>
   );
