@@ -24,6 +24,7 @@ import { createImageLibrary, type ImageLibrary } from "~/modules/media/image-pip
 import { DiskImageStorage, type ImageStorage } from "~/modules/media/image-storage.server";
 import { createMailer, type Mailer } from "~/modules/notifications/mailer.server";
 import { createNotifications, type Notifications } from "~/modules/notifications/notifications.server";
+import { createReviewLinks } from "~/modules/reviews/review-links.server";
 import { cancelAbandonedOrders, startAbandonedOrderSweeper } from "~/modules/orders/order-payment.server";
 import { startSalesRollUpUpkeep } from "~/modules/analytics/sales-roll-up.server";
 import { startCatalogVacuum } from "~/modules/catalog/catalog-vacuum.server";
@@ -191,6 +192,11 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         // The store's name, contact, return address and owner e-mail, read when a message is sent.
         settings: () => settings.read(),
         twilio: config.twilio,
+        // After delivery, one review request per order, with signed links to the review form (issue 29).
+        reviewRequests: {
+          delayDays: config.notifications.reviewRequestDelayDays,
+          links: createReviewLinks(config.authSecret),
+        },
       },
     });
 

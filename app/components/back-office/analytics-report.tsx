@@ -3,6 +3,7 @@ import { StatCards } from "~/components/admin/stat-cards";
 import { CountBarChart, RevenueChart, shortDay } from "~/components/secure-admin/analytics/analytics-charts";
 import { ChartCard, FiguresTable } from "~/components/secure-admin/analytics/chart-card";
 import { DiscountTable } from "./discount-table";
+import { FitTable } from "./fit-table";
 import { FormMessage, primaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
 import { presetRange, RANGE_PRESETS } from "~/modules/analytics/analytics-range";
@@ -12,7 +13,8 @@ import type { AnalyticsReportData } from "~/modules/analytics/analytics-report.s
 /**
  * Sales Analytics (spec §2's four figures, and what a clothing shop reorders by): for a date range in
  * the URL, sales per day (split into sales with and without a discount), best sellers, units by size and
- * colour, payment methods, and the sales of each discount code and offer (issue 28). One page for both
+ * colour, payment methods, the sales of each discount code and offer (issue 28), and the size and fit of
+ * the reviewed products (issue 29). One page for both
  * faces of the back office (/admin/analytics and the console's Analytics tab).
  */
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -237,6 +239,17 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
           }
         />
       </div>
+
+      <section aria-labelledby="fit-heading" className="rounded-2xl border border-line bg-white p-5">
+        <h3 id="fit-heading" className="font-display text-lg font-semibold">
+          Size and fit
+        </h3>
+        {report.fit.total === 0 ? (
+          <p className="mt-2 text-sm text-muted">No published reviews yet.</p>
+        ) : (
+          <FitTable fit={report.fit} range={a.range} />
+        )}
+      </section>
     </div>
   );
 }

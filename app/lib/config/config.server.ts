@@ -28,7 +28,7 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Order messages on (NOTIFICATIONS), and how long one send may take. */
-  notifications: { enabled: boolean; sendTimeoutMs: number; yieldMs: number };
+  notifications: { enabled: boolean; sendTimeoutMs: number; yieldMs: number; reviewRequestDelayDays: number };
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   guestSearch: boolean;
@@ -167,6 +167,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
       enabled: env.NOTIFICATIONS,
       sendTimeoutMs: env.NOTIFICATION_SEND_TIMEOUT_MS,
       yieldMs: env.NOTIFICATION_YIELD_SECONDS * 1000,
+      reviewRequestDelayDays: env.REVIEW_REQUEST_DELAY_DAYS,
     },
     google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_OAUTH_BASE),
     facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),

@@ -81,6 +81,8 @@ export const envSchema = z
      * to pass (checkouts first); 0 = send at once whatever the load.
      */
     NOTIFICATION_YIELD_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+    /** Days after an order is delivered that its review request goes out (0 = at delivery). */
+    REVIEW_REQUEST_DELAY_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,

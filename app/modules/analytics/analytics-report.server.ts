@@ -2,6 +2,7 @@ import type { Db } from "~/lib/db/client.server";
 import { parseAnalyticsRange } from "./analytics-range";
 import { foldDiscounts } from "./discount-analytics";
 import { discountAnalytics } from "./discount-analytics.server";
+import { fitAnalytics } from "./fit-analytics.server";
 import { salesAnalytics } from "./sales-analytics.server";
 
 export type AnalyticsReportData = Awaited<ReturnType<typeof analyticsReport>>;
@@ -11,20 +12,23 @@ export type AnalyticsReportData = Awaited<ReturnType<typeof analyticsReport>>;
  * default range and says why. Sales are paid, not cancelled, not test orders (sales-analytics.server.ts);
  * the sales with a discount and the figures of each code and offer are read beside them
  * (discount-analytics.server.ts), the table's rows past its length folded into one here (a batch of
- * single-use codes would otherwise travel to the page whole).
+ * single-use codes would otherwise travel to the page whole). The fit of the reviewed products
+ * (fit-analytics.server.ts, issue 29) is all time, paged by `fitPage`.
  */
 export async function analyticsReport(db: Db, params: URLSearchParams) {
   const parsed = parseAnalyticsRange({ from: params.get("from"), to: params.get("to") });
   const range = parsed.ok
     ? parsed.range
     : (parseAnalyticsRange({}) as { ok: true; range: { from: string; to: string } }).range;
-  const [analytics, { byDiscount, ...discounts }] = await Promise.all([
+  const [analytics, { byDiscount, ...discounts }, fit] = await Promise.all([
     salesAnalytics(db, range),
     discountAnalytics(db, range),
+    fitAnalytics(db, params.get("fitPage")),
   ]);
   return {
     analytics,
     discounts: { ...discounts, byDiscount: foldDiscounts(byDiscount) },
+    fit,
     rangeError: parsed.ok ? null : parsed.message,
     today: new Date().toISOString().slice(0, 10),
   };

@@ -15,8 +15,13 @@ export const NOTIFICATION_TYPES = [
   "delivery_notification",
   "cancellation_notification",
   "custom",
+  /** After delivery, once per order: a signed link to review each line (review-requests.server.ts). */
+  "review_request",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The kinds worded from the order alone (templates/order-email.tsx, whatsapp-texts.ts). */
+export type OrderMessageType = Exclude<NotificationType, "custom" | "review_request">;
 
 export const NOTIFICATION_STATUSES = ["pending", "sent", "delivered", "failed"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -30,6 +35,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   delivery_notification: "Delivered",
   cancellation_notification: "Cancellation",
   custom: "Custom message",
+  review_request: "Review request",
 };
 
 /** One line of an order as a message shows it. */
@@ -104,6 +110,16 @@ export function shopIdentityFrom(
     returnAddress: store.returnAddress,
     ownerEmail: notifications.newOrderAlerts ? notifications.ownerEmail : "",
   };
+}
+
+/** A line of a delivered order not reviewed yet, with the signed link to its review form. */
+export interface ReviewRequestLine {
+  orderItemId: string;
+  name: string;
+  size: string | null;
+  color: string | null;
+  /** PUBLIC_URL/reviews/new?token=… (review-links.server.ts), made when the message is sent. */
+  url: string;
 }
 
 export interface RenderedEmail {

@@ -11,7 +11,7 @@ import {
   shopIdentityFrom,
   type Audience,
   type Channel,
-  type NotificationType,
+  type OrderMessageType,
   type ShopIdentity,
 } from "./message-kinds";
 import type { CustomWhatsAppInput, ResendInput } from "./notification-forms";
@@ -25,6 +25,7 @@ import {
   type NotificationRow,
 } from "./outbox.server";
 import { parseE164 } from "./phone-numbers";
+import { recordReviewRequest } from "./review-requests.server";
 import { applyTwilioStatus, type StatusCallbackResult } from "./status-callback.server";
 import { createTwilioClient } from "./twilio-client.server";
 
@@ -49,11 +50,16 @@ export interface NotificationsConfig {
   twilio:
     | { accountSid: string; authToken: string; whatsappFrom: string; adminTo: string | undefined; apiBase: string }
     | undefined;
+  /**
+   * The review request after delivery (review-requests.server.ts): due `delayDays` after it, with links
+   * signed by `links` (review-links.server.ts). Without it, a delivery asks for no review.
+   */
+  reviewRequests?: { delayDays: number; links: { tokenFor(orderItemId: string): string } };
 }
 
 export interface OrderMessageRequest {
   channel: Channel;
-  type: Exclude<NotificationType, "custom">;
+  type: OrderMessageType;
   audience: Audience;
   /** For a WhatsApp to the customer: this number instead of the one given at checkout. */
   phoneNumber?: string | null;
@@ -111,6 +117,10 @@ export function createNotifications(deps: {
     shop,
     statusCallbackUrl: (id) => `${config.publicUrl.replace(/\/+$/, "")}/api/notifications/twilio-status?n=${id}`,
     sendTimeoutMs: config.sendTimeoutMs,
+    reviewLinkUrl: config.reviewRequests
+      ? (orderItemId) =>
+          `${config.publicUrl.replace(/\/+$/, "")}/reviews/new?token=${encodeURIComponent(config.reviewRequests!.links.tokenFor(orderItemId))}`
+      : undefined,
     yieldMs: config.yieldMs ?? 0,
     saturated: createLoadGauge().saturated,
   });
@@ -139,6 +149,16 @@ export function createNotifications(deps: {
     for (const name of ["order.paid", "order.shipped", "order.delivered", "order.cancelled"] as const) {
       events.onRecord(name, (tx, payload) => recordEventMessages(tx, name, payload.orderId, channels));
       events.on(name, () => worker.wake());
+    }
+    const reviewRequests = config.reviewRequests;
+    if (reviewRequests) {
+      // Once per order, in the delivery's transaction (after the delivery's own messages).
+      events.onRecord("order.delivered", async (tx, payload) => {
+        await recordReviewRequest(tx, payload.orderId, {
+          whatsapp: channels.whatsapp,
+          delayDays: reviewRequests.delayDays,
+        });
+      });
     }
   }
 

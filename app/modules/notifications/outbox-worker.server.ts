@@ -11,11 +11,21 @@ import {
   type SendFailure,
 } from "./delivery-policy";
 import { MailError, type Mailer } from "./mailer.server";
-import type { Audience, Channel, MessageOrder, NotificationType, ShopIdentity } from "./message-kinds";
+import type {
+  Audience,
+  Channel,
+  MessageOrder,
+  NotificationType,
+  OrderMessageType,
+  ReviewRequestLine,
+  ShopIdentity,
+} from "./message-kinds";
 import { loadMessageOrders } from "./message-orders.server";
+import { REVIEW_REQUEST_MESSAGES, reviewRequestWhatsApp } from "./review-request-texts";
+import { reviewLinesFor } from "./review-requests.server";
 import { notificationById, type NotificationRow } from "./outbox.server";
 import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
-import { renderOrderEmail } from "./render-email.server";
+import { renderOrderEmail, renderReviewRequestEmail } from "./render-email.server";
 import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
 import { whatsappText } from "./whatsapp-texts";
 import { setTimeout as delay } from "node:timers/promises";
@@ -41,6 +51,11 @@ export interface NotificationWorkerDeps {
   statusCallbackUrl: (notificationId: string) => string;
   /** How long one send may take; the lease of a claimed row is derived from it. */
   sendTimeoutMs: number;
+  /**
+   * The signed link to an order line's review form (PUBLIC_URL/reviews/new?token=…), made when a review
+   * request is sent; without it review requests fail as not configured.
+   */
+  reviewLinkUrl?: (orderItemId: string) => string;
   /** Rows sent at once (default 16). */
   concurrency?: number;
   /** How often an idle worker looks for due rows another instance wrote (default 1 s). */
@@ -130,22 +145,36 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     );
   }
 
-  async function deliver(row: ClaimedRow, order: MessageOrder | undefined, shop: ShopIdentity): Promise<Outcome> {
+  async function deliver(
+    row: ClaimedRow,
+    order: MessageOrder | undefined,
+    shop: ShopIdentity,
+    reviewLines: ReviewRequestLine[] | undefined,
+  ): Promise<Outcome> {
     if (row.notification_type !== "custom" && !order) {
       return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.orderNotFound) };
     }
-    return row.channel === "whatsapp" ? deliverWhatsApp(row, order, shop) : deliverEmail(row, order!, shop);
+    if (row.notification_type === "review_request") {
+      if (!deps.reviewLinkUrl) return { ok: false, failure: finalFailure(REVIEW_REQUEST_MESSAGES.linksNotConfigured) };
+      // Every line was reviewed since the delivery: nothing to ask, so nothing is sent.
+      if (!reviewLines?.length) return { ok: false, failure: finalFailure(REVIEW_REQUEST_MESSAGES.allReviewed) };
+    }
+    return row.channel === "whatsapp"
+      ? deliverWhatsApp(row, order, shop, reviewLines)
+      : deliverEmail(row, order!, shop, reviewLines);
   }
 
   async function deliverWhatsApp(
     row: ClaimedRow,
     order: MessageOrder | undefined,
     shop: ShopIdentity,
+    reviewLines: ReviewRequestLine[] | undefined,
   ): Promise<Outcome> {
     const started = performance.now();
     const body =
-      row.message_body ??
-      whatsappText(row.notification_type as Exclude<NotificationType, "custom">, order!, row.audience, shop);
+      row.notification_type === "review_request"
+        ? reviewRequestWhatsApp(order!, reviewLines ?? [], shop)
+        : (row.message_body ?? whatsappText(row.notification_type as OrderMessageType, order!, row.audience, shop));
     ownBusyMs += performance.now() - started;
     if (!deps.whatsapp) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.whatsappNotConfigured), body };
     let to: string | null;
@@ -177,9 +206,17 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
   }
 
-  async function deliverEmail(row: ClaimedRow, order: MessageOrder, shop: ShopIdentity): Promise<Outcome> {
+  async function deliverEmail(
+    row: ClaimedRow,
+    order: MessageOrder,
+    shop: ShopIdentity,
+    reviewLines: ReviewRequestLine[] | undefined,
+  ): Promise<Outcome> {
     const started = performance.now();
-    const mail = await renderOrderEmail(row.notification_type, order, shop, row.audience);
+    const mail =
+      row.notification_type === "review_request"
+        ? renderReviewRequestEmail(order, reviewLines ?? [], shop)
+        : await renderOrderEmail(row.notification_type, order, shop, row.audience);
     ownBusyMs += performance.now() - started;
     // The owner's alert goes to the e-mail the settings have now; the customer's to the order's.
     const to = row.audience === "owner" ? (shop.ownerEmail ?? "") : row.recipient || order.customerEmail;
@@ -243,14 +280,34 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     const orderIds = rows.map((r) => r.order_id).filter((id): id is string => id !== null);
     // The store's settings as they are now (cached by the settings service): one read a round.
     const shop = typeof deps.shop === "function" ? await deps.shop() : deps.shop;
-    const messageOrders = await loadMessageOrders(db, orderIds, shop.url);
+    // A review request names the lines still to review now, each with a link made now (valid 30 days).
+    const requested = rows
+      .filter((r) => r.notification_type === "review_request" && r.order_id)
+      .map((r) => r.order_id!);
+    const [messageOrders, reviewRows] = await Promise.all([
+      loadMessageOrders(db, orderIds, shop.url),
+      requested.length > 0 && deps.reviewLinkUrl ? reviewLinesFor(db, requested) : new Map<string, never[]>(),
+    ]);
+    const linkOf = deps.reviewLinkUrl;
+    const reviewLinesOf = (orderId: string | null): ReviewRequestLine[] | undefined =>
+      orderId && linkOf
+        ? (reviewRows.get(orderId) ?? []).map(({ orderId: _orderId, ...line }) => ({
+            ...line,
+            url: linkOf(line.orderItemId),
+          }))
+        : undefined;
     // Each outcome is recorded as soon as its send completes, never held for the slowest send of the
     // round: a process killed meanwhile leaves only the sends truly under way "being sent".
     const recorded = await Promise.allSettled(
       rows.map(async (row) => {
         let outcome: Outcome;
         try {
-          outcome = await deliver(row, row.order_id ? messageOrders.get(row.order_id) : undefined, shop);
+          outcome = await deliver(
+            row,
+            row.order_id ? messageOrders.get(row.order_id) : undefined,
+            shop,
+            row.notification_type === "review_request" ? reviewLinesOf(row.order_id) : undefined,
+          );
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.
           const detail = error instanceof Error ? error.message : String(error);

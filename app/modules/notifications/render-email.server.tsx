@@ -1,6 +1,15 @@
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Audience, MessageOrder, NotificationType, RenderedEmail, ShopIdentity } from "./message-kinds";
+import type {
+  Audience,
+  MessageOrder,
+  NotificationType,
+  RenderedEmail,
+  ReviewRequestLine,
+  ShopIdentity,
+} from "./message-kinds";
+import { reviewRequestSubject } from "./review-request-texts";
+import { ReviewRequestEmail } from "./templates/review-request-email";
 import {
   assertEmailType,
   OrderEmail,
@@ -55,4 +64,15 @@ export async function renderOrderEmail(
   const html = DOCTYPE + renderToStaticMarkup(<Template type={type} order={order} shop={shop} />);
   const text = toPlainText(html, plainTextOptions);
   return { subject, html, text };
+}
+
+/** A review request e-mail (templates/review-request-email.tsx) for the lines still to review. */
+export function renderReviewRequestEmail(
+  order: MessageOrder,
+  lines: readonly ReviewRequestLine[],
+  shop: ShopIdentity,
+): RenderedEmail {
+  const subject = oneLineSubject(reviewRequestSubject(order));
+  const html = DOCTYPE + renderToStaticMarkup(<ReviewRequestEmail order={order} lines={lines} shop={shop} />);
+  return { subject, html, text: toPlainText(html, plainTextOptions) };
 }

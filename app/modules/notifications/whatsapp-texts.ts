@@ -1,6 +1,6 @@
 import { formatCents } from "~/lib/money";
 import { orderDiscountText } from "~/modules/orders/order-discount-lines";
-import type { Audience, MessageLine, MessageOrder, NotificationType, ShopIdentity } from "./message-kinds";
+import type { Audience, MessageLine, MessageOrder, OrderMessageType, ShopIdentity } from "./message-kinds";
 
 /**
  * The WhatsApp texts of an order's notifications (pure: no React, no I/O), and the few wordings the
@@ -25,7 +25,7 @@ export function fitWhatsAppBody(text: string): string {
 }
 
 /** Customer-provided text on one line: a newline in a name must not make a line of its own. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   // eslint-disable-next-line no-control-regex -- control characters (CR/LF, tab, NUL…) are exactly what is removed
   return value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").trim();
 }
@@ -117,7 +117,7 @@ function signature(order: MessageOrder, shop: Pick<ShopIdentity, "name"> | undef
   }
 }
 
-function ownerText(type: Exclude<NotificationType, "custom">, order: MessageOrder, prefix: string): string {
+function ownerText(type: OrderMessageType, order: MessageOrder, prefix: string): string {
   const number = oneLine(order.orderNumber);
   const total = formatCents(order.totalCents);
   const customer = `Customer: ${oneLine(order.customerName)} (${[order.customerEmail, order.customerPhone]
@@ -152,7 +152,7 @@ function ownerText(type: Exclude<NotificationType, "custom">, order: MessageOrde
 }
 
 function customerText(
-  type: Exclude<NotificationType, "custom">,
+  type: OrderMessageType,
   order: MessageOrder,
   shop: Pick<ShopIdentity, "name"> | undefined,
   prefix: string,
@@ -188,7 +188,7 @@ function customerText(
  * A test order's text starts with "[TEST] ".
  */
 export function whatsappText(
-  type: Exclude<NotificationType, "custom">,
+  type: OrderMessageType,
   order: MessageOrder,
   audience: Audience,
   shop?: Pick<ShopIdentity, "name">,

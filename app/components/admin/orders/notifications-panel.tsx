@@ -77,7 +77,8 @@ export function NotificationsPanel({
   const fetcher = useFetcher<NotificationFormAnswer>({ key: `notify-${order?.orderNumber ?? "all"}` });
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
-  const waiting = notifications?.some((n) => n.status === "pending") ?? false;
+  // A message scheduled for later (a review request, days after delivery) is not waited for.
+  const waiting = notifications?.some((n) => n.status === "pending" && !scheduled(n)) ?? false;
   const revalidator = useMessageList(result, waiting);
   const custom = useZodForm({
     schema: customWhatsAppSchema,
@@ -183,6 +184,11 @@ export function NotificationsPanel({
   );
 }
 
+/** Not tried yet and due well after it was written: a message sent later on purpose (a review request). */
+function scheduled(row: NotificationRow): boolean {
+  return row.attempts === 0 && Date.parse(row.nextAttemptAt) - Date.parse(row.createdAt) > 60_000;
+}
+
 /** One message: kind, channel, status, recipient, time, error, text, the outbox e-mail, and Resend when it failed. */
 export function NotificationItem({
   row,
@@ -221,6 +227,11 @@ export function NotificationItem({
         <time dateTime={row.updatedAt}>{formatOrderDate(row.updatedAt)}</time>
         {row.attempts > 1 ? ` · ${row.attempts} tries` : ""}
       </p>
+      {row.status === "pending" && scheduled(row) && (
+        <p className="text-xs text-muted">
+          Goes out <time dateTime={row.nextAttemptAt}>{formatOrderDate(row.nextAttemptAt)}</time>
+        </p>
+      )}
       {row.errorMessage && (
         <p className="mt-1 text-red-800">
           {row.status === "pending" ? "Last try: " : ""}

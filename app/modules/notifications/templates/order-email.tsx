@@ -15,7 +15,7 @@ import { formatCents } from "~/lib/money";
 import { countryName } from "~/lib/countries";
 import { orderDiscountLabel, orderDiscountValue, shippingText } from "~/modules/orders/order-discount-lines";
 import { paymentMethodText } from "~/modules/orders/order-words";
-import type { MessageLine, MessageOrder, NotificationType, ShopIdentity } from "../message-kinds";
+import type { MessageLine, MessageOrder, NotificationType, OrderMessageType, ShopIdentity } from "../message-kinds";
 import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMethodLabel } from "../whatsapp-texts";
 
 /**
@@ -24,11 +24,15 @@ import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMet
  * Inline styles and tables only: mail clients ignore <style> sheets and flexbox.
  */
 
-/** The kinds that are e-mails: a 'custom' message is a WhatsApp text only. */
-export type OrderEmailType = Exclude<NotificationType, "custom">;
+/**
+ * The kinds that are order e-mails: a 'custom' message is a WhatsApp text only; a review request has its
+ * own template (review-request-email.tsx).
+ */
+export type OrderEmailType = OrderMessageType;
 
 export function assertEmailType(type: NotificationType): asserts type is OrderEmailType {
   if (type === "custom") throw new Error("A 'custom' notification is never an e-mail");
+  if (type === "review_request") throw new Error("A review request is not an order e-mail");
 }
 
 /** The subject line as written; render-email.server.tsx makes it one safe line. */
@@ -47,7 +51,7 @@ export function orderEmailSubject(type: NotificationType, order: Pick<MessageOrd
 const colors = { text: "#1f2937", muted: "#6b7280", line: "#e5e7eb", page: "#f3f4f6", accent: "#111827" };
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-const styles = {
+export const styles = {
   body: { backgroundColor: colors.page, margin: 0, padding: "24px 0", fontFamily: font, color: colors.text },
   container: { maxWidth: "600px", width: "100%", backgroundColor: "#ffffff", borderRadius: "8px" },
   header: { padding: "24px 32px", borderBottom: `1px solid ${colors.line}` },
