@@ -36,6 +36,8 @@ export interface ReviewEdit {
   body: string;
   fit: FitVote | null;
   photos: string[];
+  /** Set when the edit changes the status too (the owner's hold applies to edits). */
+  status?: ReviewStatus;
 }
 
 /** Locks the product's row: the writes of one product's reviews queue here. */
@@ -116,11 +118,33 @@ export async function setReviewStatus(
   return found.productId;
 }
 
-/** Writes the reviews in one transaction (the demo catalogue's, a test's): each through `insertReview`. */
-export async function insertReviews(db: Db, list: NewReview[]): Promise<string[]> {
-  return db.transaction(async (tx) => {
+/**
+ * Writes the reviews in one transaction (the demo catalogue's, a test's): each product's reviews are
+ * inserted under its lock as `insertReview` does, and its sums recomputed once for all of them.
+ */
+export async function insertReviews(db: Db | Tx, list: NewReview[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const write = async (tx: Tx) => {
     const ids: string[] = [];
-    for (const review of list) ids.push(await insertReview(tx, review));
+    const byProduct = new Map<string, NewReview[]>();
+    for (const review of list) byProduct.set(review.productId, [...(byProduct.get(review.productId) ?? []), review]);
+    for (const [productId, own] of byProduct) {
+      await lockProduct(tx, productId);
+      const rows = await tx
+        .insert(reviews)
+        .values(
+          own.map((review) => ({
+            ...review,
+            createdAt: review.createdAt ?? new Date(),
+            updatedAt: review.createdAt ?? new Date(),
+          })),
+        )
+        .returning({ id: reviews.id });
+      ids.push(...rows.map((row) => row.id));
+      await refreshReviewStats(tx, productId);
+    }
     return ids;
-  });
+  };
+  // Inside a transaction already (the demo catalogue's load), this is a savepoint.
+  return db.transaction(write);
 }
