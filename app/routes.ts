@@ -15,6 +15,8 @@ export default [
   route("orders", "routes/orders.tsx"),
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("reviews/new", "routes/reviews.new.tsx"),
+  route("reviews/:reviewId/edit", "routes/reviews.edit.tsx"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/price", "routes/api.cart.price.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
