@@ -38,6 +38,7 @@ export default [
     route("discounts", "routes/admin.discounts.tsx"),
     route("discounts/:id", "routes/admin.discounts.editor.tsx"),
     route("discounts/sales", "routes/admin.discounts.sales.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
   ]),
   route("admin/discounts/products", "routes/admin.discounts.products.ts"),
   route("admin/discounts/:id/codes", "routes/admin.discounts.codes.ts"),

@@ -60,14 +60,23 @@ const AUTHORS = [
 
 const TEXTS: Record<number, Array<{ title: string; body: string }>> = {
   5: [
-    { title: "Exactly what I hoped for", body: "Great fabric and a clean finish. It has kept its shape after several washes." },
+    {
+      title: "Exactly what I hoped for",
+      body: "Great fabric and a clean finish. It has kept its shape after several washes.",
+    },
     { title: "My new favourite", body: "Comfortable from the first wear. The colour is just like the photos." },
     { title: "Worth every penny", body: "Well made, soft and it looks smart. I have already ordered another one." },
     { title: "Love it", body: "The quality is excellent and it arrived quickly. I get compliments every time." },
   ],
   4: [
-    { title: "Very good, small niggle", body: "Lovely material and a good cut. The stitching on one seam could be neater." },
-    { title: "Nice everyday piece", body: "Comfortable and easy to wear. The colour is a touch darker than on screen." },
+    {
+      title: "Very good, small niggle",
+      body: "Lovely material and a good cut. The stitching on one seam could be neater.",
+    },
+    {
+      title: "Nice everyday piece",
+      body: "Comfortable and easy to wear. The colour is a touch darker than on screen.",
+    },
     { title: "Happy with it", body: "Good quality for the price. It creased a little in the wash but irons well." },
   ],
   3: [

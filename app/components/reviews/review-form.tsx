@@ -229,8 +229,8 @@ export function ReviewForm({
             className="block w-full text-sm file:mr-3 file:rounded-full file:border file:border-line file:bg-white file:px-4 file:py-2"
           />
           <p id="review-photos-hint" className="mt-1.5 text-xs text-muted">
-            Up to {REVIEW_LIMITS.photosMax} photos in all, JPEG, PNG or WebP, {REVIEW_PHOTO_MAX_FILE_BYTES / 1024 / 1024}{" "}
-            MB each.
+            Up to {REVIEW_LIMITS.photosMax} photos in all, JPEG, PNG or WebP,{" "}
+            {REVIEW_PHOTO_MAX_FILE_BYTES / 1024 / 1024} MB each.
           </p>
           <FieldError id="review-photos" error={errors.photos} />
         </fieldset>

@@ -64,7 +64,9 @@ export function createReviewCommands(deps: ReviewCommandDeps) {
   async function photosOf(files: readonly ImageUpload[]): Promise<string[]> {
     if (files.length === 0) return [];
     if (files.length > REVIEW_LIMITS.photosMax) {
-      throw new DomainError("invalid", REVIEW_MESSAGES.tooManyPhotos, { fieldErrors: { photos: REVIEW_MESSAGES.tooManyPhotos } });
+      throw new DomainError("invalid", REVIEW_MESSAGES.tooManyPhotos, {
+        fieldErrors: { photos: REVIEW_MESSAGES.tooManyPhotos },
+      });
     }
     return (await deps.uploadPhotos(files)).map((photo) => photo.url);
   }
@@ -91,7 +93,10 @@ export function createReviewCommands(deps: ReviewCommandDeps) {
       try {
         reviewId = await db.transaction(async (tx) => {
           // Checked again in the transaction: the line may have been reviewed meanwhile.
-          const current = author.kind === "link" ? await lineOfLink(tx, links, author.token) : await lineOfAccount(tx, author, line.orderItemId);
+          const current =
+            author.kind === "link"
+              ? await lineOfLink(tx, links, author.token)
+              : await lineOfAccount(tx, author, line.orderItemId);
           return insertReview(tx, {
             productId: current.productId,
             userId: current.userId,
@@ -139,7 +144,9 @@ export function createReviewCommands(deps: ReviewCommandDeps) {
       const current = await reviewOfAuthor(db, account.id, reviewId);
       const kept = current.photos.filter((photo) => keep.includes(photo));
       if (kept.length + files.length > REVIEW_LIMITS.photosMax) {
-        throw new DomainError("invalid", REVIEW_MESSAGES.tooManyPhotos, { fieldErrors: { photos: REVIEW_MESSAGES.tooManyPhotos } });
+        throw new DomainError("invalid", REVIEW_MESSAGES.tooManyPhotos, {
+          fieldErrors: { photos: REVIEW_MESSAGES.tooManyPhotos },
+        });
       }
       await countWrite(account.id);
       const added = await photosOf(files);

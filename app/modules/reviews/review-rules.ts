@@ -112,17 +112,17 @@ export function plainText(value: string): string {
 
 /** One line of plain text (titles, names): every newline becomes a space, runs of spaces one. */
 export function plainLine(value: string): string {
-  return plainText(value).replace(/\s*\n\s*/g, " ").replace(/ {2,}/g, " ");
+  return plainText(value)
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/ {2,}/g, " ");
 }
 
 const lengthBetween = (min: number, max: number, tooShort: string, tooLong: string) =>
-  z
-    .string()
-    .superRefine((text, ctx) => {
-      const n = charCount(text);
-      if (n < min) ctx.addIssue({ code: "custom", message: tooShort });
-      else if (n > max) ctx.addIssue({ code: "custom", message: tooLong });
-    });
+  z.string().superRefine((text, ctx) => {
+    const n = charCount(text);
+    if (n < min) ctx.addIssue({ code: "custom", message: tooShort });
+    else if (n > max) ctx.addIssue({ code: "custom", message: tooLong });
+  });
 
 export const REVIEW_FORM_FIELDS = ["rating", "fit", "title", "text"] as const;
 
@@ -197,9 +197,7 @@ export const isReviewStatus = (value: unknown): value is ReviewStatus =>
 export const hiddenReasonSchema = z
   .string()
   .transform(plainLine)
-  .pipe(
-    lengthBetween(1, REVIEW_LIMITS.hiddenReasonMax, REVIEW_MESSAGES.reasonRequired, REVIEW_MESSAGES.reasonTooLong),
-  );
+  .pipe(lengthBetween(1, REVIEW_LIMITS.hiddenReasonMax, REVIEW_MESSAGES.reasonRequired, REVIEW_MESSAGES.reasonTooLong));
 
 /** The owner's public reply. */
 export const replySchema = z

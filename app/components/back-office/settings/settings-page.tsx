@@ -335,11 +335,7 @@ function NotificationsForm({
 function ReviewsForm({ section }: { section: EditableSection<"reviews"> }) {
   return (
     <SectionForm key={section.version} section="reviews" version={section.version} description={DESCRIPTIONS.reviews}>
-      <SettingSelect
-        name="newReviews"
-        label="New reviews"
-        defaultValue={section.value.newReviews}
-      >
+      <SettingSelect name="newReviews" label="New reviews" defaultValue={section.value.newReviews}>
         {NEW_REVIEW_MODES.map((mode) => (
           <option key={mode.value} value={mode.value}>
             {mode.label}
