@@ -84,7 +84,11 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   try {
     const author = await authorOf(request);
-    const line = await services().reviews.line(author, url.searchParams.get("line"));
+    const product = url.searchParams.get("product");
+    const line =
+      author.kind === "account" && product && !url.searchParams.has("line")
+        ? await lineOfProduct(services().database.db, author, product)
+        : await services().reviews.line(author, url.searchParams.get("line"));
     const posted = await readReviewPost(request, line.size !== "");
     const written = await services().reviews.create(author, line.orderItemId, posted.form, posted.files);
     throw redirect(`/reviews/new?thanks=${written.status}&product=${line.productSlug}`, { headers: noStore });
