@@ -124,7 +124,8 @@ function ReviewCard({ row, timeZone, answer }: { row: Row; timeZone: string; ans
             {row.title}
           </h2>
           <p className="text-sm">
-            <span aria-label={`${row.rating} out of 5 stars`}>
+            <span>
+              <span className="sr-only">{`${row.rating} out of 5 stars`}</span>
               <span aria-hidden className="text-amber-600">
                 {"★".repeat(row.rating)}
               </span>
