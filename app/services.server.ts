@@ -36,6 +36,8 @@ import { createShopSettings, type ShopSettingsService } from "~/modules/settings
 import { createOfferReads } from "~/modules/promotions/discount-reads.server";
 import type { DiscountRule } from "~/modules/promotions/discount-engine";
 import { createScheduledSales, type ScheduledSales } from "~/modules/promotions/scheduled-sale-job.server";
+import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/review-commands.server";
+import { createReviewLinks } from "~/modules/reviews/review-links.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -86,6 +88,11 @@ export interface Services {
    * SCHEDULED_SALES_INTERVAL_SECONDS in the background; `runDue(now)` runs it at once).
    */
   scheduledSales: ScheduledSales;
+  /**
+   * Reviews (issue 29): a customer's review and edit, the owner's moderation; each announces
+   * `catalog.changed` once committed when the product page's reviews changed.
+   */
+  reviews: ReviewCommands;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -201,6 +208,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     });
 
     const photoStorage = await imageStorageFor(config);
+    const media = createImageLibrary({ storage: photoStorage });
     // The shared admin password's shop-wide cap tells the owner (Settings → Notifications' e-mail, else
     // the admin account's) when it trips.
     const sharedPasswordCap = createSharedPasswordCap({
@@ -257,13 +265,20 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         lowStockThreshold: config.lowStockThreshold,
       }),
       discountStats: createDiscountStats({ db: database.db, events, ttlMs: config.pageCacheSeconds * 1000 }),
-      media: createImageLibrary({ storage: photoStorage }),
+      media,
       offers: createOfferReads(
         database.db,
         events,
         new ReadCache(30_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
       ),
       scheduledSales,
+      reviews: createReviewCommands({
+        db: database.db,
+        events,
+        links: createReviewLinks(config.authSecret),
+        uploadPhotos: (files) => media.upload(files),
+        newReviewMode: async () => (await settings.read()).reviews.newReviews,
+      }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         await Promise.all([stopSweeper(), stopScheduledSales()]);

@@ -114,6 +114,41 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** An order's lines; a delivered order's each with 'Write a review' or 'Edit your review' (issue 29). */
+function OrderItems({ order, items }: { order: Order; items: Order["items"] }) {
+  return (
+    <ul className="mt-4 space-y-2" aria-label={`Items of ${order.orderNumber}`}>
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-center gap-3 text-sm">
+          <img
+            alt=""
+            width={40}
+            height={50}
+            className="h-12 w-10 rounded bg-stone-100 object-cover"
+            {...responsiveImage(item.imageUrl ?? FALLBACK_IMAGE, "40px")}
+          />
+          <span className="flex-1">
+            {item.productName}
+            <span className="text-muted">
+              {" "}
+              · {[item.size, item.color].filter(Boolean).join(" · ")} × {item.quantity}
+            </span>
+          </span>
+          {order.status === "delivered" && item.productId && (
+            <SiteLink
+              to={item.reviewId ? `/reviews/${item.reviewId}/edit` : `/reviews/new?line=${item.id}`}
+              className="rounded-full border border-line px-3 py-1 text-xs font-medium hover:border-ink"
+              aria-label={`${item.reviewId ? "Edit your review" : "Write a review"} of ${item.productName}`}
+            >
+              {item.reviewId ? "Edit your review" : "Write a review"}
+            </SiteLink>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function OrderCard({ order }: { order: Order }) {
   const setCartOpen = useClientStore((s) => s.setCartOpen);
   const maxPerProduct = useMaxPerProduct();
@@ -164,27 +199,17 @@ function OrderCard({ order }: { order: Order }) {
         </div>
       </div>
       <p className="mt-3 text-sm font-medium">{progressMessage(order.status, order.trackingNumber)}</p>
-      <ul className="mt-4 space-y-2" aria-label={`Items of ${order.orderNumber}`}>
-        {order.items.slice(0, ORDER_CARD_ITEMS).map((item, i) => (
-          <li key={`${item.productName}-${i}`} className="flex items-center gap-3 text-sm">
-            <img
-              alt=""
-              width={40}
-              height={50}
-              className="h-12 w-10 rounded bg-stone-100 object-cover"
-              {...responsiveImage(item.imageUrl ?? FALLBACK_IMAGE, "40px")}
-            />
-            <span className="flex-1">
-              {item.productName}
-              <span className="text-muted">
-                {" "}
-                · {[item.size, item.color].filter(Boolean).join(" · ")} × {item.quantity}
-              </span>
-            </span>
-          </li>
+      <OrderItems order={order} items={order.items.slice(0, ORDER_CARD_ITEMS)} />
+      {more &&
+        (order.status === "delivered" ? (
+          // A delivered order's every line can be reviewed: the rest are one click away.
+          <details className="mt-2 text-sm">
+            <summary className="cursor-pointer text-muted">{more}</summary>
+            <OrderItems order={order} items={order.items.slice(ORDER_CARD_ITEMS)} />
+          </details>
+        ) : (
+          <p className="mt-2 text-sm text-muted">{more}</p>
         ))}
-      </ul>
-      {more && <p className="mt-2 text-sm text-muted">{more}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm">
         <span>
           Payment:{" "}

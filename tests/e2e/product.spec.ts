@@ -2,6 +2,7 @@ import { openHydrated } from "./support/hydration";
 import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { demoVariants } from "../../app/modules/catalog/seed.server";
+import { demoReviewsFor } from "../../db/seed/demo-reviews";
 
 function pick(what: string, test: (p: DemoProduct) => boolean): DemoProduct {
   const found = demoProducts.find(test);
@@ -180,7 +181,7 @@ test.describe("product page (spec §2 Product detail)", () => {
 
   test("the reviews toggle shows the empty-reviews text", async ({ page }) => {
     await open(page, `/product/${roomy.slug}`);
-    const toggle = page.getByRole("button", { name: `Reviews (${roomy.reviewCount})` });
+    const toggle = page.getByRole("button", { name: `Reviews (${demoReviewsFor(roomy).length})` });
     const empty = page.getByText("No reviews yet. Be the first to review this product!", { exact: true });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(empty).toBeHidden();

@@ -17,6 +17,15 @@ export const CONSOLE_IMAGE_UPLOAD_PATH = href("/secure-admin/products/images");
 export const IMAGE_UPLOAD_MAX_FILES = 10;
 export const IMAGE_UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * A customer's review with its photos (routes/reviews.new.tsx, reviews.edit.tsx; issue 29): at most 4
+ * photos of 8 MB each, the text fields beside them. The page's own URL and its data request (`.data`).
+ */
+export const REVIEW_PHOTO_MAX_FILES = 4;
+export const REVIEW_PHOTO_MAX_FILE_BYTES = 8 * 1024 * 1024;
+const REVIEW_FORM_PATH = /^\/reviews\/(new|[0-9a-f-]{36}\/edit)(\.data)?$/;
+const REVIEW_FORM_LIMIT = REVIEW_PHOTO_MAX_FILES * REVIEW_PHOTO_MAX_FILE_BYTES + DEFAULT_BODY_LIMIT;
+
 /** Routes that take more than the default: exact path → bytes. Any other spelling gets the default. */
 const ROUTE_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   // Every file at its limit, plus room for the multipart part headers.
@@ -28,12 +37,12 @@ const ROUTE_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
 ]);
 
 export function bodyLimitFor(pathname: string): number {
-  return ROUTE_BODY_LIMITS.get(pathname) ?? DEFAULT_BODY_LIMIT;
+  return ROUTE_BODY_LIMITS.get(pathname) ?? (REVIEW_FORM_PATH.test(pathname) ? REVIEW_FORM_LIMIT : DEFAULT_BODY_LIMIT);
 }
 
 /** True for a route that receives file uploads: its body arrives at the speed of the sender's network. */
 export function takesUploads(pathname: string): boolean {
-  return ROUTE_BODY_LIMITS.has(pathname);
+  return ROUTE_BODY_LIMITS.has(pathname) || REVIEW_FORM_PATH.test(pathname);
 }
 
 export const BODY_TOO_LARGE = "Request body too large";

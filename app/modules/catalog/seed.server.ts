@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { appMeta, categories, products } from "#db/schema/index";
 import { demoCategories, demoProducts, type DemoProduct } from "#db/seed/demo-catalog";
+import { demoReviewsFor } from "#db/seed/demo-reviews";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { insertReviews, type NewReview } from "~/modules/reviews/review-store.server";
 import { spreadStock, suggestedSku, variantOptions } from "./variant-rules";
 import { insertProducts, type NewProduct } from "./variants.server";
 
@@ -84,8 +86,6 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       isActive: p.isActive,
       isNew: p.isNew,
       isSale: p.isSale,
-      rating: p.rating,
-      reviewCount: p.reviewCount,
       metaTitle: p.metaTitle,
       metaDescription: p.metaDescription,
       productGroupId: p.group,
@@ -104,7 +104,39 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       .set({ parentProductId: ids.get(p.parentSlug)! })
       .where(eq(products.slug, p.slug));
   }
+  await insertDemoReviews(tx, inserted, now);
   return { products: inserted.length, categories: categoryRows.length, inserted };
+}
+
+/**
+ * The demo products' reviews (db/seed/demo-reviews.ts), written through the one review write path, so
+ * each product's rating and review count are the aggregates of its reviews (issue 29).
+ */
+async function insertDemoReviews(tx: Db | Tx, inserted: ReadonlyArray<{ id: string; slug: string }>, now: Date) {
+  const bySlug = new Map(demoProducts.map((p) => [p.slug, p]));
+  const list: NewReview[] = inserted.flatMap(({ id, slug }) => {
+    const p = bySlug.get(slug);
+    if (!p) return [];
+    return demoReviewsFor(p).map((r) => ({
+      productId: id,
+      userId: null,
+      orderId: null,
+      orderItemId: null,
+      size: r.size,
+      color: r.color,
+      rating: r.rating,
+      title: r.title,
+      body: r.body,
+      fit: r.fit,
+      authorName: r.authorName,
+      verified: false,
+      photos: [],
+      status: "published" as const,
+      source: "demo" as const,
+      createdAt: new Date(now.getTime() - r.daysAgo * DAY_MS),
+    }));
+  });
+  await insertReviews(tx, list);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import { orderItems, orders } from "#db/schema/index";
+import { orderItems, orders, reviews } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { placedOrder } from "./abandoned-checkouts.server";
 import { orderDiscountsColumn } from "./order-discount-reads.server";
@@ -50,6 +50,7 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
       ? []
       : await db
           .select({
+            id: orderItems.id,
             orderId: orderItems.orderId,
             productId: orderItems.productId,
             productName: orderItems.productName,
@@ -58,8 +59,11 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
             color: orderItems.color,
             quantity: orderItems.quantity,
             unitPriceCents: orderItems.unitPriceCents,
+            // The line's review (issue 29): 'Write a review' or 'Edit your review' on a delivered order.
+            reviewId: reviews.id,
           })
           .from(orderItems)
+          .leftJoin(reviews, eq(reviews.orderItemId, orderItems.id))
           .where(
             inArray(
               orderItems.orderId,

@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { products, reviewStats, reviews, type FitVote, type ReviewStatus } from "#db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { products, reviews, type FitVote, type ReviewStatus } from "#db/schema";
 import type { Db, Tx } from "~/lib/db/client.server";
 
 /**
@@ -36,6 +36,8 @@ export interface ReviewEdit {
   body: string;
   fit: FitVote | null;
   photos: string[];
+  /** Set when the edit changes the status too (the owner's hold applies to edits). */
+  status?: ReviewStatus;
 }
 
 /** Locks the product's row: the writes of one product's reviews queue here. */
@@ -48,7 +50,16 @@ async function lockProduct(tx: Tx, productId: string): Promise<void> {
  * with the product locked, in the transaction of the write that changed them.
  */
 export async function refreshReviewStats(tx: Tx, productId: string): Promise<void> {
-  await tx.delete(reviewStats).where(eq(reviewStats.productId, productId));
+  await refreshReviewStatsOf(tx, [productId]);
+}
+
+/** The same for several products at once (the demo catalogue's load), in three statements. */
+async function refreshReviewStatsOf(tx: Tx, productIds: readonly string[]): Promise<void> {
+  const ids = sql`(${sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  await tx.execute(sql`delete from review_stats where product_id in ${ids}`);
   await tx.execute(sql`
     insert into review_stats (product_id, size, reviews, rating_sum, stars1, stars2, stars3, stars4, stars5,
                               runs_small, true_to_size, runs_large, with_photos)
@@ -58,14 +69,16 @@ export async function refreshReviewStats(tx: Tx, productId: string): Promise<voi
            count(*) filter (where fit = 'small'), count(*) filter (where fit = 'true'), count(*) filter (where fit = 'large'),
            count(*) filter (where cardinality(photos) > 0)
     from reviews
-    where product_id = ${productId} and status = 'published'
+    where product_id in ${ids} and status = 'published'
     group by product_id, size`);
   await tx.execute(sql`
-    update products set
-      review_count = coalesce((select sum(reviews) from review_stats where product_id = ${productId}), 0),
-      rating = coalesce((select round(sum(rating_sum)::numeric / nullif(sum(reviews), 0), 1)
-                         from review_stats where product_id = ${productId}), 0)
-    where id = ${productId}`);
+    update products p set
+      review_count = coalesce(s.reviews, 0),
+      rating = coalesce(round(s.rating_sum::numeric / nullif(s.reviews, 0), 1), 0)
+    from (select id from products where id in ${ids}) target
+    left join (select product_id, sum(reviews) as reviews, sum(rating_sum) as rating_sum
+               from review_stats where product_id in ${ids} group by product_id) s on s.product_id = target.id
+    where p.id = target.id`);
 }
 
 /** Writes a new review and its product's sums; answers its id. */
@@ -116,11 +129,34 @@ export async function setReviewStatus(
   return found.productId;
 }
 
-/** Writes the reviews in one transaction (the demo catalogue's, a test's): each through `insertReview`. */
-export async function insertReviews(db: Db, list: NewReview[]): Promise<string[]> {
+/**
+ * Writes the reviews in one transaction (the demo catalogue's, a test's): their products locked (in
+ * one order, so two such writes cannot deadlock), the reviews inserted, and every product's sums
+ * recomputed as `insertReview` does, once for all of them.
+ */
+export async function insertReviews(db: Db | Tx, list: NewReview[]): Promise<string[]> {
+  if (list.length === 0) return [];
+  const productIds = [...new Set(list.map((review) => review.productId))].sort();
+  // Inside a transaction already (the demo catalogue's load), this is a savepoint.
   return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from ${products} where ${inArray(products.id, productIds)} order by ${products.id} for update`,
+    );
     const ids: string[] = [];
-    for (const review of list) ids.push(await insertReview(tx, review));
+    for (let i = 0; i < list.length; i += 500) {
+      const rows = await tx
+        .insert(reviews)
+        .values(
+          list.slice(i, i + 500).map((review) => ({
+            ...review,
+            createdAt: review.createdAt ?? new Date(),
+            updatedAt: review.createdAt ?? new Date(),
+          })),
+        )
+        .returning({ id: reviews.id });
+      ids.push(...rows.map((row) => row.id));
+    }
+    await refreshReviewStatsOf(tx, productIds);
     return ids;
   });
 }

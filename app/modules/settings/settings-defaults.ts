@@ -44,4 +44,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     ownerEmail: "",
     newOrderAlerts: true,
   },
+  reviews: {
+    newReviews: "publish",
+  },
 };

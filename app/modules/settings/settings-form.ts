@@ -122,6 +122,8 @@ export function sectionValueOf(section: SettingsSection, fields: Fields): unknow
         ownerEmail: str(fields, "ownerEmail"),
         newOrderAlerts: fields.get("newOrderAlerts") === "on",
       };
+    case "reviews":
+      return { newReviews: str(fields, "newReviews") };
   }
 }
 
@@ -160,6 +162,7 @@ const FIELD_WORDS: Record<string, string> = {
   usStateTax: "US state tax rates",
   ownerEmail: "Owner e-mail",
   newOrderAlerts: "New-order alerts",
+  newReviews: "New reviews",
   "hero.imageUrl": "Hero image",
   "hero.eyebrow": "Hero line",
   "hero.heading": "Hero heading",

@@ -8,7 +8,7 @@ import { COUNTRIES, type CountryCode } from "~/lib/countries";
  * shop, or a section the owner never saved, is complete. Pure: the client's forms validate with it too.
  */
 
-export const SETTINGS_SECTIONS = ["store", "pages", "shipping", "notifications"] as const;
+export const SETTINGS_SECTIONS = ["store", "pages", "shipping", "notifications", "reviews"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function isSettingsSection(value: unknown): value is SettingsSection {
@@ -152,11 +152,18 @@ export const notificationSettingsSchema = z.object({
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+/** Reviews (issue 29): whether a new review is published at once or held for the owner's approval. */
+export const reviewSettingsSchema = z.object({
+  newReviews: z.enum(["publish", "hold"], { error: "Choose what happens to new reviews" }),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+
 export const SECTION_SCHEMAS = {
   store: storeSettingsSchema,
   pages: pagesSettingsSchema,
   shipping: shippingSettingsSchema,
   notifications: notificationSettingsSchema,
+  reviews: reviewSettingsSchema,
 } as const;
 
 export interface ShopSettings {
@@ -164,6 +171,7 @@ export interface ShopSettings {
   pages: PagesSettings;
   shipping: ShippingSettings;
   notifications: NotificationSettings;
+  reviews: ReviewSettings;
 }
 export type SectionValue<S extends SettingsSection> = ShopSettings[S];
 
@@ -173,4 +181,5 @@ export const SECTION_NAMES: Record<SettingsSection, string> = {
   pages: "Pages",
   shipping: "Shipping and tax",
   notifications: "Notifications",
+  reviews: "Reviews",
 };

@@ -115,6 +115,7 @@ export function createShopSettings(deps: { db: Db; events: EventBus; cache: Read
           pages: all.pages.value,
           shipping: all.shipping.value,
           notifications: all.notifications.value,
+          reviews: all.reviews.value,
         };
       }),
 

@@ -10,6 +10,7 @@ import {
   type SettingsSection,
 } from "~/modules/settings/settings-schema";
 import type { EditableSection, SettingsChange } from "~/modules/settings/settings.server";
+import { NEW_REVIEW_MODES } from "~/modules/reviews/review-rules";
 import { SectionForm } from "./section-form";
 import { SettingCheckbox, SettingImage, SettingSelect, SettingText, SettingTextArea } from "./settings-fields";
 
@@ -54,6 +55,7 @@ const DESCRIPTIONS: Record<SettingsSection, string> = {
   pages: "The home page's welcome and your information pages, written in Markdown (no HTML).",
   shipping: "What shipping costs, where you ship, and the tax checkout adds. Orders keep what they were charged.",
   notifications: "Who hears of a new order, and how.",
+  reviews: "What happens to a review a customer writes. Moderate them under Reviews.",
 };
 
 /** The owner's Settings page: a tab per section (in the URL, `?section=`), and the last changes. */
@@ -94,6 +96,7 @@ export function SettingsPage({
         {current === "pages" && <PagesForm section={sections.pages} />}
         {current === "shipping" && <ShippingForm section={sections.shipping} />}
         {current === "notifications" && <NotificationsForm section={sections.notifications} channels={channels} />}
+        {current === "reviews" && <ReviewsForm section={sections.reviews} />}
       </div>
       <SettingsHistory history={history} />
     </div>
@@ -325,6 +328,23 @@ function NotificationsForm({
           <p className="mt-2 text-xs text-muted">WhatsApp and e-mail are on.</p>
         )}
       </div>
+    </SectionForm>
+  );
+}
+
+function ReviewsForm({ section }: { section: EditableSection<"reviews"> }) {
+  return (
+    <SectionForm key={section.version} section="reviews" version={section.version} description={DESCRIPTIONS.reviews}>
+      <SettingSelect name="newReviews" label="New reviews" defaultValue={section.value.newReviews}>
+        {NEW_REVIEW_MODES.map((mode) => (
+          <option key={mode.value} value={mode.value}>
+            {mode.label}
+          </option>
+        ))}
+      </SettingSelect>
+      <p className="text-sm text-muted">
+        Held reviews wait under Reviews until you publish them; they do not count in a product&apos;s rating.
+      </p>
     </SectionForm>
   );
 }
