@@ -35,6 +35,8 @@ import { createShopSettings, type ShopSettingsService } from "~/modules/settings
 import { createOfferReads } from "~/modules/promotions/discount-reads.server";
 import type { DiscountRule } from "~/modules/promotions/discount-engine";
 import { createScheduledSales, type ScheduledSales } from "~/modules/promotions/scheduled-sale-job.server";
+import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
+import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -85,6 +87,10 @@ export interface Services {
    * SCHEDULED_SALES_INTERVAL_SECONDS in the background; `runDue(now)` runs it at once).
    */
   scheduledSales: ScheduledSales;
+  /** The product page's reviews (issue 29): pages of published reviews, cached until `catalog.changed`. */
+  reviews: ReviewReads;
+  /** 'Was this helpful?': one vote per visitor and review, bounded per address. */
+  helpfulVotes: HelpfulVotes;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -258,6 +264,17 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         new ReadCache(30_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
       ),
       scheduledSales,
+      reviews: createReviewReads({
+        db: database.db,
+        events,
+        cache: new ReadCache(config.pageCacheSeconds * 1000, { maxBytes: config.cacheBytes.reads / 4 }),
+      }),
+      helpfulVotes: createHelpfulVotes({
+        db: database.db,
+        authSecret: config.authSecret,
+        secureCookies: config.publicUrl.startsWith("https:"),
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
         await Promise.all([stopSweeper(), stopScheduledSales()]);
