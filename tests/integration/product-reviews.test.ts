@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, products, reviews, reviewVotes } from "#db/schema/index";
+import { orderItems, orders, reviews, reviewVotes } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
 import type { FitVote } from "~/modules/fit/fit-types";
 import { insertReviews, type NewReview } from "~/modules/reviews/review-store.server";
