@@ -119,8 +119,8 @@ test("the reviews panel shows the average, the stars, the fit per size and the n
   await openReviews(page);
   await expect(page.getByText("Based on 14 reviews")).toBeVisible();
   await expect(page.getByRole("link", { name: /^5 stars: 2 reviews \(14%\)\. Show only 5 stars$/ })).toBeVisible();
-  // S: reviews 0, 3, 6, 9, 12 → fits small, large, small, small, true.
-  await expect(page.getByText("Size S — 5 reviews: 60% runs small", { exact: true })).toBeVisible();
+  // S: reviews 0, 3, 6, 9, 12 → fits small, large, small, none, true.
+  await expect(page.getByText("Size S — 4 reviews: 50% runs small", { exact: true })).toBeVisible();
   await expect(titles(page)).toHaveCount(10);
   await expect(titles(page).first()).toHaveText("Review 13");
   await expect(page.getByText("HELD-SECRET")).toHaveCount(0);
@@ -131,7 +131,7 @@ test("the reviews panel shows the average, the stars, the fit per size and the n
 test("filters by size and sorts without reloading the page, and pages on", async ({ page }) => {
   await openReviews(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByLabel("Size", { exact: true }).selectOption("L");
+  await page.getByLabel("Size bought", { exact: true }).selectOption("L");
   await expect(page).toHaveURL(/reviews_size=L/);
   await expect(titles(page)).toHaveText(["Review 11", "Review 08", "Review 05", "Review 02"]);
   await expect(page.getByText("Showing 1–4 of 4 reviews")).toBeVisible();
@@ -141,7 +141,7 @@ test("filters by size and sorts without reloading the page, and pages on", async
   // The same document all along: a client navigation, not a reload.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
-  await page.getByLabel("Size", { exact: true }).selectOption("");
+  await page.getByLabel("Size bought", { exact: true }).selectOption("");
   await page.getByLabel("Sort by").selectOption("newest");
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/reviews_page=2/);
@@ -189,7 +189,7 @@ test("works from the keyboard: the toggle, a star bar and a vote", async ({ page
 
 test("@mobile the reviews fit a phone's width and filter by size", async ({ page }) => {
   await openReviews(page);
-  await page.getByLabel("Size", { exact: true }).selectOption("M");
+  await page.getByLabel("Size bought", { exact: true }).selectOption("M");
   await expect(titles(page)).toHaveText(["Review 13", "Review 10", "Review 07", "Review 04", "Review 01"]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

@@ -292,9 +292,12 @@ function ReviewFilters({ query, sizes, withPhotos }: { query: ReviewQuery; sizes
       {kept.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <label className="grid gap-1 text-xs font-medium text-muted">
-        Rating
+      <div className="grid gap-1">
+        <label htmlFor="reviews-filter-rating" className="text-xs font-medium text-muted">
+          Rating
+        </label>
         <select
+          id="reviews-filter-rating"
           name={REVIEW_PARAMS.rating}
           value={values.rating ?? ""}
           onChange={(event) =>
@@ -309,11 +312,14 @@ function ReviewFilters({ query, sizes, withPhotos }: { query: ReviewQuery; sizes
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {sizes.length > 0 && (
-        <label className="grid gap-1 text-xs font-medium text-muted">
-          Size
+        <div className="grid gap-1">
+          <label htmlFor="reviews-filter-size" className="text-xs font-medium text-muted">
+            Size bought
+          </label>
           <select
+            id="reviews-filter-size"
             name={REVIEW_PARAMS.size}
             value={values.size ?? ""}
             onChange={(event) => apply({ size: event.target.value === "" ? null : event.target.value })}
@@ -326,11 +332,14 @@ function ReviewFilters({ query, sizes, withPhotos }: { query: ReviewQuery; sizes
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
-      <label className="grid gap-1 text-xs font-medium text-muted">
-        Sort by
+      <div className="grid gap-1">
+        <label htmlFor="reviews-filter-sort" className="text-xs font-medium text-muted">
+          Sort by
+        </label>
         <select
+          id="reviews-filter-sort"
           name={REVIEW_PARAMS.sort}
           value={values.sort}
           onChange={(event) => apply({ sort: event.target.value as ReviewSort })}
@@ -342,7 +351,7 @@ function ReviewFilters({ query, sizes, withPhotos }: { query: ReviewQuery; sizes
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {(withPhotos || values.photos) && (
         <label className="flex h-10 items-center gap-2 text-sm">
           <input
