@@ -21,6 +21,7 @@ export default [
   route("api/cart/price", "routes/api.cart.price.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
   route("api/products/:slug/variants", "routes/api.products.variants.ts"),
+  route("api/reviews/:id/helpful", "routes/api.reviews.helpful.ts"),
   route("api/checkout", "routes/api.checkout.ts"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/notifications/whatsapp", "routes/api.notifications.whatsapp.ts"),

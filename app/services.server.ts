@@ -37,7 +37,8 @@ import { createOfferReads } from "~/modules/promotions/discount-reads.server";
 import type { DiscountRule } from "~/modules/promotions/discount-engine";
 import { createScheduledSales, type ScheduledSales } from "~/modules/promotions/scheduled-sale-job.server";
 import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/review-commands.server";
-import { createReviewLinks } from "~/modules/reviews/review-links.server";
+import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
+import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -88,6 +89,10 @@ export interface Services {
    * SCHEDULED_SALES_INTERVAL_SECONDS in the background; `runDue(now)` runs it at once).
    */
   scheduledSales: ScheduledSales;
+  /** The product page's reviews (issue 29): pages of published reviews, cached until `catalog.changed`. */
+  reviewReads: ReviewReads;
+  /** 'Was this helpful?': one vote per visitor and review, bounded per address. */
+  helpfulVotes: HelpfulVotes;
   /**
    * Reviews (issue 29): a customer's review and edit, the owner's moderation; each announces
    * `catalog.changed` once committed when the product page's reviews changed.
@@ -187,6 +192,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const sessionMemory = new SessionMemory();
     const stopSessionNotices = sessionMemory.listen(database);
     const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret, memory: sessionMemory });
+    // Review requests' links and the review form read them with one key (issue 29).
+    const reviewLinks = createReviewLinks(config.authSecret);
     const notifications = createNotifications({
       db: database.db,
       events,
@@ -202,7 +209,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         // After delivery, one review request per order, with signed links to the review form (issue 29).
         reviewRequests: {
           delayDays: config.notifications.reviewRequestDelayDays,
-          links: createReviewLinks(config.authSecret),
+          links: reviewLinks,
         },
       },
     });
@@ -275,9 +282,20 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       reviews: createReviewCommands({
         db: database.db,
         events,
-        links: createReviewLinks(config.authSecret),
+        links: reviewLinks,
         uploadPhotos: (files) => media.upload(files),
         newReviewMode: async () => (await settings.read()).reviews.newReviews,
+      }),
+      reviewReads: createReviewReads({
+        db: database.db,
+        events,
+        cache: new ReadCache(config.pageCacheSeconds * 1000, { maxBytes: config.cacheBytes.reads / 4 }),
+      }),
+      helpfulVotes: createHelpfulVotes({
+        db: database.db,
+        authSecret: config.authSecret,
+        secureCookies: config.publicUrl.startsWith("https:"),
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       }),
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {

@@ -29,9 +29,10 @@
  *     and over 30 days, on the embedded database and on a fresh PostgreSQL database.
  * 14. discounts (scripts/bench-discounts.ts): an order placed with a code against one without, on both
  *     databases; `/api/cart/price` with a code on 10,000 products and 1,000 discounts.
+ * 15. reviews (scripts/bench-reviews.ts): a product page with 500 reviews against one with none, uncached.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts
- * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews
+ * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -67,6 +68,7 @@ import { benchMemory, firstStartLine, firstStartWithinBudget, memoryLine, within
 import { benchNotifications } from "./bench-notifications";
 import { benchCartPrice, benchCodeCost, CART_PRICE_P95_BUDGET_MS, CODE_COST_BUDGET } from "./bench-discounts";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
+import { benchReviews, REVIEWS_RENDER_BUDGET } from "./bench-reviews";
 import {
   benchRender,
   benchRenderSideBySide,
@@ -94,7 +96,8 @@ type Section =
   | "render"
   | "scaling"
   | "analytics"
-  | "discounts";
+  | "discounts"
+  | "reviews";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -493,6 +496,18 @@ async function main() {
       `p50 ${price.p50.toFixed(1)} ms, p95 ${price.p95.toFixed(1)} ms (${price.n} answers, ${price.errors} errors)`,
       `p95 < ${CART_PRICE_P95_BUDGET_MS} ms`,
       price.p95 < CART_PRICE_P95_BUDGET_MS && price.errors === 0,
+    );
+  }
+
+  if (runs("reviews")) {
+    // — 15: the product page's reviews —
+    const r = await benchReviews({ root, buildDir, seconds: duration });
+    for (const line of r.plans) log(`  plan: ${line}`);
+    record(
+      "product page with 500 reviews / with none, uncached, one at a time, alternating turns (embedded)",
+      `p50 ${r.reviewed.p50.toFixed(1)} / ${r.quiet.p50.toFixed(1)} ms (×${r.ratio.toFixed(2)}), p95 ${r.reviewed.p95.toFixed(1)} / ${r.quiet.p95.toFixed(1)} ms (×${r.ratioP95.toFixed(2)}); filtered p50 ${r.filtered.p50.toFixed(1)} ms`,
+      `≤ ×${REVIEWS_RENDER_BUDGET}`,
+      r.ratio <= REVIEWS_RENDER_BUDGET && r.errors === 0,
     );
   }
 

@@ -1,10 +1,10 @@
 import type { SitePath } from "~/lib/redirects";
 import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
-import { data, isRouteErrorResponse, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, redirect, useSearchParams } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
-import { ProductReviews, RatingStars } from "~/components/product/product-reviews";
+import { ProductReviews, RatingStars, REVIEWS_SECTION } from "~/components/product/product-reviews";
 import { shownMessage } from "~/components/error-screen";
 import { originFromMatches, shopNameFromMatches } from "~/lib/seo";
 import { useShop } from "~/components/use-root-data";
@@ -14,16 +14,24 @@ import { services } from "~/services.server";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { productMeta } from "~/modules/catalog/product-seo";
+import { canonicalReviewsSearch, isDefaultReviewQuery, parseReviewQuery } from "~/modules/reviews/review-query";
 import type { Route } from "./+types/product";
 
 /**
- * Product detail (spec §2): an active product by slug with its variants, else 404 'Product not found'.
- * The cards' quick add loads this too (a fetcher), for the sizes in stock.
+ * Product detail (spec §2): an active product by slug with its variants, else 404 'Product not found';
+ * with a page of its published reviews as the URL's `reviews_…` parameters filter and sort them (issue 29).
+ * A URL whose review parameters are not written the one way (an empty filter a form without JavaScript
+ * sends, a default, an unknown value) is sent to the one that is: one cached page per view.
  */
-async function load({ params }: Route.LoaderArgs) {
+async function load({ params, request }: Route.LoaderArgs) {
   const product = await services().catalog.productBySlug(params.slug);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  const url = new URL(request.url);
+  const query = parseReviewQuery(url.searchParams);
+  const canonical = canonicalReviewsSearch(url.searchParams, query);
+  if (canonical !== null) throw redirect(`/product/${product.slug}${canonical}`);
+  const reviews = await services().reviewReads.page(product, query);
+  return { product, reviews };
 }
 export const loader = pageLoader(load);
 
@@ -32,7 +40,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData?.product) {
     return [{ title: `Product not found | ${shopName}` }, { name: "robots", content: "noindex" }];
   }
-  return productMeta(loaderData.product, originFromMatches(matches), shopName);
+  // The reviews a search engine reads are the first page of all of them, newest first (the canonical page's).
+  const { reviews } = loaderData;
+  const seoReviews = isDefaultReviewQuery(reviews.query) ? reviews.reviews : [];
+  return productMeta(loaderData.product, originFromMatches(matches), shopName, seoReviews);
 }
 
 /** The promises beside the product; the shipping one follows the store's free-shipping threshold. */
@@ -53,7 +64,7 @@ function perksOf(freeShippingOverCents: number | null) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
   const shop = useShop();
   // A colour switch passes the size chosen on the other colour (?size=M); preselected when in stock here.
   const [searchParams] = useSearchParams();
@@ -95,14 +106,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.name}
           </h1>
 
-          <div className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <RatingStars rating={product.rating} />
-            <span className="font-medium text-ink">{product.rating.toFixed(1)}</span>
-            <span aria-hidden>·</span>
-            <span>
-              {product.reviewCount} {product.reviewCount === 1 ? "review" : "reviews"}
-            </span>
-          </div>
+          {/* Stars and a count only as real reviews back them (decisions.md): a link to them. */}
+          {product.reviewCount > 0 && (
+            <a
+              href={`#${REVIEWS_SECTION}`}
+              className="mt-3 flex w-fit items-center gap-2 text-sm text-muted hover:text-ink"
+            >
+              <RatingStars rating={product.rating} />
+              <span className="font-medium text-ink">{product.rating.toFixed(1)}</span>
+              <span aria-hidden>·</span>
+              <span className="underline-offset-4 hover:underline">
+                {product.reviewCount} {product.reviewCount === 1 ? "review" : "reviews"}
+              </span>
+            </a>
+          )}
 
           {/* The price, then the pickers: the chosen size's price and stock. */}
           <ProductPurchase key={product.id} product={product} preferredSize={searchParams.get("size")} />
@@ -156,7 +173,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
 
-          <ProductReviews reviewCount={product.reviewCount} />
+          <ProductReviews reviewCount={product.reviewCount} stats={product.reviewStats} page={reviews} />
         </div>
       </div>
     </div>

@@ -90,3 +90,46 @@ describe("productJsonLd offers (decisions.md §6: stock and price per variant)",
     expect(ld.offers).not.toHaveProperty("sku");
   });
 });
+
+describe("productJsonLd reviews (issue 29)", () => {
+  const review = {
+    authorName: "Ada O.",
+    rating: 4,
+    title: "Runs a bit small",
+    body: "Size up if between sizes.",
+    date: "2026-11-20T10:30:00.000Z",
+  };
+
+  it("gives no AggregateRating and no Review without published reviews", () => {
+    const ld = productJsonLd(product([variant("", "", 4)], { rating: 0, reviewCount: 0 }), ORIGIN, "Shop", [review]);
+    expect(ld).not.toHaveProperty("aggregateRating");
+    expect(ld).not.toHaveProperty("review");
+  });
+
+  it("gives the stored aggregate and the first page's reviews as Review items", () => {
+    const ld = productJsonLd(product([variant("", "", 4)], { rating: 4.3, reviewCount: 12 }), ORIGIN, "Shop", [review]);
+    expect(ld.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.3,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(ld.review).toEqual([
+      {
+        "@type": "Review",
+        name: "Runs a bit small",
+        reviewBody: "Size up if between sizes.",
+        datePublished: "2026-11-20",
+        author: { "@type": "Person", name: "Ada O." },
+        reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 5, worstRating: 1 },
+      },
+    ]);
+  });
+
+  it("puts a review's text in as it is (the page's <Meta> escapes it, tested over HTTP)", () => {
+    const evil = { ...review, title: "</script><script>alert(1)</script>", authorName: '"><img src=x>' };
+    const ld = productJsonLd(product([variant("", "", 4)], { rating: 1, reviewCount: 1 }), ORIGIN, "Shop", [evil]);
+    expect((ld.review as Array<{ name: string }>)[0]!.name).toBe(evil.title);
+  });
+});

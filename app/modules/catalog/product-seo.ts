@@ -4,13 +4,29 @@ import { absoluteUrl, pageMeta, SHOP_NAME } from "~/lib/seo";
 import type { ProductDetail } from "./catalog-types";
 import { variantPrice } from "./variant-rules";
 
+/** A published review as the JSON-LD tells it (the product page's first page of reviews). */
+export interface ReviewForSeo {
+  authorName: string;
+  rating: number;
+  title: string;
+  body: string;
+  /** When it was written (ISO). */
+  date: string;
+}
+
 /**
  * Everything a search engine and a link preview need for a product page (SEO): title and
  * description from meta_title / meta_description (else name and description), canonical URL, Open
  * Graph with the image, and JSON-LD `Product` with an offer per variant (size and colour): its SKU,
- * price, currency and availability.
+ * price, currency and availability; with its published reviews' `AggregateRating` and the first page's
+ * `Review`s (issue 29).
  */
-export function productMeta(product: ProductDetail, origin: string, shopName: string = SHOP_NAME): MetaDescriptor[] {
+export function productMeta(
+  product: ProductDetail,
+  origin: string,
+  shopName: string = SHOP_NAME,
+  reviews: readonly ReviewForSeo[] = [],
+): MetaDescriptor[] {
   const path = `/product/${product.slug}`;
   const title = product.metaTitle?.trim() || `${product.name} | ${shopName}`;
   const description = product.metaDescription?.trim() || product.description || product.name;
@@ -18,12 +34,22 @@ export function productMeta(product: ProductDetail, origin: string, shopName: st
     ...pageMeta({ title, description, origin, path, image: product.images[0], type: "product", siteName: shopName }),
     { property: "product:price:amount", content: centsToDecimalString(product.priceCents) },
     { property: "product:price:currency", content: "USD" },
-    { "script:ld+json": productJsonLd(product, origin, shopName) },
+    { "script:ld+json": productJsonLd(product, origin, shopName, reviews) },
   ];
 }
 
-/** The product as schema.org reads it; the store (Settings → Store) is its brand. */
-export function productJsonLd(product: ProductDetail, origin: string, shopName: string = SHOP_NAME) {
+/**
+ * The product as schema.org reads it; the store (Settings → Store) is its brand. `AggregateRating` is the
+ * stored aggregate of its published reviews (`rating`, `review_count`, kept in each review's transaction),
+ * only when there is one; `reviews` are given as `Review`s. Text goes in as it is: React Router's `<Meta>`
+ * escapes `<`, `>` and `&` in the script, so no review can close it.
+ */
+export function productJsonLd(
+  product: ProductDetail,
+  origin: string,
+  shopName: string = SHOP_NAME,
+  reviews: readonly ReviewForSeo[] = [],
+) {
   const url = absoluteUrl(origin, `/product/${product.slug}`);
   return {
     "@context": "https://schema.org",
@@ -41,10 +67,24 @@ export function productJsonLd(product: ProductDetail, origin: string, shopName: 
             "@type": "AggregateRating",
             ratingValue: product.rating,
             reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
           },
+          ...(reviews.length > 0 ? { review: reviews.map(reviewJsonLd) } : {}),
         }
       : {}),
     offers: productOffers(product, url),
+  };
+}
+
+function reviewJsonLd(review: ReviewForSeo) {
+  return {
+    "@type": "Review",
+    name: review.title,
+    reviewBody: review.body,
+    datePublished: review.date.slice(0, 10),
+    author: { "@type": "Person", name: review.authorName },
+    reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
   };
 }
 
