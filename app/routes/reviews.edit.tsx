@@ -71,6 +71,7 @@ export default function EditReview({ loaderData }: Route.ComponentProps) {
       values={loaderData.values}
       answer={answer && !answer.ok ? answer : undefined}
       submitLabel="Save review"
+      heading="Edit your review"
     />
   );
 }

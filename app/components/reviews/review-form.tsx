@@ -50,11 +50,13 @@ export function ReviewForm({
   values,
   answer,
   submitLabel,
+  heading = "Write a review",
 }: {
   item: ReviewedItem;
   values: ReviewValues;
   answer: ReviewAnswer | undefined;
   submitLabel: string;
+  heading?: string;
 }) {
   const fitRequired = item.size !== "";
   const kit = useZodForm({
@@ -68,7 +70,7 @@ export function ReviewForm({
   const errors = kit.errors;
   return (
     <div className="container-page max-w-2xl py-10">
-      <h1 className="font-display text-3xl font-semibold">Write a review</h1>
+      <h1 className="font-display text-3xl font-semibold">{heading}</h1>
       <div className="mt-6 flex items-center gap-4 rounded-2xl border border-line bg-white p-4">
         <img
           src={item.imageUrl ?? FALLBACK_IMAGE}
@@ -105,7 +107,8 @@ export function ReviewForm({
               *
             </span>
           </legend>
-          <div className="flex flex-row-reverse justify-end gap-1">
+          {/* Shown 5…1 right to left: the chosen star and the ones after it in the markup (before it on screen) fill. */}
+          <div className="flex flex-row-reverse justify-end gap-1 [&>label:has(:checked)~label_svg]:fill-amber-400 [&>label:has(:checked)~label_svg]:text-amber-500">
             {[5, 4, 3, 2, 1].map((n) => (
               <label key={n} className="group cursor-pointer">
                 <input
