@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { chartCanRecommend } from "~/modules/fit/chart-girths";
 import type { FitProfile, SizeChart, SizeReviewStats } from "~/modules/fit/fit-types";
 import {
   BEYOND_CHART,
   buyersLean,
-  chartCanRecommend,
   estimateGirths,
   NO_CHART,
   NO_MEASUREMENTS,
@@ -35,8 +35,16 @@ const hipsOnly: SizeChart = {
     { size: "L", values: [106, 64] },
   ],
 };
-const lengthsOnly: SizeChart = { ...tops, measurements: ["length", "inseam"], rows: [{ size: "30", values: [100, 76] }] };
-const chestOnly: SizeChart = { ...tops, measurements: ["chest"], rows: tops.rows.map((r) => ({ ...r, values: [r.values[0]!] })) };
+const lengthsOnly: SizeChart = {
+  ...tops,
+  measurements: ["length", "inseam"],
+  rows: [{ size: "30", values: [100, 76] }],
+};
+const chestOnly: SizeChart = {
+  ...tops,
+  measurements: ["chest"],
+  rows: tops.rows.map((r) => ({ ...r, values: [r.values[0]!] })),
+};
 
 const body = (changes: Partial<FitProfile>): FitProfile => ({
   heightCm: null,
@@ -58,13 +66,28 @@ const votes = (runsSmall: number, trueToSize: number, runsLarge: number, size = 
   withPhotos: 0,
 });
 
-type Case = [what: string, input: Omit<RecommendationInput, "chart"> & { chart?: SizeChart | null }, size: string | null, reason: string];
+type Case = [
+  what: string,
+  input: Omit<RecommendationInput, "chart"> & { chart?: SizeChart | null },
+  size: string | null,
+  reason: string,
+];
 
 const cases: Case[] = [
   // Typed measurements against the chart.
   ["a chest within a size", { profile: body({ chestCm: 98 }) }, "M", "M: your chest (98 cm) is within M's 96–101 cm."],
-  ["a chest on a size's value takes that size", { profile: body({ chestCm: 101 }) }, "M", "M: your chest (101 cm) is within M's 96–101 cm."],
-  ["between sizes, regular takes the larger", { profile: body({ chestCm: 102 }) }, "L", "L: your chest (102 cm) is within L's 101–106 cm."],
+  [
+    "a chest on a size's value takes that size",
+    { profile: body({ chestCm: 101 }) },
+    "M",
+    "M: your chest (101 cm) is within M's 96–101 cm.",
+  ],
+  [
+    "between sizes, regular takes the larger",
+    { profile: body({ chestCm: 102 }) },
+    "L",
+    "L: your chest (102 cm) is within L's 101–106 cm.",
+  ],
   [
     "between sizes and near the smaller, close takes the smaller",
     { profile: body({ chestCm: 102, preference: "close" }) },
@@ -83,7 +106,12 @@ const cases: Case[] = [
     "L",
     "L: your chest (98 cm) is within M's 96–101 cm; you like a relaxed fit, so one size up.",
   ],
-  ["the smallest size", { profile: body({ chestCm: 80 }) }, "XS", "XS: your chest (80 cm) is within XS's range, up to 91 cm."],
+  [
+    "the smallest size",
+    { profile: body({ chestCm: 80 }) },
+    "XS",
+    "XS: your chest (80 cm) is within XS's range, up to 91 cm.",
+  ],
   ["the largest size", { profile: body({ chestCm: 110 }) }, "XL", "XL: your chest (110 cm) is within XL's 106–111 cm."],
   ["beyond the largest size", { profile: body({ chestCm: 112 }) }, null, BEYOND_CHART],
   [
@@ -111,7 +139,12 @@ const cases: Case[] = [
     "M",
     "M: your chest (98 cm) is within M's 96–101 cm.",
   ],
-  ["a waist beyond the chart, whatever the chest", { profile: body({ chestCm: 98, waistCm: 100 }) }, null, BEYOND_CHART],
+  [
+    "a waist beyond the chart, whatever the chest",
+    { profile: body({ chestCm: 98, waistCm: 100 }) },
+    null,
+    BEYOND_CHART,
+  ],
 
   // Height and weight: an estimate, said to be one.
   [
@@ -128,7 +161,7 @@ const cases: Case[] = [
   ],
   [
     "typed measurements win over the estimate",
-    { profile: body({ heightCm: 175, weightKg: 75, chestCm: 90 , waistCm: 70}) },
+    { profile: body({ heightCm: 175, weightKg: 75, chestCm: 90, waistCm: 70 }) },
     "XS",
     "XS: your chest (90 cm) is within XS's range, up to 91 cm.",
   ],
@@ -138,16 +171,16 @@ const cases: Case[] = [
     "L",
     "L: your estimated waist (87.2 cm, from your height and weight) is within L's 86–91 cm.",
   ],
-  [
-    "a heavy build beyond the chart, estimated",
-    { profile: body({ heightCm: 170, weightKg: 95 }) },
-    null,
-    BEYOND_CHART,
-  ],
+  ["a heavy build beyond the chart, estimated", { profile: body({ heightCm: 170, weightKg: 95 }) }, null, BEYOND_CHART],
 
   // Charts that cannot answer.
   ["no chart", { chart: null, profile: body({ chestCm: 98 }) }, null, NO_CHART],
-  ["a chart without chest, waist or hip", { chart: lengthsOnly, profile: body({ chestCm: 98 }) }, null, NO_MEASUREMENTS],
+  [
+    "a chart without chest, waist or hip",
+    { chart: lengthsOnly, profile: body({ chestCm: 98 }) },
+    null,
+    NO_MEASUREMENTS,
+  ],
   [
     "a chest chart, a waist typed",
     { chart: chestOnly, profile: body({ waistCm: 80 }) },
@@ -187,7 +220,14 @@ const cases: Case[] = [
   [
     "a size without a value is passed over",
     {
-      chart: { ...chestOnly, rows: [{ size: "S", values: [96] }, { size: "M", values: [0] }, { size: "L", values: [106] }] },
+      chart: {
+        ...chestOnly,
+        rows: [
+          { size: "S", values: [96] },
+          { size: "M", values: [0] },
+          { size: "L", values: [106] },
+        ],
+      },
       profile: body({ chestCm: 98 }),
     },
     "L",
@@ -195,7 +235,12 @@ const cases: Case[] = [
   ],
 
   // What buyers said.
-  ["no reviews: no shift", { reviews: [], profile: body({ chestCm: 98 }) }, "M", "M: your chest (98 cm) is within M's 96–101 cm."],
+  [
+    "no reviews: no shift",
+    { reviews: [], profile: body({ chestCm: 98 }) },
+    "M",
+    "M: your chest (98 cm) is within M's 96–101 cm.",
+  ],
   [
     "fewer than 5 answers say nothing",
     { reviews: [votes(4, 0, 0)], profile: body({ chestCm: 98 }) },

@@ -12,10 +12,7 @@ import type { FitProfile } from "./fit-types";
 
 /** The stored profile, or null (none, or a stored value that no longer keeps the rules). */
 export async function loadFitProfile(db: Db, userId: string): Promise<FitProfile | null> {
-  const [row] = await db
-    .select({ fitProfile: profiles.fitProfile })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const [row] = await db.select({ fitProfile: profiles.fitProfile }).from(profiles).where(eq(profiles.userId, userId));
   return readFitProfile(row?.fitProfile ?? null);
 }
 

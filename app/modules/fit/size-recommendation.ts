@@ -1,3 +1,4 @@
+import { type Girth } from "./chart-girths";
 import type { FitProfile, GarmentMeasurements, SizeChart, SizeReviewStats } from "./fit-types";
 
 /**
@@ -65,9 +66,7 @@ export const NO_MEASUREMENTS = "This size chart has no chest, waist or hip measu
  * 100 cm hip — the middle (M) of common adult charts. It ignores build, sex and age, so it is an estimate
  * and always said to be one; measurements the shopper types replace it.
  */
-export const GIRTH_CONSTANTS = { chest: 15.0, waist: 13.0, hip: 15.3 } as const;
-
-type Girth = keyof typeof GIRTH_CONSTANTS;
+export const GIRTH_CONSTANTS: Record<Girth, number> = { chest: 15.0, waist: 13.0, hip: 15.3 };
 
 export function estimateGirths(heightCm: number, weightKg: number): Record<Girth, number> {
   const base = Math.sqrt(weightKg / (heightCm / 100));
@@ -95,13 +94,6 @@ export function buyersLean(reviews: readonly SizeReviewStats[] | undefined): "sm
   if (large / total >= LEAN_SHARE) return "large";
   return null;
 }
-
-/** Whether a chart has a column 'Find my size' can compare (chest, waist or hip). */
-export function chartCanRecommend(chart: SizeChart | null | undefined): boolean {
-  return Boolean(chart && chart.rows.length > 0 && chart.measurements.some((m) => isGirth(m)));
-}
-
-const isGirth = (m: string): m is Girth => m === "chest" || m === "waist" || m === "hip";
 
 /** A length in the reason's unit: whole centimetres (one decimal when the chart has one), inches to a tenth. */
 export function formatLength(cm: number, unit: LengthUnit = "cm"): string {
@@ -155,7 +147,13 @@ export function recommendSize(input: RecommendationInput): SizeRecommendation {
         const value = usableValue(v);
         return value !== null && value >= body - tolerance;
       });
-    compared.push({ measurement, body, estimated: own === undefined, regular: fits(0), close: fits(CLOSE_TOLERANCE_CM) });
+    compared.push({
+      measurement,
+      body,
+      estimated: own === undefined,
+      regular: fits(0),
+      close: fits(CLOSE_TOLERANCE_CM),
+    });
   }
   if (compared.length === 0) return { size: null, reason: missingReason(usable) };
 
