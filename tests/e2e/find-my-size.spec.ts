@@ -175,7 +175,7 @@ test("a signed-in shopper keeps their measurements: every product with a chart s
   await openHydrated(page, `/product/${second.slug}`);
   expect(await (await viewer).json()).toMatchObject({ fitProfile: { heightCm: 180, weightKg: 80 } });
   await expect(yourSize(page)).toContainText("Your size: L");
-  await expect(yourSize(page)).toContainText("from your height and weight");
+  await expect(yourSize(page)).toHaveAccessibleDescription(/^L: your estimated waist .* from your height and weight/);
 
   // Another shopper sees nothing of it.
   const other = await newShopper(browser);

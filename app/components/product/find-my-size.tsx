@@ -70,19 +70,22 @@ export function FindMySize({
       .finally(() => setLoading(false));
   }
 
+  const button = (
+    <button
+      ref={opener}
+      type="button"
+      aria-haspopup="dialog"
+      aria-busy={loading || undefined}
+      onClick={openDialog}
+      className="text-sm text-muted underline underline-offset-4 hover:text-ink"
+    >
+      Find my size
+    </button>
+  );
+
   return (
     <div className="-mt-3">
-      {YourSize && <YourSize product={product} />}
-      <button
-        ref={opener}
-        type="button"
-        aria-haspopup="dialog"
-        aria-busy={loading || undefined}
-        onClick={openDialog}
-        className="text-sm text-muted underline underline-offset-4 hover:text-ink"
-      >
-        Find my size
-      </button>
+      {YourSize ? <YourSize product={product}>{button}</YourSize> : button}
       {Dialog && (
         <Dialog
           open={open}
