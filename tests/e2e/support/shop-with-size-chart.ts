@@ -65,6 +65,11 @@ export async function startShopWithSizeChart(count = 2): Promise<ShopWithChart> 
         .returning({ id: products.id })
     ).map((r) => r.id);
     await database.db.update(productVariants).set({ stock: 10 }).where(inArray(productVariants.productId, ids));
+    // No buyers' fit answers on them (the demo catalogue's reviews would move the suggestion a size): the
+    // tests' sizes come from the chart alone. Its private database, so its own SQL.
+    await database.db.execute(sql`delete from reviews where product_id in ${ids}`);
+    await database.db.execute(sql`delete from review_stats where product_id in ${ids}`);
+    await database.db.execute(sql`update products set rating = 0, review_count = 0 where id in ${ids}`);
     await database.db.execute(
       sql`update products p set inventory = (select coalesce(sum(stock), 0) from product_variants v where v.product_id = p.id) where p.id in ${ids}`,
     );
