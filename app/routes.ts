@@ -20,6 +20,7 @@ export default [
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/price", "routes/api.cart.price.ts"),
   route("api/viewer", "routes/api.viewer.ts"),
+  route("api/fit-profile", "routes/api.fit-profile.ts"),
   route("api/products/:slug/variants", "routes/api.products.variants.ts"),
   route("api/reviews/:id/helpful", "routes/api.reviews.helpful.ts"),
   route("api/checkout", "routes/api.checkout.ts"),

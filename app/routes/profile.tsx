@@ -11,9 +11,15 @@ import {
   CHANGE_PASSWORD,
   PASSWORD_CHANGED_PAGE,
   PROFILE_MESSAGES,
+  REMOVE_MEASUREMENTS,
+  SAVE_MEASUREMENTS,
   UPDATE_PROFILE,
   type ProfileActionData,
 } from "~/components/profile/profile-action";
+import { MeasurementsSection } from "~/components/profile/measurements-section";
+import { FIT_FORM_FIELDS, fitFormSchema } from "~/modules/fit/fit-profile-form";
+import { loadFitProfile, removeFitProfile, saveFitProfile } from "~/modules/fit/fit-profile.server";
+import type { FitProfile } from "~/modules/fit/fit-types";
 import { ProfileForm } from "~/components/profile/profile-form";
 import { formatMemberSince, initials, ProfileDetails } from "~/components/profile/profile-view";
 import { SignOutButton } from "~/components/profile/sign-out-button";
@@ -48,12 +54,14 @@ async function load({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const { db } = services().database;
   try {
-    const [{ profile, created }, account] = await Promise.all([
+    const [{ profile, created }, account, fitProfile] = await Promise.all([
       loadOrCreateProfile(db, user),
       loadAccount(db, user.id),
+      loadFitProfile(db, user.id),
     ]);
     return data({
       profile: toProfileView(profile, account) as ProfileView | null,
+      fitProfile: fitProfile as FitProfile | null,
       created,
       error: null as string | null,
     });
@@ -61,7 +69,10 @@ async function load({ request }: Route.LoaderArgs) {
     // The database away is the shop's 503 (pageLoader), not this page's own failure.
     if (connectionFailure(error)) throw error;
     log.error({ err: error }, "[profile] load failed");
-    return data({ profile: null, created: false, error: PROFILE_MESSAGES.loadFailed }, { status: 500 });
+    return data(
+      { profile: null, fitProfile: null, created: false, error: PROFILE_MESSAGES.loadFailed },
+      { status: 500 },
+    );
   }
 }
 export const loader = pageLoader(load);
@@ -126,11 +137,37 @@ export async function action({ request }: Route.ActionArgs) {
     return answer({ intent, ok: true, message: PROFILE_MESSAGES.passwordChanged, errors: {} }, 200, headers);
   }
 
+  if (intent === SAVE_MEASUREMENTS) {
+    const parsed = parseForm(fitFormSchema, form, FIT_FORM_FIELDS);
+    const values = Object.fromEntries(
+      Object.entries(readFields(form, FIT_FORM_FIELDS)).map(([name, value]) => [name, value.slice(0, 20)]),
+    );
+    if (!parsed.ok) return answer({ intent, ok: false, message: null, errors: parsed.errors, values }, 400);
+    try {
+      await saveFitProfile(services().database.db, user.id, parsed.data);
+    } catch (error) {
+      const fallback = PROFILE_MESSAGES.measurementsFailed;
+      const failure = errorAnswer(error, request, { where: "profile", fallback });
+      return answer({ intent, ok: false, message: failure.message, errors: {}, values }, failure.status);
+    }
+    return answer({ intent, ok: true, message: PROFILE_MESSAGES.measurementsSaved, errors: {} });
+  }
+
+  if (intent === REMOVE_MEASUREMENTS) {
+    try {
+      await removeFitProfile(services().database.db, user.id);
+    } catch (error) {
+      const failure = errorAnswer(error, request, { where: "profile" });
+      return answer({ intent, ok: false, message: failure.message, errors: {} }, failure.status);
+    }
+    return answer({ intent, ok: true, message: PROFILE_MESSAGES.measurementsRemoved, errors: {} });
+  }
+
   return answer({ intent: null, ok: false, message: "Unknown action", errors: {} }, 400);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, created, error } = loaderData;
+  const { profile, fitProfile, created, error } = loaderData;
 
   useEffect(() => {
     // A fixed id: shown once even when the effect runs twice.
@@ -146,12 +183,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-xl text-muted">Your personal details, delivery address and password.</p>
         </div>
       </header>
-      {profile ? <ProfilePage profile={profile} /> : <LoadFailed message={error ?? PROFILE_MESSAGES.loadFailed} />}
+      {profile ? (
+        <ProfilePage profile={profile} fitProfile={fitProfile} />
+      ) : (
+        <LoadFailed message={error ?? PROFILE_MESSAGES.loadFailed} />
+      )}
     </div>
   );
 }
 
-function ProfilePage({ profile }: { profile: ProfileView }) {
+function ProfilePage({ profile, fitProfile }: { profile: ProfileView; fitProfile: FitProfile | null }) {
   // Without JavaScript: Edit opens /profile?edit=1, and a refused save comes back in edit mode.
   const posted = useActionData() as ProfileActionData | undefined;
   const [searchParams] = useSearchParams();
@@ -234,6 +275,7 @@ function ProfilePage({ profile }: { profile: ProfileView }) {
             <ChangePasswordForm email={profile.email} />
           </div>
         </section>
+        <MeasurementsSection fitProfile={fitProfile} />
         <nav aria-label="Account" className="rounded-3xl border border-line bg-white p-2 shadow-sm">
           <SiteLink
             to="/orders"

@@ -19,6 +19,7 @@ import {
   type Choice,
 } from "~/modules/catalog/purchase-rules";
 import { ColorSwatches } from "./color-swatches";
+import { FindMySize } from "./find-my-size";
 import { Price } from "./price";
 import { OptionPicker, SizePicker } from "./size-picker";
 
@@ -132,6 +133,7 @@ export function ProductPurchase({
             isAvailable={(size) => isSizeAvailable(product, size, choice.color)}
           />
         )}
+        <FindMySize product={product} color={choice.color} onChoose={(size) => choose({ ...choice, size })} />
 
         <div>
           <p id="quantity-label" className="text-sm font-semibold">

@@ -3,9 +3,12 @@ import type { FieldErrors } from "~/lib/forms";
 /** The intents of the profile page's action, and what it answers (one shape for both forms). */
 export const UPDATE_PROFILE = "update-profile";
 export const CHANGE_PASSWORD = "change-password";
+/** 'My measurements' (issue 29): keep or remove the shopper's measurements for 'Find my size'. */
+export const SAVE_MEASUREMENTS = "save-measurements";
+export const REMOVE_MEASUREMENTS = "remove-measurements";
 
 export interface ProfileActionData {
-  intent: typeof UPDATE_PROFILE | typeof CHANGE_PASSWORD | null;
+  intent: typeof UPDATE_PROFILE | typeof CHANGE_PASSWORD | typeof SAVE_MEASUREMENTS | typeof REMOVE_MEASUREMENTS | null;
   ok: boolean;
   /** A message for the whole form (toast or inline), or null. */
   message: string | null;
@@ -26,6 +29,9 @@ export const PROFILE_MESSAGES = {
   created: "Profile created with your account information",
   passwordChanged: "Password changed",
   passwordChangeFailed: "Failed to change password",
+  measurementsSaved: "Measurements saved",
+  measurementsRemoved: "Measurements removed",
+  measurementsFailed: "Your measurements could not be saved",
 } as const;
 
 /** The answer a password change gives, as the page at PASSWORD_CHANGED_PAGE shows it. */

@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { hintCookie } from "~/modules/accounts/viewer-hint";
 import type { SessionUser } from "~/modules/accounts/session-user";
+import type { FitProfile } from "~/modules/fit/fit-types";
 
 /**
  * Who is looking at the page, in the browser (issue 15). A page rendered for a signed-in shopper says
@@ -10,7 +11,17 @@ import type { SessionUser } from "~/modules/accounts/session-user";
  * whatever the viewer hint painted (modules/accounts/viewer-hint.ts), and the cart is not reconciled.
  * Once known, the hint is kept in step (written, or removed for a guest).
  */
-export type Viewer = { known: true; user: SessionUser | null } | { known: false };
+export type Viewer =
+  | {
+      known: true;
+      user: SessionUser | null;
+      /**
+       * A signed-in shopper's kept measurements for 'Find my size' (issue 29), when the viewer answer said
+       * (null: none kept); undefined when the page did not ask (its root data said who it is).
+       */
+      fitProfile?: FitProfile | null;
+    }
+  | { known: false };
 
 const ViewerContext = createContext<Viewer>({ known: false });
 
@@ -30,7 +41,11 @@ export function ViewerProvider({
   const [documentRoot] = useState(root);
   const rootUser = root?.user ?? null;
   const mustAsk = root === documentRoot && !rootUser;
-  const [answer, setAnswer] = useState<{ user: SessionUser | null; failed: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{
+    user: SessionUser | null;
+    fitProfile?: FitProfile | null;
+    failed: boolean;
+  } | null>(null);
 
   useEffect(() => {
     if (!mustAsk) return;
@@ -38,8 +53,8 @@ export function ViewerProvider({
     fetch(VIEWER_URL, { credentials: "same-origin", headers: { accept: "application/json" } })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { user?: SessionUser | null };
-        if (live) setAnswer({ user: body.user ?? null, failed: false });
+        const body = (await res.json()) as { user?: SessionUser | null; fitProfile?: FitProfile };
+        if (live) setAnswer({ user: body.user ?? null, fitProfile: body.fitProfile ?? null, failed: false });
       })
       .catch(() => {
         if (live) setAnswer({ user: null, failed: true });
@@ -54,7 +69,9 @@ export function ViewerProvider({
     : !mustAsk
       ? { known: true, user: null }
       : answer
-        ? { known: true, user: answer.user }
+        ? answer.failed
+          ? { known: true, user: answer.user }
+          : { known: true, user: answer.user, fitProfile: answer.fitProfile }
         : { known: false };
 
   const user = viewer.known ? viewer.user : undefined;
