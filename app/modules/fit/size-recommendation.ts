@@ -1,4 +1,5 @@
 import { type Girth } from "./chart-girths";
+import { FIT_FLAG_MIN_ANSWERS, fitFlag } from "./fit-lean";
 import type { FitProfile, GarmentMeasurements, SizeChart, SizeReviewStats } from "./fit-types";
 
 /**
@@ -20,7 +21,7 @@ import type { FitProfile, GarmentMeasurements, SizeChart, SizeReviewStats } from
  * two sizes and near the smaller, the smaller). Relaxed: one size more ease than regular (the next size up).
  *
  * What buyers said. When at least MIN_FIT_ANSWERS of the product's fit answers (all sizes) lean one way by
- * LEAN_SHARE or more — the rule of the owner's 'runs small' / 'runs large' flag — the suggestion moves one
+ * 60% or more (fit-lean.ts) — the rule of the owner's 'runs small' / 'runs large' flag — the suggestion moves one
  * size up (runs small) or down (runs large).
  */
 
@@ -49,8 +50,7 @@ export interface RecommendationInput {
 /** How far over a size's value a body may be and still take it, for a close fit. */
 export const CLOSE_TOLERANCE_CM = 2;
 /** The fewest fit answers that say anything of a product's sizing, and the share that makes a lean. */
-export const MIN_FIT_ANSWERS = 5;
-export const LEAN_SHARE = 0.6;
+export const MIN_FIT_ANSWERS = FIT_FLAG_MIN_ANSWERS;
 
 export const BEYOND_CHART = "Your measurements are beyond this chart's largest size";
 export const NO_CHART = "This product has no size chart.";
@@ -81,18 +81,14 @@ export function estimateGirths(heightCm: number, weightKg: number): Record<Girth
 /** Which way the product's buyers say it fits: 'small' or 'large' when they lean, else null. */
 export function buyersLean(reviews: readonly SizeReviewStats[] | undefined): "small" | "large" | null {
   if (!reviews) return null;
-  let small = 0;
-  let large = 0;
-  let total = 0;
+  const votes = { runsSmall: 0, trueToSize: 0, runsLarge: 0 };
   for (const r of reviews) {
-    small += r.runsSmall;
-    large += r.runsLarge;
-    total += r.runsSmall + r.trueToSize + r.runsLarge;
+    votes.runsSmall += r.runsSmall;
+    votes.trueToSize += r.trueToSize;
+    votes.runsLarge += r.runsLarge;
   }
-  if (total < MIN_FIT_ANSWERS) return null;
-  if (small / total >= LEAN_SHARE) return "small";
-  if (large / total >= LEAN_SHARE) return "large";
-  return null;
+  const flag = fitFlag(votes);
+  return flag === "runs small" ? "small" : flag === "runs large" ? "large" : null;
 }
 
 /** A length in the reason's unit: whole centimetres (one decimal when the chart has one), inches to a tenth. */
