@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productChanges, products, sizeCharts } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { cellName, SIZE_CHART_INTENTS } from "~/modules/fit/size-chart-form";
+import { cellName, type SIZE_CHART_INTENTS } from "~/modules/fit/size-chart-form";
 import { CHART_MESSAGES, PASTE_MESSAGES } from "~/modules/fit/size-chart-rules";
 import { SIZE_CHART_MESSAGES } from "~/modules/product-admin/size-chart-admin.server";
 import { consolePass, cookieHeader, signIn, signUp } from "../support/sessions";
