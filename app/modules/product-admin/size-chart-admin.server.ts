@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/ids";
 import { log } from "~/lib/log.server";
 import type { SizeChart } from "~/modules/fit/fit-types";
 import type { ChartInput } from "~/modules/fit/size-chart-rules";
+import type { SizeChartChoice } from "./editor-api";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 
 /**
@@ -46,15 +47,6 @@ export interface EditorSizeChart extends SizeChart {
   updatedAt: string;
 }
 
-/** A chart as the product editor offers it: its name, columns and sizes. */
-export interface SizeChartOption {
-  id: string;
-  name: string;
-  measurements: string[];
-  sizes: string[];
-  rows: SizeChart["rows"];
-}
-
 // Spelled out: a single-table select leaves its own columns unqualified, which the subquery would read as its own.
 const inUse = sql<number>`(select count(*)::int from products as p where p.size_chart_id = "size_charts"."id")`;
 
@@ -82,12 +74,11 @@ export async function listSizeCharts(db: Db): Promise<SizeChartListRow[]> {
 }
 
 /** Every chart whole, by name (the product editor's choice, /size-guide). */
-export async function sizeChartOptions(db: Db | Tx): Promise<SizeChartOption[]> {
-  const rows = await db
+export async function sizeChartOptions(db: Db | Tx): Promise<SizeChartChoice[]> {
+  return db
     .select({ id: sizeCharts.id, name: sizeCharts.name, measurements: sizeCharts.measurements, rows: sizeCharts.rows })
     .from(sizeCharts)
     .orderBy(asc(sql`lower(${sizeCharts.name})`));
-  return rows.map((row) => ({ ...row, sizes: row.rows.map((r) => r.size) }));
 }
 
 /** A chart as its editor opens it, or null. */
