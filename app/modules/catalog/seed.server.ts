@@ -3,6 +3,7 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { appMeta, categories, products } from "#db/schema/index";
 import { demoCategories, demoProducts, type DemoProduct } from "#db/seed/demo-catalog";
 import type { Db, Tx } from "~/lib/db/client.server";
+import { insertDemoSizeCharts } from "./demo-size-charts.server";
 import { spreadStock, suggestedSku, variantOptions } from "./variant-rules";
 import { insertProducts, type NewProduct } from "./variants.server";
 
@@ -104,6 +105,10 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       .set({ parentProductId: ids.get(p.parentSlug)! })
       .where(eq(products.slug, p.slug));
   }
+  await insertDemoSizeCharts(
+    tx,
+    inserted.map((row) => row.slug),
+  );
   return { products: inserted.length, categories: categoryRows.length, inserted };
 }
 
