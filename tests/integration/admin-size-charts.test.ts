@@ -2,9 +2,12 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productChanges, products, sizeCharts } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { parse } from "csv-parse/sync";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { cellName, type SIZE_CHART_INTENTS } from "~/modules/fit/size-chart-form";
 import { CHART_MESSAGES, PASTE_MESSAGES } from "~/modules/fit/size-chart-rules";
+import { CSV_MESSAGES, type CsvAnswer } from "~/modules/product-admin/product-csv";
+import { FIT_MESSAGES } from "~/modules/product-admin/product-form";
 import { SIZE_CHART_MESSAGES } from "~/modules/product-admin/size-chart-admin.server";
 import { consolePass, cookieHeader, signIn, signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
@@ -314,6 +317,83 @@ describe(`size charts in the back office (${databaseKind})`, () => {
     expect((await send("new", intent("delete", { inUse: "0" }))).status).toBe(404);
     expect((await send(id, intent("delete", { inUse: "many" }))).status).toBe(400);
     expect((await get("/admin/size-charts/not-an-id")).status).toBe(404);
+  });
+});
+
+async function csvPost(intent: string, csv: string, token = "") {
+  const res = await fetch(`${server.url}/admin/products/csv?intent=${intent}&token=${encodeURIComponent(token)}`, {
+    method: "POST",
+    headers: { cookie: adminCookie, origin: server.url, "content-type": "text/csv" },
+    body: csv,
+    redirect: "manual",
+  });
+  return { status: res.status, body: (await res.json()) as CsvAnswer };
+}
+
+describe(`a product's chart and fit in the CSV (${databaseKind})`, () => {
+  it("imports the chart by its name with the fit, exports them back, and refuses an unknown chart or size", async () => {
+    await create("CSV tops");
+    const [product] = await db()
+      .select({ id: products.id, slug: products.slug, sizes: products.sizes })
+      .from(products)
+      .where(sql`cardinality(${products.sizes}) >= 2`)
+      .orderBy(asc(products.slug))
+      .limit(1);
+    const size = product!.sizes[1]!;
+    const header = "slug,size_chart,fit_note,model_height_cm,model_size";
+    const csv = `${header}\n${product!.slug},csv TOPS,"Relaxed fit, size down for a close fit",185,${size}\n`;
+    const preview = await csvPost("preview", csv);
+    expect(preview.status).toBe(200);
+    if (!preview.body.ok) throw new Error(JSON.stringify(preview.body));
+    expect(preview.body.plan).toMatchObject({ update: 1, problems: [] });
+    const imported = await csvPost("import", csv, preview.body.plan.token);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const chart = await chartNamed("CSV tops");
+    const [stored] = await db()
+      .select({
+        chart: products.sizeChartId,
+        note: products.fitNote,
+        height: products.modelHeightCm,
+        size: products.modelSize,
+      })
+      .from(products)
+      .where(eq(products.id, product!.id));
+    expect(stored).toEqual({ chart: chart!.id, note: "Relaxed fit, size down for a close fit", height: 185, size });
+
+    // The export names the chart and says the fit, on the product's first row.
+    const exported = await (await get("/admin/products/csv")).text();
+    const rows = parse(exported, { bom: true }) as string[][];
+    const columns = rows[0]!;
+    const first = rows.find(
+      (row) => row[columns.indexOf("slug")] === product!.slug && row[columns.indexOf("name")] !== "",
+    )!;
+    const cell = (name: string) => first[columns.indexOf(name)];
+    expect([cell("size_chart"), cell("fit_note"), cell("model_height_cm"), cell("model_size")]).toEqual([
+      "CSV tops",
+      "Relaxed fit, size down for a close fit",
+      "185",
+      size,
+    ]);
+
+    // An unknown chart, or a model's size the product does not come in, is the row's problem.
+    const refused = await csvPost("preview", `${header}\n${product!.slug},No such chart,,,\n`);
+    expect(refused.body.ok && refused.body.plan.problems).toEqual([
+      { row: 2, column: "size_chart", message: CSV_MESSAGES.unknownSizeChart("No such chart") },
+    ]);
+    const wrongSize = await csvPost("preview", `${header}\n${product!.slug},CSV tops,,180,5XL\n`);
+    expect(wrongSize.body.ok && wrongSize.body.plan.problems).toEqual([
+      { row: 2, column: "model_size", message: FIT_MESSAGES.modelSize },
+    ]);
+    // Clearing the cells clears the fit.
+    const clear = `${header}\n${product!.slug},,,,\n`;
+    const plan = await csvPost("preview", clear);
+    if (!plan.body.ok) throw new Error(JSON.stringify(plan.body));
+    expect((await csvPost("import", clear, plan.body.plan.token)).status).toBe(200);
+    const [cleared] = await db()
+      .select({ chart: products.sizeChartId, note: products.fitNote, size: products.modelSize })
+      .from(products)
+      .where(eq(products.id, product!.id));
+    expect(cleared).toEqual({ chart: null, note: "", size: null });
   });
 });
 
