@@ -320,6 +320,60 @@ describe(`size charts in the back office (${databaseKind})`, () => {
   });
 });
 
+describe(`a product's fit in the product editor (${databaseKind})`, () => {
+  async function save(values: Record<string, unknown>) {
+    const opened = (await (await get("/admin/products/editor?id=new")).json()) as { categories: { id: string }[] };
+    const n = Math.random().toString(36).slice(2, 10);
+    const res = await fetch(`${server.url}/admin/products/editor`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({
+        intent: "save",
+        target: "new",
+        version: null,
+        values: {
+          name: `Fit tee ${n}`,
+          slug: `fit-tee-${n}`,
+          price: "20.00",
+          sku: `FIT-${n}`,
+          inventory: "3",
+          sizes: ["S", "M"],
+          categoryId: opened.categories[0]!.id,
+          ...values,
+        },
+      }),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string; errors?: Record<string, string> } };
+  }
+
+  it("saves the chart, note, model and garment measurements; refuses a chart not there or a column not in it", async () => {
+    const id = await create("Editor tees");
+    const good = await save({
+      sizeChartId: id,
+      fitNote: "Relaxed",
+      modelHeightCm: "180",
+      modelSize: "M",
+      garmentMeasurements: { M: { chest: "99", length: "" } },
+    });
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    const [stored] = await db()
+      .select({ chart: products.sizeChartId, garment: products.garmentMeasurements, size: products.modelSize })
+      .from(products)
+      .where(eq(products.sizeChartId, id));
+    expect(stored).toEqual({ chart: id, garment: { M: { chest: 99 } }, size: "M" });
+
+    const gone = await save({ sizeChartId: "7c9e6679-7425-40de-944b-e07fc1f90ae7" });
+    expect(gone.status).toBe(400);
+    expect(gone.body.errors?.sizeChartId).toBe(FIT_MESSAGES.sizeChart);
+    const stray = await save({ sizeChartId: id, garmentMeasurements: { M: { inseam: "80" } } });
+    expect(stray.status).toBe(400);
+    expect(stray.body.errors?.garmentMeasurements).toBe(FIT_MESSAGES.garmentMeasurement("inseam"));
+    const wrongSize = await save({ sizeChartId: id, modelSize: "XL" });
+    expect(wrongSize.status).toBe(400);
+    expect(wrongSize.body.errors?.modelSize).toBe(FIT_MESSAGES.modelSize);
+  });
+});
+
 async function csvPost(intent: string, csv: string, token = "") {
   const res = await fetch(`${server.url}/admin/products/csv?intent=${intent}&token=${encodeURIComponent(token)}`, {
     method: "POST",
