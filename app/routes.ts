@@ -41,6 +41,8 @@ export default [
     route("discounts/:id", "routes/admin.discounts.editor.tsx"),
     route("discounts/sales", "routes/admin.discounts.sales.tsx"),
     route("reviews", "routes/admin.reviews.tsx"),
+    route("size-charts", "routes/admin.size-charts.tsx"),
+    route("size-charts/:id", "routes/admin.size-charts.editor.tsx"),
   ]),
   route("admin/discounts/products", "routes/admin.discounts.products.ts"),
   route("admin/discounts/:id/codes", "routes/admin.discounts.codes.ts"),

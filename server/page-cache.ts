@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import { promisify } from "node:util";
 import { BoundedEntries } from "~/lib/bounded-entries";
-import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 import { VIEWER_HINT_COOKIE } from "~/modules/accounts/viewer-hint";
 import { nonceToHashes } from "./csp-hashes";
 

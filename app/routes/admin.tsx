@@ -1,4 +1,4 @@
-import { BarChart3, Home, MessageSquare, Package, Settings, ShoppingBag, TicketPercent } from "lucide-react";
+import { BarChart3, Home, MessageSquare, Package, Ruler, Settings, ShoppingBag, TicketPercent } from "lucide-react";
 import { useEffect } from "react";
 import { data, Outlet, redirect, useActionData } from "react-router";
 import { toast } from "sonner";
@@ -79,6 +79,7 @@ function sectionsFor(owner: boolean): BackOfficeLink[] {
     ...(owner
       ? [
           { to: "/admin/products", label: "Products", icon: Package },
+          { to: "/admin/size-charts", label: "Size charts", icon: Ruler },
           { to: "/admin/discounts", label: "Discounts", icon: TicketPercent },
           { to: "/admin/reviews", label: "Reviews", icon: MessageSquare },
           { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },

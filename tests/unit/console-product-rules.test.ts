@@ -110,7 +110,13 @@ describe("the console's save rules (spec §5 'Secure-admin modal save')", () => 
     const values = consoleFormValues({ name: "Tee", price: 12.5, isActive: false, tags: ["a", 3], extra: "x" });
     expect(values).toMatchObject({ name: "Tee", price: "12.5", isActive: false, tags: ["a"] });
     expect(values).not.toHaveProperty("extra");
-    expect(consoleFormValues(null)).toEqual(newProductValues());
+    // The fit's fields (issue 29) not sent stay unsaid, so the save keeps the product's own.
+    const { sizeChartId, fitNote, modelHeightCm, modelSize, garmentMeasurements, ...rest } = newProductValues();
+    expect([sizeChartId, fitNote, modelHeightCm, modelSize, garmentMeasurements]).toEqual(["", "", "", "", {}]);
+    expect(consoleFormValues(null)).toEqual(rest);
+    expect(
+      consoleFormValues({ fitNote: "Relaxed", modelHeightCm: 185, garmentMeasurements: { M: { chest: "97" } } }),
+    ).toMatchObject({ fitNote: "Relaxed", modelHeightCm: "185", garmentMeasurements: { M: { chest: "97" } } });
   });
 });
 

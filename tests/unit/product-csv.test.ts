@@ -33,6 +33,10 @@ const product: ExportProduct = {
   variantType: null,
   metaTitle: null,
   metaDescription: "-5 degrees",
+  sizeChartName: "Men's tops",
+  fitNote: "=Relaxed fit",
+  modelHeightCm: 185,
+  modelSize: "M",
 };
 
 const variant = (size: string, color: string, sku: string, stock: number, priceCents: number | null = null) => ({
@@ -68,6 +72,13 @@ describe("product CSV cells", () => {
     expect(cell("featured")).toBe("no");
     expect(cell("tags")).toBe("summer | cotton");
     expect(cell("category")).toBe("men");
+    // How it fits (issue 29): the chart by its name, the note neutralised like any text.
+    expect([cell("size_chart"), cell("fit_note"), cell("model_height_cm"), cell("model_size")]).toEqual([
+      "Men's tops",
+      "'=Relaxed fit",
+      "185",
+      "M",
+    ]);
     expect([cell("size"), cell("color"), cell("variant_sku"), cell("stock"), cell("variant_price")]).toEqual([
       "S",
       "Black",

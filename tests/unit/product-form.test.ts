@@ -10,6 +10,7 @@ import {
   isAcceptedImage,
   newProductValues,
   PRODUCT_FIELDS,
+  FIT_MESSAGES,
   PRODUCT_MESSAGES as M,
   productColumns,
   productRowColumns,
@@ -258,3 +259,101 @@ describe("On Sale follows the prices (decisions.md §6)", () => {
     expect(productColumns(dataOf(valid({ price: "40", compareAtPrice: "", isSale: true })), id).isSale).toBe(false);
   });
 });
+
+describe("a product's fit (issue 29)", () => {
+  const CHART = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+  const fitted = (overrides: Partial<Record<keyof ProductFormValues, unknown>> = {}) =>
+    valid({ sizes: ["S", "M", "L"], sizeChartId: CHART, ...overrides });
+
+  it("reads the chart, the note, the model and the garment measurements into the product's columns", () => {
+    const parsed = validateProductInput(
+      fitted({
+        fitNote: "  Relaxed fit, size down for a close fit ",
+        modelHeightCm: "185",
+        modelSize: "M",
+        garmentMeasurements: { M: { chest: "97.5", length: " " }, L: { chest: 101 } },
+      }),
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(productRowColumns(parsed.data, "id")).toMatchObject({
+      sizeChartId: CHART,
+      fitNote: "Relaxed fit, size down for a close fit",
+      modelHeightCm: 185,
+      modelSize: "M",
+      garmentMeasurements: { M: { chest: 97.5 }, L: { chest: 101 } },
+    });
+  });
+
+  it("leaves out what is not given, so the product keeps it; 'No size chart' empties the garment table", () => {
+    const { sizeChartId: _a, fitNote: _b, modelHeightCm: _c, modelSize: _d, garmentMeasurements: _e, ...old } = valid();
+    const parsed = validateProductInput(old);
+    expect(parsed.ok && Object.keys(productRowColumns(parsed.data, "id"))).not.toContain("fitNote");
+    const none = validateProductInput(fitted({ sizeChartId: "", garmentMeasurements: { M: { chest: "97" } } }));
+    expect(none.ok && productRowColumns(none.data, "id")).toMatchObject({ sizeChartId: null, garmentMeasurements: {} });
+    const blank = validateProductInput(fitted({ modelHeightCm: "", modelSize: "" }));
+    expect(blank.ok && productRowColumns(blank.data, "id")).toMatchObject({ modelHeightCm: null, modelSize: null });
+  });
+
+  it.each([
+    [{ sizeChartId: "not-a-chart" }, "sizeChartId", FIT_MESSAGES.sizeChart],
+    [{ fitNote: "x".repeat(201) }, "fitNote", FIT_MESSAGES.fitNoteTooLong],
+    [{ modelHeightCm: "185.5" }, "modelHeightCm", FIT_MESSAGES.modelHeight],
+    [{ modelHeightCm: "40" }, "modelHeightCm", FIT_MESSAGES.modelHeight],
+    [{ modelHeightCm: "251" }, "modelHeightCm", FIT_MESSAGES.modelHeight],
+    [{ modelSize: "XXL" }, "modelSize", FIT_MESSAGES.modelSize],
+    [{ garmentMeasurements: { M: { chest: "wide" } } }, "garmentMeasurements", FIT_MESSAGES.garmentValue("M", "chest")],
+    [{ garmentMeasurements: { M: { chest: "400" } } }, "garmentMeasurements", FIT_MESSAGES.garmentValue("M", "chest")],
+    [{ garmentMeasurements: { XL: { chest: "110" } } }, "garmentMeasurements", FIT_MESSAGES.garmentSize("XL")],
+  ])("refuses %j", (change, field, message) => {
+    const parsed = validateProductInput(fitted(change));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors[field]).toBe(message);
+  });
+
+  it("opens a stored product's fit as the form types it, and sees a changed garment cell", () => {
+    const values = formValuesOf({
+      ...demoStored(),
+      sizeChartId: CHART,
+      fitNote: "Slim",
+      modelHeightCm: 178,
+      modelSize: "S",
+      garmentMeasurements: { S: { chest: 90.5 } },
+    });
+    expect(values).toMatchObject({
+      sizeChartId: CHART,
+      fitNote: "Slim",
+      modelHeightCm: "178",
+      modelSize: "S",
+      garmentMeasurements: { S: { chest: "90.5" } },
+    });
+    const edited = { ...values, garmentMeasurements: { S: { chest: "91" } } };
+    expect(changedFormFields(values, edited)).toEqual(["garmentMeasurements"]);
+    expect(sameFormValues(values, { ...values, garmentMeasurements: { S: { chest: "90.5" } } })).toBe(true);
+  });
+});
+
+function demoStored() {
+  return {
+    name: "Tee",
+    slug: "tee",
+    description: "",
+    images: [],
+    imageUrl: null,
+    categoryId: null,
+    isActive: true,
+    featured: false,
+    isNew: false,
+    isSale: false,
+    priceCents: 1000,
+    originalPriceCents: null,
+    sku: "T-1",
+    inventory: 0,
+    metaTitle: null,
+    metaDescription: null,
+    tags: [],
+    colors: [],
+    sizes: ["S", "M"],
+    variantType: null,
+  };
+}

@@ -21,6 +21,7 @@ import {
 import { ColorSwatches } from "./color-swatches";
 import { FindMySize } from "./find-my-size";
 import { Price } from "./price";
+import { SizeGuideButton } from "./size-guide-button";
 import { OptionPicker, SizePicker } from "./size-picker";
 
 export { validateSelection } from "~/modules/catalog/purchase-rules";
@@ -87,6 +88,11 @@ export function ProductPurchase({
         compareAtCents={product.originalPriceCents}
         className="mt-6 text-2xl [&_s]:text-base"
       />
+      {product.fit.note && (
+        <p className="mt-2 text-sm text-muted" data-testid="fit-note">
+          {product.fit.note}
+        </p>
+      )}
 
       <div className="mt-8 flex flex-col gap-7 border-t border-line pt-8">
         {grouped && (
@@ -131,6 +137,14 @@ export function ProductPurchase({
             value={choice.size}
             onChange={(size) => choose({ ...choice, size })}
             isAvailable={(size) => isSizeAvailable(product, size, choice.color)}
+            aside={
+              product.sizeChart ? (
+                // A row of the size's helpers: 'Size guide', and room for more beside it.
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="size-helpers">
+                  <SizeGuideButton chart={product.sizeChart} fit={product.fit} productName={product.name} />
+                </div>
+              ) : undefined
+            }
           />
         )}
         <FindMySize product={product} color={choice.color} onChoose={(size) => choose({ ...choice, size })} />

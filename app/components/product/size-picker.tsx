@@ -106,11 +106,14 @@ export function SizePicker({
   value,
   onChange,
   isAvailable,
+  aside,
 }: {
   sizes: readonly string[];
   value: string | null;
   onChange: (size: string) => void;
   isAvailable: (size: string) => boolean;
+  /** What stands beside the sizes: the size guide by default. */
+  aside?: ReactNode;
 }) {
   return (
     <OptionPicker
@@ -120,9 +123,11 @@ export function SizePicker({
       onChange={onChange}
       isAvailable={isAvailable}
       aside={
-        <SiteLink to="/size-guide" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-          Size guide
-        </SiteLink>
+        aside ?? (
+          <SiteLink to="/size-guide" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+            Size guide
+          </SiteLink>
+        )
       }
     />
   );

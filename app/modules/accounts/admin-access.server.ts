@@ -4,7 +4,7 @@ import { DomainError } from "~/lib/domain-error";
 import type { Db } from "~/lib/db/client.server";
 import { hit, RATE_LIMITS, reset, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
 import { clientIp } from "./account-limits.server";
-import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 import { ADMIN_ACCESS_MESSAGES, ADMIN_GRANT_SECONDS, grantHolds, newGrant, typedAdminPassword } from "./admin-grant";
 import type { Sessions } from "./session.server";
 import type { SharedPasswordCap } from "./shared-password-cap.server";

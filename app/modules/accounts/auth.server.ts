@@ -9,7 +9,7 @@ import { trustedWriteOrigins } from "~/lib/http/write-origin";
 import { connectionFailure } from "~/lib/db/errors";
 import type { Mailer } from "~/modules/notifications/mailer.server";
 import { passwordResetMail, verificationMail } from "./account-mails";
-import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 import { accountNameFrom, fullName } from "./profile-forms";
 import { log } from "~/lib/log.server";
 

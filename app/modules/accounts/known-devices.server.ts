@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { accountKey } from "./account-limits.server";
-import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 
 /**
  * Known devices (docs/decisions/0029): a successful password sign-in leaves a signed, httpOnly cookie on

@@ -7,7 +7,7 @@ import { hit, RATE_LIMITS, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/r
 import { clientIp } from "./account-limits.server";
 import { samePassword, sharedPasswordPassKey } from "./admin-access.server";
 import { typedAdminPassword } from "./admin-grant";
-import { SESSION_COOKIE_PREFIX } from "./cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 import type { SharedPasswordCap } from "./shared-password-cap.server";
 
 /**

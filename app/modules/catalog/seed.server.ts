@@ -5,6 +5,7 @@ import { demoCategories, demoProducts, type DemoProduct } from "#db/seed/demo-ca
 import { demoReviewsFor } from "#db/seed/demo-reviews";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { insertReviews, type NewReview } from "~/modules/reviews/review-store.server";
+import { insertDemoSizeCharts } from "./demo-size-charts.server";
 import { spreadStock, suggestedSku, variantOptions } from "./variant-rules";
 import { insertProducts, type NewProduct } from "./variants.server";
 
@@ -105,6 +106,10 @@ export async function insertDemoCatalog(tx: Db | Tx, now = new Date()) {
       .where(eq(products.slug, p.slug));
   }
   await insertDemoReviews(tx, inserted, now);
+  await insertDemoSizeCharts(
+    tx,
+    inserted.map((row) => row.slug),
+  );
   return { products: inserted.length, categories: categoryRows.length, inserted };
 }
 

@@ -7,6 +7,8 @@ import { createEditorGroup, joinEditorGroup, leaveEditorGroup, saveEditorProduct
 import { applyBulkAction, loadDemoProducts, setProductFlag } from "./product-flags.server";
 import { createGroup, deleteGroup, removeFromGroup } from "./product-groups.server";
 import type { SaveTarget, SavedProduct } from "./product-save.server";
+import { createSizeChart, deleteSizeChart, updateSizeChart } from "./size-chart-admin.server";
+import type { ChartInput } from "~/modules/fit/size-chart-rules";
 
 /**
  * The back office's catalogue writes as both faces (/admin and /secure-admin) call them: each runs its
@@ -54,6 +56,13 @@ export function createCatalogCommands(deps: { db: Db; events: EventBus }) {
         "products imported",
       ),
     loadDemo: (actor: Actor) => announced(loadDemoProducts(db, actor), always, "demo products loaded"),
+    /** Size charts (issue 29): product pages and /size-guide show them. */
+    createSizeChart: (actor: Actor, input: ChartInput) =>
+      announced(createSizeChart(db, actor, input), always, "size chart created"),
+    updateSizeChart: (actor: Actor, id: string, input: ChartInput, version: string) =>
+      announced(updateSizeChart(db, actor, id, input, version), (r) => r.changed, "size chart saved"),
+    deleteSizeChart: (actor: Actor, id: string, shownCount: number) =>
+      announced(deleteSizeChart(db, actor, id, shownCount), always, "size chart deleted"),
   };
 }
 

@@ -6,6 +6,7 @@ import { slugify } from "~/modules/catalog/product-rules";
 import { parseAdminProductQuery, type AdminProductQuery } from "./admin-product-query";
 import {
   dollarsToCentsText,
+  FIT_FIELDS,
   newProductValues,
   PRODUCT_FIELDS,
   PRODUCT_LIMITS,
@@ -117,10 +118,13 @@ export function consoleFormValues(raw: unknown): ProductFormValues {
     if (value === undefined) continue;
     if (typeof fallback === "boolean") out[field] = value === true || value === "true" || value === "on";
     else if (field === "variants") out[field] = Array.isArray(value) ? value : [];
+    else if (field === "garmentMeasurements") out[field] = value && typeof value === "object" ? value : {};
     else if (Array.isArray(fallback))
       out[field] = Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
     else out[field] = typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
   }
+  // The fit's fields not sent stay unsaid: the product keeps its own (an older client knows nothing of them).
+  for (const field of FIT_FIELDS) if (given[field] === undefined) delete out[field];
   return out as unknown as ProductFormValues;
 }
 

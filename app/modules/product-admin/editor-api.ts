@@ -47,6 +47,14 @@ export interface EditorCategory {
   isActive: boolean;
 }
 
+/** A size chart the product can pick (issue 29): its columns and sizes, for the garment table. */
+export interface SizeChartChoice {
+  id: string;
+  name: string;
+  measurements: string[];
+  rows: { size: string; values: number[] }[];
+}
+
 export interface EditorChange {
   id: string;
   actor: string;
@@ -94,6 +102,8 @@ export type EditorLoad =
       target: string;
       product: EditorProduct | null;
       categories: EditorCategory[];
+      /** Every size chart, by name. */
+      sizeCharts: SizeChartChoice[];
       changes: EditorChange[];
       group: EditorGroup;
     }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import { categories, products, productVariants } from "#db/schema/index";
+import { categories, products, productVariants, sizeCharts } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { centsToDecimalString } from "~/lib/money";
@@ -75,9 +75,14 @@ export async function exportProductsCsv(db: Db, where?: SQL): Promise<string> {
       variantType: products.variantType,
       metaTitle: products.metaTitle,
       metaDescription: products.metaDescription,
+      sizeChartName: sizeCharts.name,
+      fitNote: products.fitNote,
+      modelHeightCm: products.modelHeightCm,
+      modelSize: products.modelSize,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(sizeCharts, eq(sizeCharts.id, products.sizeChartId))
     .where(where)
     .orderBy(asc(products.sku));
   // The variants as one JSON text, parsed natively (150,000 rows would be parsed field by field).
@@ -168,7 +173,8 @@ async function readShop(db: Db | Tx, keys: FileKeys, lock: boolean) {
     existing.map((p) => p.id),
   );
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
-  return { existing, storedOf, categoryRows };
+  const chartRows = await db.select({ id: sizeCharts.id, name: sizeCharts.name }).from(sizeCharts);
+  return { existing, storedOf, categoryRows, chartRows };
 }
 
 /**
@@ -185,6 +191,7 @@ function tokenOf(shop: Awaited<ReturnType<typeof readShop>>, textHash: string): 
     hash.update(`${JSON.stringify(p)}\u0001${variants.join("\u0003")}\n`);
   }
   for (const c of shop.categoryRows) hash.update(`${c.id}\u0001${c.slug}\n`);
+  for (const c of shop.chartRows) hash.update(`chart\u0001${c.id}\u0001${c.name}\n`);
   return hash.update(textHash).digest("base64url");
 }
 
@@ -204,6 +211,7 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
   const bySlug = new Map(existing.map((p) => [p.slug, p]));
   const bySku = new Map(existing.map((p) => [p.sku, p]));
   const categoryBySlug = new Map(shop.categoryRows.map((c) => [c.slug, c.id]));
+  const chartByName = new Map(shop.chartRows.map((c) => [c.name.toLowerCase(), c.id]));
 
   const planned: Planned[] = [];
   // Every variant SKU of the file with its row (those of products with problems too, as far as given).
@@ -239,6 +247,14 @@ async function plan(db: Db | Tx, text: string, lock: boolean) {
       const id = slug === "" ? "" : categoryBySlug.get(slug);
       if (id === undefined) errors.category = CSV_MESSAGES.unknownCategory(slug);
       values.categoryId = id ?? "";
+    }
+    if (file.columns.includes("size_chart")) {
+      const name = (values.sizeChartId ?? "").trim();
+      const id = name === "" ? "" : chartByName.get(name.toLowerCase());
+      if (id === undefined) errors.size_chart = CSV_MESSAGES.unknownSizeChart(name);
+      values.sizeChartId = id ?? "";
+      // Garment measurements are measured against a chart: another chart starts them afresh.
+      if ((id ?? "") !== (base.sizeChartId ?? "")) values.garmentMeasurements = {};
     }
     if (file.shape === "variants") {
       values.sizes = distinct(fileProduct.variants.map((v) => v.size));
@@ -574,6 +590,11 @@ async function updateChunk(tx: Tx, part: readonly Planned[]): Promise<void> {
     colors: c.colors,
     sizes: c.sizes,
     variant_type: c.variantType,
+    size_chart_id: c.sizeChartId,
+    fit_note: c.fitNote,
+    model_height_cm: c.modelHeightCm,
+    model_size: c.modelSize,
+    garment_measurements: c.garmentMeasurements,
   }));
   await tx.execute(sql`
     update products as p set
@@ -582,11 +603,15 @@ async function updateChunk(tx: Tx, part: readonly Planned[]): Promise<void> {
       is_sale = v.is_sale, price_cents = v.price_cents, original_price_cents = v.original_price_cents,
       sku = v.sku, meta_title = v.meta_title, meta_description = v.meta_description,
       tags = v.tags, colors = v.colors, sizes = v.sizes, variant_type = v.variant_type,
+      size_chart_id = v.size_chart_id, fit_note = coalesce(v.fit_note, p.fit_note),
+      model_height_cm = v.model_height_cm, model_size = v.model_size,
+      garment_measurements = coalesce(v.garment_measurements, p.garment_measurements),
       updated_at = greatest(now(), p.updated_at + interval '1 microsecond')
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(
       id uuid, name text, slug text, description text, images text[], image_url text, category_id uuid,
       is_active boolean, featured boolean, is_new boolean, is_sale boolean, price_cents integer,
       original_price_cents integer, sku text, meta_title text, meta_description text,
-      tags text[], colors text[], sizes text[], variant_type text)
+      tags text[], colors text[], sizes text[], variant_type text,
+      size_chart_id uuid, fit_note text, model_height_cm integer, model_size text, garment_measurements jsonb)
     where p.id = v.id`);
 }

@@ -42,6 +42,10 @@ export const PRODUCT_COLUMNS = [
   "variant_type",
   "meta_title",
   "meta_description",
+  "size_chart",
+  "fit_note",
+  "model_height_cm",
+  "model_size",
 ] as const;
 
 /** A variant's columns: on every row. */
@@ -75,6 +79,10 @@ export const CSV_COLUMNS = [
   "variant_type",
   "meta_title",
   "meta_description",
+  "size_chart",
+  "fit_note",
+  "model_height_cm",
+  "model_size",
 ] as const satisfies readonly (ProductColumn | VariantColumn)[];
 
 export type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
@@ -113,6 +121,7 @@ export const CSV_MESSAGES = {
   keyRequired: "slug (the product's handle) or sku is required: it names the product the row belongs to",
   flag: (column: string) => `${column} must be yes or no`,
   unknownCategory: (slug: string) => `No category with the slug '${slug}'`,
+  unknownSizeChart: (name: string) => `No size chart named '${name}': create it in Size charts first`,
   stock: "stock must be a whole number ≥ 0",
   stockTooHigh: `stock must be at most ${LIMIT_TEXT}`,
   inventory: "inventory must be a whole number ≥ 0",
@@ -184,6 +193,11 @@ export const FIELD_OF_COLUMN = {
   variant_type: "variantType",
   meta_title: "metaTitle",
   meta_description: "metaDescription",
+  // The chart's name here; the import finds its id.
+  size_chart: "sizeChartId",
+  fit_note: "fitNote",
+  model_height_cm: "modelHeightCm",
+  model_size: "modelSize",
 } as const satisfies Partial<Record<CsvColumn, keyof ProductFormValues>>;
 
 type FieldColumn = keyof typeof FIELD_OF_COLUMN;
@@ -244,6 +258,11 @@ export interface ExportProduct {
   variantType: string | null;
   metaTitle: string | null;
   metaDescription: string | null;
+  /** Its size chart's name, and how it fits (issue 29). */
+  sizeChartName: string | null;
+  fitNote: string;
+  modelHeightCm: number | null;
+  modelSize: string | null;
 }
 
 /** A variant as the export writes it. */
@@ -293,6 +312,10 @@ export function exportRows(product: ExportProduct, variants: readonly ExportVari
     variant_type: product.variantType ?? "",
     meta_title: product.metaTitle ?? "",
     meta_description: product.metaDescription ?? "",
+    size_chart: product.sizeChartName ?? "",
+    fit_note: product.fitNote,
+    model_height_cm: product.modelHeightCm === null ? "" : String(product.modelHeightCm),
+    model_size: product.modelSize ?? "",
   };
   const rows = [CSV_COLUMNS.map((column) => neutraliseCell(first[column]))];
   for (const variant of variants.slice(1)) {

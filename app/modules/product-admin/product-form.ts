@@ -3,6 +3,7 @@ import { fieldErrors, type ParseResult } from "~/lib/forms";
 import { UUID_PATTERN } from "~/lib/ids";
 import { centsToDecimalString } from "~/lib/money";
 import { isOnSale, slugify } from "~/modules/catalog/product-rules";
+import { CHART_LIMITS, measurementLabel, readCm } from "~/modules/fit/size-chart-rules";
 import {
   variantFormRows,
   variantRowsSchema,
@@ -125,6 +126,22 @@ export const PRODUCT_MESSAGES = {
   variantType: "Please choose a variant type from the list",
 } as const;
 
+/** A product's fit (issue 29): its size chart, fit note, the model, garment measurements. */
+export const FIT_LIMITS = { fitNote: 200, modelHeightMin: 50, modelHeightMax: 250 } as const;
+
+export const FIT_MESSAGES = {
+  sizeChart: "Please choose a size chart from the list",
+  fitNoteTooLong: `Fit note must be at most ${FIT_LIMITS.fitNote} characters`,
+  modelHeight: `Model's height must be a whole number of cm from ${FIT_LIMITS.modelHeightMin} to ${FIT_LIMITS.modelHeightMax}`,
+  modelSize: "Model's size must be one of the product's sizes",
+  garmentValue: (size: string, measurement: string) =>
+    `Garment ${size} ${measurementLabel(measurement)}: a number in cm, more than 0 and less than ${CHART_LIMITS.maxCm}, one decimal at most`,
+  garmentSize: (size: string) => `Garment measurements are for the product's sizes: ${size} is not one`,
+  garmentMeasurement: (measurement: string) =>
+    `Garment measurements follow the size chart's columns: ${measurementLabel(measurement)} is not one`,
+  garmentWithoutChart: "Choose a size chart before giving garment measurements",
+} as const;
+
 /** What the editor holds and sends: the form's values, prices as decimal dollars. */
 export interface ProductFormValues {
   name: string;
@@ -151,7 +168,22 @@ export interface ProductFormValues {
    * that knows nothing of variants, such as an old client): the save then keeps the product's variants.
    */
   variants: VariantFormRow[];
+  /**
+   * How it fits (issue 29). Each is optional: a writer that does not send one (an old client, a CSV
+   * without the column) keeps what the product has. `sizeChartId` "" is 'No size chart'.
+   */
+  sizeChartId?: string;
+  fitNote?: string;
+  /** Whole centimetres, as typed. */
+  modelHeightCm?: string;
+  /** One of the product's sizes, or "". */
+  modelSize?: string;
+  /** size → measurement → cm as typed; blank cells say nothing. */
+  garmentMeasurements?: Record<string, Record<string, string>>;
 }
+
+/** The fit's fields (issue 29), optional in a product's values. */
+export const FIT_FIELDS = ["sizeChartId", "fitNote", "modelHeightCm", "modelSize", "garmentMeasurements"] as const;
 
 /** The fields in the editor's order (tabs General, Pricing, Inventory, SEO, Variants): the first invalid one takes focus. */
 export const PRODUCT_FIELDS = [
@@ -175,6 +207,7 @@ export const PRODUCT_FIELDS = [
   "colors",
   "sizes",
   "variantType",
+  ...FIT_FIELDS,
 ] as const satisfies readonly (keyof ProductFormValues)[];
 
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
@@ -202,6 +235,11 @@ export function newProductValues(): ProductFormValues {
     sizes: [],
     variantType: "",
     variants: [],
+    sizeChartId: "",
+    fitNote: "",
+    modelHeightCm: "",
+    modelSize: "",
+    garmentMeasurements: {},
   };
 }
 
@@ -229,6 +267,24 @@ export interface StoredProductFields {
   variantType: string | null;
   /** Its variants, in their order; missing for a reader that does not show them. */
   variants?: readonly StoredVariant[];
+  /** Its fit (issue 29); missing for a reader that does not show it. */
+  sizeChartId?: string | null;
+  fitNote?: string;
+  modelHeightCm?: number | null;
+  modelSize?: string | null;
+  garmentMeasurements?: Record<string, Record<string, number>>;
+}
+
+/** A product's stored garment measurements as the editor types them (cm as text). */
+export function garmentFormValues(
+  garment: Record<string, Record<string, number>>,
+): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(garment).map(([size, row]) => [
+      size,
+      Object.fromEntries(Object.entries(row).map(([m, cm]) => [m, String(cm)])),
+    ]),
+  );
 }
 
 /**
@@ -258,6 +314,11 @@ export function formValuesOf(product: StoredProductFields): ProductFormValues {
     sizes: [...product.sizes],
     variantType: product.variantType ?? "",
     variants: variantFormRows(product.variants ?? []),
+    sizeChartId: product.sizeChartId ?? "",
+    fitNote: product.fitNote ?? "",
+    modelHeightCm: product.modelHeightCm == null ? "" : String(product.modelHeightCm),
+    modelSize: product.modelSize ?? "",
+    garmentMeasurements: garmentFormValues(product.garmentMeasurements ?? {}),
   };
 }
 
@@ -344,6 +405,77 @@ function chips(messages: { tooMany: string; tooLong: string }) {
 }
 
 const M = PRODUCT_MESSAGES;
+
+/** Text that may be missing (undefined: not given, the product keeps its value) or null (empty). */
+const givenText = (message: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null ? "" : String(v).trim()));
+
+/** The fit's fields (issue 29): each undefined when not given. */
+const fitSchemaFields = {
+  sizeChartId: givenText(FIT_MESSAGES.sizeChart).transform((id, ctx) => {
+    if (id === undefined) return undefined;
+    if (id === "") return null;
+    if (!UUID_PATTERN.test(id)) {
+      ctx.issues.push({ code: "custom", message: FIT_MESSAGES.sizeChart, input: id });
+      return z.NEVER;
+    }
+    return id.toLowerCase();
+  }),
+  fitNote: givenText(FIT_MESSAGES.fitNoteTooLong).refine(
+    (note) => note === undefined || note.length <= FIT_LIMITS.fitNote,
+    FIT_MESSAGES.fitNoteTooLong,
+  ),
+  modelHeightCm: givenText(FIT_MESSAGES.modelHeight).transform((height, ctx) => {
+    if (height === undefined) return undefined;
+    if (height === "") return null;
+    const cm = /^\d{2,3}$/.test(height) ? Number(height) : Number.NaN;
+    if (!(cm >= FIT_LIMITS.modelHeightMin && cm <= FIT_LIMITS.modelHeightMax)) {
+      ctx.issues.push({ code: "custom", message: FIT_MESSAGES.modelHeight, input: height });
+      return z.NEVER;
+    }
+    return cm;
+  }),
+  modelSize: givenText(FIT_MESSAGES.modelSize).transform((size) => (size === undefined ? undefined : size || null)),
+  garmentMeasurements: z
+    .record(
+      z.string(),
+      z.record(z.string(), z.union([z.string(), z.number(), z.null()]), { error: FIT_MESSAGES.garmentSize("?") }),
+      { error: FIT_MESSAGES.garmentSize("?") },
+    )
+    .optional()
+    .transform((garment, ctx) => {
+      if (garment === undefined) return undefined;
+      const out: Record<string, Record<string, number>> = {};
+      for (const [size, row] of Object.entries(garment)) {
+        for (const [measurement, raw] of Object.entries(row)) {
+          if (raw === null || String(raw).trim() === "") continue;
+          const cm = readCm(raw);
+          if (cm === null || !(cm > 0 && cm < CHART_LIMITS.maxCm)) {
+            ctx.issues.push({ code: "custom", message: FIT_MESSAGES.garmentValue(size, measurement), input: raw });
+            return z.NEVER;
+          }
+          (out[size] ??= {})[measurement] = cm;
+        }
+      }
+      return out;
+    }),
+};
+
+/** The model's size and the garment's sizes are sizes of the product. */
+function checkFitAgainstSizes(ctx: {
+  value: { sizes: string[]; modelSize?: string | null; garmentMeasurements?: Record<string, unknown> };
+  issues: unknown[];
+}) {
+  const { sizes, modelSize, garmentMeasurements } = ctx.value;
+  const push = (path: string, message: string) =>
+    (ctx.issues as z.core.$ZodRawIssue[]).push({ code: "custom", message, path: [path], input: ctx.value });
+  if (modelSize && !sizes.includes(modelSize)) push("modelSize", FIT_MESSAGES.modelSize);
+  const stray = Object.keys(garmentMeasurements ?? {}).find((size) => !sizes.includes(size));
+  if (stray !== undefined) push("garmentMeasurements", FIT_MESSAGES.garmentSize(stray));
+}
 
 /** The product form's rules. Unknown keys (an `id`, timestamps, group fields) are dropped. */
 export const productInputSchema = z
@@ -455,8 +587,10 @@ export const productInputSchema = z
       .optional()
       .transform((rows) => (rows == null || (Array.isArray(rows) && rows.length === 0) ? null : rows))
       .pipe(variantRowsSchema.nullable()),
+    ...fitSchemaFields,
   })
   .check((ctx) => {
+    checkFitAgainstSizes(ctx);
     const { price, compareAtPrice } = ctx.value;
     if (compareAtPrice !== null && compareAtPrice < price) {
       ctx.issues.push({
@@ -505,7 +639,27 @@ export function productColumns(input: ProductInput, id: string) {
     colors: input.colors,
     sizes: input.sizes,
     variantType: input.variantType,
+    ...fitColumns(input),
   };
+}
+
+/** The fit's columns the input gives (issue 29): those not given are left out, so the product keeps them. */
+function fitColumns(input: ProductInput): {
+  sizeChartId?: string | null;
+  fitNote?: string;
+  modelHeightCm?: number | null;
+  modelSize?: string | null;
+  garmentMeasurements?: Record<string, Record<string, number>>;
+} {
+  const columns = {
+    sizeChartId: input.sizeChartId,
+    fitNote: input.fitNote,
+    modelHeightCm: input.modelHeightCm,
+    modelSize: input.modelSize,
+    // No chart, no garment measurements (they are measured against it).
+    garmentMeasurements: input.sizeChartId === null ? {} : input.garmentMeasurements,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
 export type ProductColumns = ReturnType<typeof productColumns>;
@@ -523,7 +677,7 @@ export function sameFormValues(a: ProductFormValues, b: ProductFormValues): bool
   return PRODUCT_FIELDS.every((field) => {
     const x = a[field];
     const y = b[field];
-    if (field === "variants") return JSON.stringify(x) === JSON.stringify(y);
+    if (field === "variants" || field === "garmentMeasurements") return JSON.stringify(x) === JSON.stringify(y);
     return Array.isArray(x) && Array.isArray(y) ? x.length === y.length && x.every((v, i) => v === y[i]) : x === y;
   });
 }

@@ -24,6 +24,7 @@ import {
   flagWriteSchema,
 } from "./product-flags";
 import { listEditorCategories, loadEditorProduct, type SaveTarget } from "./product-save.server";
+import { sizeChartOptions } from "./size-chart-admin.server";
 import { PRODUCT_SAVE_MESSAGES } from "./save-messages";
 
 /**
@@ -59,14 +60,17 @@ export async function loadProductEditor(
 ): Promise<ProductRequestAnswer<EditorLoad>> {
   if (!target) return { status: 404, body: { ok: false, target: "", message: PRODUCT_SAVE_MESSAGES.notFound } };
   try {
-    const categories = await listEditorCategories(db);
+    const [categories, sizeCharts] = await Promise.all([listEditorCategories(db), sizeChartOptions(db)]);
     if (target === "new") {
-      return { status: 200, body: { ok: true, target, product: null, categories, changes: [], group: NO_GROUP } };
+      return {
+        status: 200,
+        body: { ok: true, target, product: null, categories, sizeCharts, changes: [], group: NO_GROUP },
+      };
     }
     const product = await loadEditorProduct(db, target);
     if (!product) return { status: 404, body: { ok: false, target, message: PRODUCT_SAVE_MESSAGES.notFound } };
     const [changes, group] = await Promise.all([lastProductChanges(db, target), groupInfo(db, target)]);
-    return { status: 200, body: { ok: true, target, product, categories, changes, group } };
+    return { status: 200, body: { ok: true, target, product, categories, sizeCharts, changes, group } };
   } catch (error) {
     const { status, message } = errorAnswer(error, request, {
       where: "product editor",

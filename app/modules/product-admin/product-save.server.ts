@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { categories, products, productVariants } from "#db/schema/index";
+import { categories, products, productVariants, sizeCharts } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { insertProducts, replaceVariants } from "~/modules/catalog/variants.server";
@@ -8,6 +8,7 @@ import type { EditorCategory, EditorProduct, ProductVersion } from "./editor-api
 import { recordProductChanges, type Actor } from "./product-audit.server";
 import { changedFields, type FieldChanges } from "./product-changes";
 import {
+  FIT_MESSAGES,
   formValuesOf,
   PRODUCT_MESSAGES,
   productRowColumns,
@@ -70,6 +71,11 @@ export const editableProductColumns = {
   colors: products.colors,
   sizes: products.sizes,
   variantType: products.variantType,
+  sizeChartId: products.sizeChartId,
+  fitNote: products.fitNote,
+  modelHeightCm: products.modelHeightCm,
+  modelSize: products.modelSize,
+  garmentMeasurements: products.garmentMeasurements,
   version: versionOf,
 };
 
@@ -148,6 +154,7 @@ export async function saveProduct(db: Db, actor: Actor, target: SaveTarget, valu
   try {
     return await db.transaction(async (tx) => {
       if (input.categoryId !== null) await requireCategory(tx, input.categoryId);
+      await checkFitChart(tx, input, target);
       return target.kind === "create" ? createProduct(tx, actor, input) : updateProduct(tx, actor, target, input);
     });
   } catch (error) {
@@ -159,6 +166,36 @@ export async function saveProduct(db: Db, actor: Actor, target: SaveTarget, valu
 async function requireCategory(tx: Tx, id: string) {
   const [found] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
   if (!found) throw fail("invalid", M.invalid, "UNKNOWN_CATEGORY", { categoryId: PRODUCT_MESSAGES.category });
+}
+
+/**
+ * The chart the product picks exists, and garment measurements follow its columns (issue 29). A save
+ * that does not name the chart is checked against the product's own.
+ */
+async function checkFitChart(tx: Tx, input: ProductInput, target: SaveTarget) {
+  let chartId = input.sizeChartId;
+  if (chartId === undefined && input.garmentMeasurements !== undefined && target.kind === "update") {
+    const [row] = await tx.select({ chart: products.sizeChartId }).from(products).where(eq(products.id, target.id));
+    chartId = row?.chart ?? null;
+  }
+  if (!chartId) {
+    const garment = input.garmentMeasurements ?? {};
+    if (input.sizeChartId === undefined && Object.keys(garment).length > 0) {
+      throw fail("invalid", M.invalid, "INVALID", { garmentMeasurements: FIT_MESSAGES.garmentWithoutChart });
+    }
+    return;
+  }
+  const [chart] = await tx
+    .select({ measurements: sizeCharts.measurements })
+    .from(sizeCharts)
+    .where(eq(sizeCharts.id, chartId));
+  if (!chart) throw fail("invalid", M.invalid, "INVALID", { sizeChartId: FIT_MESSAGES.sizeChart });
+  for (const row of Object.values(input.garmentMeasurements ?? {})) {
+    const stray = Object.keys(row).find((m) => !chart.measurements.includes(m));
+    if (stray !== undefined) {
+      throw fail("invalid", M.invalid, "INVALID", { garmentMeasurements: FIT_MESSAGES.garmentMeasurement(stray) });
+    }
+  }
 }
 
 const isEmpty = (value: unknown) => value === null || value === "" || (Array.isArray(value) && value.length === 0);

@@ -5,7 +5,7 @@ import { products, reviews, reviewVotes } from "#db/schema";
 import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
 import { hit, type RateLimitRule } from "~/lib/rate-limit.server";
-import { SESSION_COOKIE_PREFIX } from "~/modules/accounts/cookie-prefix";
+import { SESSION_COOKIE_PREFIX } from "~/lib/http/cookie-prefix";
 
 /**
  * 'Was this helpful?' (issue 29): one vote per visitor and review, not gameable by reloading.

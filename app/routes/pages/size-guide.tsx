@@ -1,11 +1,13 @@
 import { MarkdownPage, pageTitle } from "~/components/layout/content-page";
+import { SizeGuideCharts } from "~/components/product/size-guide-charts";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { shopNameFromMatches } from "~/lib/seo";
 import { contentPage } from "~/modules/content/content-pages.server";
+import { allSizeCharts } from "~/modules/fit/size-charts.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/size-guide";
 
-/** Size Guide: the owner's text (Settings → Pages), with the store's settings filled in. */
+/** Size Guide: the owner's text (Settings → Pages), with the store's settings filled in, then every size chart (issue 29). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const shop = loaderData?.page.shopName ?? shopNameFromMatches(matches);
   return [
@@ -18,10 +20,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 async function load(_: Route.LoaderArgs) {
-  return { page: contentPage(await services().settings.read(), "sizeGuide") };
+  const { settings, database } = services();
+  const [shop, charts] = await Promise.all([settings.read(), allSizeCharts(database.db)]);
+  return { page: contentPage(shop, "sizeGuide"), charts };
 }
 export const loader = pageLoader(load);
 
 export default function SizeGuide({ loaderData }: Route.ComponentProps) {
-  return <MarkdownPage page={loaderData.page} />;
+  return (
+    <>
+      <MarkdownPage page={loaderData.page} />
+      <SizeGuideCharts charts={loaderData.charts} />
+    </>
+  );
 }

@@ -1,11 +1,12 @@
 import type { FieldErrors } from "~/lib/forms";
-import type { EditorCategory } from "~/modules/product-admin/editor-api";
+import type { EditorCategory, SizeChartChoice } from "~/modules/product-admin/editor-api";
 import type { ProductField, ProductFormValues } from "~/modules/product-admin/product-form";
 import type { ProductFieldSetters } from "./product-draft";
 import {
   CategoryField,
   ChipsField,
   DescriptionField,
+  FitFields,
   InventoryField,
   NameAndSlugFields,
   PriceFields,
@@ -51,12 +52,18 @@ export const TAB_OF: Record<ProductField, FormTab> = {
   colors: "variants",
   sizes: "variants",
   variantType: "variants",
+  sizeChartId: "variants",
+  fitNote: "variants",
+  modelHeightCm: "variants",
+  modelSize: "variants",
+  garmentMeasurements: "variants",
 };
 
 export interface FieldsProps extends ProductFieldSetters {
   values: ProductFormValues;
   errors: FieldErrors;
   categories: readonly EditorCategory[];
+  sizeCharts: readonly SizeChartChoice[];
   tab: string;
   isNew: boolean;
 }
@@ -105,6 +112,7 @@ export function ProductEditorFields(props: FieldsProps) {
         <ChipsField {...group} field="colors" />
         <ChipsField {...group} field="sizes" />
         <VariantTypeField {...group} />
+        <FitFields {...group} sizeCharts={props.sizeCharts} />
       </ProductTabPanel>
     </>
   );

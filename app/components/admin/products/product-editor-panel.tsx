@@ -15,6 +15,7 @@ import {
   type EditorProduct,
   type ProductVersion,
   type SaveAnswer,
+  type SizeChartChoice,
 } from "~/modules/product-admin/editor-api";
 import {
   changedFormFields,
@@ -59,6 +60,11 @@ const FIELD_LABELS: Record<ProductField, string> = {
   colors: "Colors",
   sizes: "Sizes",
   variantType: "Variant type",
+  sizeChartId: "Size chart",
+  fitNote: "Fit note",
+  modelHeightCm: "Model's height (cm)",
+  modelSize: "Model's size",
+  garmentMeasurements: "Garment measurements",
 };
 
 interface Draft {
@@ -69,6 +75,7 @@ interface Draft {
   opened: ProductFormValues;
   version: ProductVersion | null;
   categories: EditorCategory[];
+  sizeCharts: SizeChartChoice[];
   changes: EditorChange[];
   updatedAt: string | null;
   /** A refused stale save: the message, and what the owner had changed (kept to apply again). */
@@ -84,6 +91,7 @@ function draftOf(target: string, load: Extract<EditorLoad, { ok: true }>): Draft
     opened: values,
     version: product?.version ?? null,
     categories: load.categories,
+    sizeCharts: load.sizeCharts,
     changes: load.changes,
     updatedAt: product?.updatedAt ?? null,
     conflict: null,
@@ -110,13 +118,18 @@ function rebased(draft: Draft, current: EditorProduct, changes: EditorChange[] |
 const errorsOf = (values: ProductFormValues): FieldErrors => editorProductErrors(values);
 
 const showValue = (value: ProductFormValues[ProductField]) =>
-  Array.isArray(value)
-    ? value.map((item) => (typeof item === "string" ? item : `${variantLabel(item)}: ${item.stock}`)).join(", ") || "—"
-    : typeof value === "boolean"
-      ? value
-        ? "Yes"
-        : "No"
-      : value || "—";
+  value === undefined
+    ? "—"
+    : typeof value === "object" && !Array.isArray(value)
+      ? JSON.stringify(value)
+      : Array.isArray(value)
+        ? value.map((item) => (typeof item === "string" ? item : `${variantLabel(item)}: ${item.stock}`)).join(", ") ||
+          "—"
+        : typeof value === "boolean"
+          ? value
+            ? "Yes"
+            : "No"
+          : value || "—";
 
 /**
  * The product editor of /admin/products (spec §2 side panel editor): opened by `?edit=<id>` or
@@ -385,6 +398,7 @@ export function ProductEditorPanel() {
               values={draft.values}
               errors={errors}
               categories={draft.categories}
+              sizeCharts={draft.sizeCharts}
               tab={tab}
               isNew={isNew}
               {...fieldProps}

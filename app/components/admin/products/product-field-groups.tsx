@@ -2,9 +2,11 @@ import type { ReactNode } from "react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
-import type { EditorCategory } from "~/modules/product-admin/editor-api";
+import type { EditorCategory, SizeChartChoice } from "~/modules/product-admin/editor-api";
+import { formatMeasure, measurementLabel } from "~/modules/fit/size-chart-rules";
 import {
   COLOR_PRESETS,
+  FIT_LIMITS,
   PRODUCT_LIMITS,
   SIZE_PRESETS,
   VARIANT_TYPES,
@@ -369,5 +371,148 @@ export function VariantTypeField({ idPrefix, values, errors, set }: FieldGroupPr
       ))}
       {values.variantType === "variant" && <option value="variant">Variant (set by its group)</option>}
     </SelectField>
+  );
+}
+
+/**
+ * How the product fits (issue 29), the same in both editors: its size chart ('No size chart'), a fit
+ * note, the model's height and size, and the garment's own measurements where they differ from the
+ * chart (a size × measurement table, every cell optional; the chart's value shows as a placeholder).
+ */
+export function FitFields({
+  idPrefix,
+  values,
+  errors,
+  set,
+  sizeCharts,
+}: FieldGroupProps & { sizeCharts: readonly SizeChartChoice[] }) {
+  const chartId = values.sizeChartId ?? "";
+  const chart = sizeCharts.find((c) => c.id === chartId) ?? null;
+  const garment = values.garmentMeasurements ?? {};
+  const tableId = `${idPrefix}-garment`;
+  const setGarment = (size: string, measurement: string, value: string) =>
+    set("garmentMeasurements", { ...garment, [size]: { ...garment[size], [measurement]: value } });
+  return (
+    <section aria-labelledby={`${idPrefix}-fit-heading`} className="space-y-5 rounded-xl border border-line p-4">
+      <h3 id={`${idPrefix}-fit-heading`} className="text-sm font-semibold">
+        Size and fit
+      </h3>
+      <SelectField
+        id={`${idPrefix}-size-chart`}
+        name="sizeChartId"
+        label="Size chart"
+        value={chartId}
+        error={errors.sizeChartId}
+        onChange={(event) => {
+          set("sizeChartId", event.target.value);
+          // Garment measurements are measured against the chart: another chart starts them afresh.
+          set("garmentMeasurements", {});
+        }}
+      >
+        <option value="">No size chart</option>
+        {sizeCharts.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id={`${idPrefix}-fit-note`}
+        name="fitNote"
+        label="Fit note"
+        rows={2}
+        value={values.fitNote ?? ""}
+        maxLength={FIT_LIMITS.fitNote}
+        error={errors.fitNote}
+        hint="For instance 'Relaxed fit, size down for a close fit'. Shown under the price."
+        onChange={(event) => set("fitNote", event.target.value)}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id={`${idPrefix}-model-height`}
+          name="modelHeightCm"
+          label="Model's height (cm)"
+          inputMode="numeric"
+          value={values.modelHeightCm ?? ""}
+          error={errors.modelHeightCm}
+          onChange={(event) => set("modelHeightCm", event.target.value)}
+        />
+        <SelectField
+          id={`${idPrefix}-model-size`}
+          name="modelSize"
+          label="Model's size"
+          value={values.modelSize ?? ""}
+          error={errors.modelSize}
+          onChange={(event) => set("modelSize", event.target.value)}
+        >
+          <option value="">Not said</option>
+          {values.sizes.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+          {values.modelSize && !values.sizes.includes(values.modelSize) && (
+            <option value={values.modelSize}>{values.modelSize} (not a size of this product)</option>
+          )}
+        </SelectField>
+      </div>
+      {chart && values.sizes.length > 0 && (
+        <div>
+          <p id={`${tableId}-label`} className="text-sm font-medium">
+            Garment measurements (cm)
+          </p>
+          <p id={`${tableId}-hint`} className="text-xs text-muted">
+            Only where this garment differs from the chart &apos;{chart.name}&apos;; blank cells use the chart.
+          </p>
+          <div className="mt-2 overflow-x-auto">
+            <table aria-labelledby={`${tableId}-label`} aria-describedby={`${tableId}-hint`} className="text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="px-1 pb-1 text-left font-medium">
+                    Size
+                  </th>
+                  {chart.measurements.map((m) => (
+                    <th key={m} scope="col" className="px-1 pb-1 text-left font-medium">
+                      {measurementLabel(m)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {values.sizes.map((size) => {
+                  const row = chart.rows.find((r) => r.size === size);
+                  return (
+                    <tr key={size}>
+                      <th scope="row" className="px-1 py-1 text-left font-normal">
+                        {size}
+                      </th>
+                      {chart.measurements.map((m, c) => (
+                        <td key={m} className="px-1 py-1">
+                          <input
+                            value={garment[size]?.[m] ?? ""}
+                            onChange={(event) => setGarment(size, m, event.target.value)}
+                            inputMode="decimal"
+                            autoComplete="off"
+                            placeholder={row ? formatMeasure(row.values[c]!, "cm") : ""}
+                            aria-label={`${size} ${measurementLabel(m)} (cm)`}
+                            aria-invalid={errors.garmentMeasurements ? true : undefined}
+                            className="h-9 w-20 rounded-lg border border-line px-2 text-right text-sm tabular-nums outline-none focus:border-ink"
+                          />
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {errors.garmentMeasurements && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {errors.garmentMeasurements}
+            </p>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import {
   CategoryField,
   ChipsField,
   DescriptionField,
+  FitFields,
   InventoryField,
   NameAndSlugFields,
   PriceFields,
@@ -17,7 +18,7 @@ import { ImageGalleryField } from "~/components/admin/products/image-gallery-fie
 import type { FieldErrors } from "~/lib/forms";
 import { CONSOLE_IMAGES_PATH } from "~/modules/product-admin/console-product-rules";
 import type { EditorGroup, GroupCommandAnswer } from "~/modules/product-admin/editor-api";
-import type { EditorCategory } from "~/modules/product-admin/editor-api";
+import type { EditorCategory, SizeChartChoice } from "~/modules/product-admin/editor-api";
 import type { ProductField, ProductFormValues } from "~/modules/product-admin/product-form";
 import { ConsoleGroupSection } from "./console-group-section";
 
@@ -54,12 +55,18 @@ export const CONSOLE_TAB_OF: Record<ProductField, ConsoleTab> = {
   metaTitle: "seo",
   metaDescription: "seo",
   tags: "seo",
+  sizeChartId: "variants",
+  fitNote: "variants",
+  modelHeightCm: "variants",
+  modelSize: "variants",
+  garmentMeasurements: "variants",
 };
 
 interface ConsoleFieldsProps extends ProductFieldSetters {
   values: ProductFormValues;
   errors: FieldErrors;
   categories: readonly EditorCategory[];
+  sizeCharts: readonly SizeChartChoice[];
   tab: ConsoleTab;
   /** Null for a new product. */
   productId: string | null;
@@ -108,6 +115,7 @@ export function ConsoleProductFields(props: ConsoleFieldsProps) {
         <VariantTypeField {...group} />
         <ChipsField {...group} field="sizes" />
         <ChipsField {...group} field="colors" />
+        <FitFields {...group} sizeCharts={props.sizeCharts} />
       </ProductTabPanel>
 
       <ProductTabPanel tab="pricing" selected={tab}>

@@ -268,6 +268,7 @@ export function ConsoleProductModal({
             values={draft.values}
             errors={kit.errors}
             categories={loaded.categories}
+            sizeCharts={loaded.sizeCharts}
             tab={tab}
             productId={isNew ? null : draft.target}
             group={shownGroup}
