@@ -82,6 +82,10 @@ beforeAll(async () => {
   for (const key of Object.keys(NAMES) as Key[]) {
     await db().update(products).set({ name: NAMES[key] }).where(eq(products.id, ids[key]));
   }
+  // The demo catalogue's reviews out of the way: the figures below are this test's reviews only.
+  await db().execute(sql`delete from reviews`);
+  await db().execute(sql`delete from review_stats`);
+  await db().execute(sql`update products set rating = 0, review_count = 0`);
   await insertReviews(db(), [
     // Alpha: 5 fit answers, 3 small (60%) → 'runs small'. A held and a hidden review (3 × large) would
     // turn it if they counted.
