@@ -59,6 +59,8 @@ test("an order a shopper places appears in Orders, with its details and the fulf
   browser,
   baseURL,
 }) => {
+  // Two browsers, an order placed and moved three times: ~23 s alone, more beside the suite's other servers.
+  test.setTimeout(60_000);
   const email = `console-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Cora Console" });
   const orderNumber = await buyWithDemoPayment(page, product, email);

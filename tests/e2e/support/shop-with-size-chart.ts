@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { products, productVariants, sizeCharts } from "../../../db/schema/index";
 import { demoProducts, type DemoProduct } from "../../../db/seed/demo-catalog";
 import { openDatabase } from "../../../app/lib/db/client.server";
@@ -64,6 +64,8 @@ export async function startShopWithSizeChart(count = 2): Promise<ShopWithChart> 
         .where(inArray(products.slug, slugs))
         .returning({ id: products.id })
     ).map((r) => r.id);
+    // The demo catalogue gives its clothing charts of its own: the product without one is made so here.
+    await database.db.update(products).set({ sizeChartId: null }).where(eq(products.slug, uncharted.slug));
     await database.db.update(productVariants).set({ stock: 10 }).where(inArray(productVariants.productId, ids));
     // No buyers' fit answers on them (the demo catalogue's reviews would move the suggestion a size): the
     // tests' sizes come from the chart alone. Its private database, so its own SQL.
