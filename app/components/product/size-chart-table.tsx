@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 import type { SizeChart } from "~/modules/fit/fit-types";
-import { formatMeasure, isUnit, measurementLabel, UNIT_STORAGE_KEY, type Unit } from "~/modules/fit/size-chart-rules";
+import { formatMeasure, isUnit, measurementLabel, UNIT_STORAGE_KEY, type Unit } from "~/modules/fit/size-chart-display";
 
 /**
  * A size chart as shoppers read it (issue 29), on the product page's size guide and on /size-guide:

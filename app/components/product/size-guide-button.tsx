@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import type { ProductFit, SizeChart } from "~/modules/fit/fit-types";
-import { chartAnchor } from "~/modules/fit/size-chart-rules";
+import { chartAnchor } from "~/modules/fit/size-chart-display";
 
 /** The dialog and its table come with the first press, not with the product page's first scripts. */
 const loadDialog = () => import("./size-guide-dialog");

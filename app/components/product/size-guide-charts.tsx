@@ -1,5 +1,5 @@
 import type { SizeChart } from "~/modules/fit/fit-types";
-import { chartAnchor, measuringSteps } from "~/modules/fit/size-chart-rules";
+import { chartAnchor, measuringSteps } from "~/modules/fit/size-chart-display";
 import { SizeChartTable, UnitToggle, useSizeUnit } from "./size-chart-table";
 
 /**
