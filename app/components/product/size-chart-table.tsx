@@ -83,18 +83,7 @@ export function SizeChartTable({
         <caption className="sr-only">
           {caption ?? `${chart.name}: body measurements in ${unit === "cm" ? "centimetres" : "inches"}`}
         </caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Size
-            </th>
-            {chart.measurements.map((m) => (
-              <th key={m} scope="col" className="py-2 pr-4 font-semibold">
-                {measurementLabel(m)} ({unit})
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <SizeChartHead measurements={chart.measurements} unit={unit} />
         <tbody>
           {chart.rows.map((row) => (
             <tr key={row.size} className="border-b border-line last:border-0">
@@ -111,5 +100,23 @@ export function SizeChartTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A chart's header row: 'Size', then each measurement with its unit. */
+export function SizeChartHead({ measurements, unit }: { measurements: readonly string[]; unit: Unit }) {
+  return (
+    <thead>
+      <tr className="border-b border-line">
+        <th scope="col" className="py-2 pr-4 font-semibold">
+          Size
+        </th>
+        {measurements.map((m) => (
+          <th key={m} scope="col" className="py-2 pr-4 font-semibold">
+            {measurementLabel(m)} ({unit})
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }

@@ -2,14 +2,8 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { keepFocusInside } from "~/components/ui/side-panel";
 import type { ProductFit, SizeChart } from "~/modules/fit/fit-types";
-import {
-  formatLength,
-  formatMeasure,
-  garmentDifference,
-  measurementLabel,
-  measuringSteps,
-} from "~/modules/fit/size-chart-rules";
-import { SizeChartTable, UnitToggle, useSizeUnit } from "./size-chart-table";
+import { formatLength, formatMeasure, garmentDifference, measuringSteps } from "~/modules/fit/size-chart-rules";
+import { SizeChartHead, SizeChartTable, UnitToggle, useSizeUnit } from "./size-chart-table";
 
 /** 'Model is 185 cm and wears M', in the shopper's unit; null when the owner said neither. */
 export function modelLine(fit: Pick<ProductFit, "modelHeightCm" | "modelSize">, unit: "cm" | "in"): string | null {
@@ -112,18 +106,7 @@ export function SizeGuideDialog({
             <div className="mt-2 overflow-x-auto">
               <table className="w-full border-collapse text-left text-sm">
                 <caption className="sr-only">{`${productName}: garment measurements in ${unit}`}</caption>
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Size
-                    </th>
-                    {chart.measurements.map((m) => (
-                      <th key={m} scope="col" className="py-2 pr-4 font-semibold">
-                        {measurementLabel(m)} ({unit})
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <SizeChartHead measurements={chart.measurements} unit={unit} />
                 <tbody>
                   {differing.map((row) => (
                     <tr key={row.size} className="border-b border-line last:border-0">
