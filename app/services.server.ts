@@ -155,6 +155,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       db: database.db,
       events,
       cache: new ReadCache(60_000, { maxEntries: 1, maxBytes: config.cacheBytes.reads }),
+      defaults: { returns: { windowDays: config.returnWindowDays } },
     });
     // Account e-mails name the store as its owner set it.
     const auth = createAuth(config, database.db, mailer, async () => (await settings.read()).store.name);

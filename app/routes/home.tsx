@@ -18,7 +18,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { title: `${name} | Considered clothing for every day` },
     {
       name: "description",
-      content: `Shop considered essentials for men and women: hoodies, denim, dresses, outerwear and more.${freeShipping ? ` ${freeShipping},` : ""} 30-day returns.`,
+      content: `Shop considered essentials for men and women: hoodies, denim, dresses, outerwear and more.${freeShipping ? ` ${freeShipping},` : ""} ${root?.shop.returnDays ?? 30}-day returns.`,
     },
     {
       "script:ld+json": organizationJsonLd({
@@ -42,7 +42,7 @@ export const loader = pageLoader(load);
 
 /** The three promises under the hero; the shipping one follows the store's free-shipping threshold. */
 function useBenefits() {
-  const { shipping } = useShop();
+  const { shipping, returnDays } = useShop();
   const threshold = shipping.freeShippingOverCents;
   return [
     threshold === null
@@ -55,7 +55,11 @@ function useBenefits() {
               ? "Free standard shipping on every order."
               : `Free standard shipping on orders over ${shortPrice(threshold)}.`,
         },
-    { icon: RotateCcw, title: "30-Day Returns", text: "Not quite right? Return it within 30 days." },
+    {
+      icon: RotateCcw,
+      title: `${returnDays}-Day Returns`,
+      text: `Not quite right? Return or exchange it within ${returnDays} days.`,
+    },
     { icon: ShieldCheck, title: "Secure Payment", text: "Checkout protected by encrypted, secure payment." },
   ];
 }

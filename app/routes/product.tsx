@@ -47,7 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 /** The promises beside the product; the shipping one follows the store's free-shipping threshold. */
-function perksOf(freeShippingOverCents: number | null) {
+function perksOf(freeShippingOverCents: number | null, returnDays: number) {
   return [
     freeShippingOverCents === null
       ? { icon: Truck, text: "Standard, express and overnight shipping" }
@@ -58,7 +58,7 @@ function perksOf(freeShippingOverCents: number | null) {
               ? "Free standard shipping on every order"
               : `Free standard shipping on orders over ${shortPrice(freeShippingOverCents)}`,
         },
-    { icon: RotateCcw, text: "Free 30-day returns" },
+    { icon: RotateCcw, text: `Free ${returnDays}-day returns and exchanges` },
     { icon: ShieldCheck, text: "Secure, encrypted checkout" },
   ];
 }
@@ -125,7 +125,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ProductPurchase key={product.id} product={product} preferredSize={searchParams.get("size")} />
 
           <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-100 px-5 py-5 text-sm text-stone-700">
-            {perksOf(shop.shipping.freeShippingOverCents).map(({ icon: Icon, text }) => (
+            {perksOf(shop.shipping.freeShippingOverCents, shop.returnDays).map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3">
                 <Icon className="size-4 shrink-0 text-brand" aria-hidden />
                 {text}

@@ -10,3 +10,4 @@ export * from "./settings";
 export * from "./promotions";
 export * from "./size-charts";
 export * from "./reviews";
+export * from "./returns";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -73,6 +74,12 @@ export const orders = pgTable(
     /** Makes placing the same checkout twice create one order; unique per account, not across accounts. */
     idempotencyKey: text(),
     paidAt: timestamp({ withTimezone: true }),
+    /** When the order was marked delivered: the return window (RETURN_WINDOW_DAYS) counts from it. */
+    deliveredAt: timestamp({ withTimezone: true }),
+    /** Money given back so far (`order_refunds`' sum); the payment is 'refunded' when it reaches the total. */
+    refundedCents: integer().notNull().default(0),
+    /** An exchange's order (issue 30): the order whose return it replaces. Shipped free of charge. */
+    exchangeForOrderId: uuid().references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     /**
      * Who holds the order's stock while it waits for payment, besides its account: the client address
      * that placed it (UNPAID_ORDERS_PER_ADDRESS, UNPAID_HOLD_SHARE_PERCENT).
@@ -91,6 +98,7 @@ export const orders = pgTable(
       "orders_amounts_check",
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.discountCents} between 0 and ${t.subtotalCents} and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
+    check("orders_refunded_check", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     // Lists are ordered newest first with the id as tie-breaker: the indexes carry both, so a page is
@@ -112,6 +120,10 @@ export const orders = pgTable(
     index("orders_discounted_created_idx")
       .on(t.createdAt)
       .where(sql`${t.discountCents} > 0`),
+    // An order's exchanges (issue 30), shown on its page.
+    index("orders_exchange_for_idx")
+      .on(t.exchangeForOrderId)
+      .where(sql`${t.exchangeForOrderId} is not null`),
     // An address's unpaid orders and recently expired holds, read at every checkout (modules/orders/stock-holds.server.ts).
     index("orders_hold_address_idx")
       .on(t.holdAddress)

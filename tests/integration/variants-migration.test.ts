@@ -84,6 +84,24 @@ beforeAll(async () => {
             from orders o, products p where o.order_number = ${number} and p.slug = 'tote'`,
       );
     }
+    // For migration 0021: an order delivered two days ago, and a cancelled PayPal order refunded in full.
+    const other = JSON.stringify({ firstName: "Kofi", lastName: "Mensah", email: "kofi@example.com" });
+    for (const [number, status, payment, method, capture, refund] of [
+      ["ORD-3", "delivered", "paid", "demo", null, null],
+      ["ORD-4", "cancelled", "refunded", "paypal", "CAPTURE-4", "REFUND-4"],
+    ] as const) {
+      await db.execute(
+        sql`insert into orders (order_number, user_id, status, payment_status, subtotal_cents, shipping_cents,
+              tax_cents, total_cents, shipping_address, customer_email, payment_method, payment_capture_id, refund_id, paid_at)
+            values (${number}, 'u1', ${status}, ${payment}, 4000, 999, 320, 5319, ${other}::jsonb, 'kofi@example.com',
+              ${method}, ${capture}, ${refund}, now() - interval '5 days')`,
+      );
+    }
+    await db.execute(
+      sql`insert into order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, actor_name, created_at)
+          select id, 'shipped', 'delivered', 'paid', 'paid', 'Admin', timestamptz '2026-01-02T10:00:00Z'
+          from orders where order_number = 'ORD-3'`,
+    );
     await old.close();
   } finally {
     previous.remove();
@@ -194,7 +212,10 @@ describe(`migration 0017 on a shop of the previous release (${databaseKind})`, (
     const [changes] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from settings_changes`);
     expect(settings!.n).toBe(0);
     expect(changes!.n).toBe(0);
-    const orders = await queryRows<{ n: string }>(upgraded.db, sql`select order_number as n from orders order by 1`);
+    const orders = await queryRows<{ n: string }>(
+      upgraded.db,
+      sql`select order_number as n from orders where order_number in ('ORD-1', 'ORD-2') order by 1`,
+    );
     expect(orders.map((o) => o.n)).toEqual(["ORD-1", "ORD-2"]);
   });
 });
@@ -212,7 +233,7 @@ describe(`migration 0018 on a shop of the previous release (${databaseKind})`, (
       upgraded.db,
       sql`select order_number as n, status, payment_status as payment, total_cents as total,
                  hold_address as address, hold_expired_at as expired
-            from orders order by 1`,
+            from orders where order_number in ('ORD-1', 'ORD-2') order by 1`,
     );
     expect(rows).toEqual([
       { n: "ORD-1", status: "pending", payment: "pending", total: 5000, address: null, expired: null },
@@ -226,7 +247,7 @@ describe(`migration 0019 on a shop of the previous release (${databaseKind})`, (
     const rows = await queryRows<{ n: string; status: string; payment: string; total: number; discount: number }>(
       upgraded.db,
       sql`select order_number as n, status, payment_status as payment, total_cents as total, discount_cents as discount
-            from orders order by 1`,
+            from orders where order_number in ('ORD-1', 'ORD-2') order by 1`,
     );
     expect(rows).toEqual([
       { n: "ORD-1", status: "pending", payment: "pending", total: 5000, discount: 0 },
@@ -268,7 +289,7 @@ describe(`migration 0020 on a shop of the previous release (${databaseKind})`, (
       sql`select (select count(*)::int from orders) as orders, (select count(*)::int from reviews) as reviews,
                  (select count(*)::int from review_stats) as stats`,
     );
-    expect(counts).toEqual({ orders: 2, reviews: 0, stats: 0 });
+    expect(counts).toEqual({ orders: 4, reviews: 0, stats: 0 });
     // An earlier order's line can be reviewed: the new table takes its ids.
     await upgraded.db.execute(
       sql`insert into reviews (product_id, user_id, order_id, order_item_id, size, rating, title, body, author_name, verified)
@@ -278,5 +299,44 @@ describe(`migration 0020 on a shop of the previous release (${databaseKind})`, (
     );
     const [review] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from reviews`);
     expect(review!.n).toBe(1);
+  });
+});
+
+describe(`migration 0021 on a shop of the previous release (${databaseKind})`, () => {
+  it("dates a delivered order's delivery from its history, and records a refunded order's refund", async () => {
+    const rows = await queryRows<{
+      n: string;
+      delivered: string | null;
+      refunded: number;
+      payment: string;
+    }>(
+      upgraded.db,
+      sql`select order_number as n, delivered_at::text as delivered, refunded_cents as refunded, payment_status as payment
+            from orders order by 1`,
+    );
+    expect(
+      rows.map((r) => [r.n, r.delivered === null ? null : new Date(r.delivered).toISOString(), r.refunded, r.payment]),
+    ).toEqual([
+      ["ORD-1", null, 0, "pending"],
+      ["ORD-2", null, 0, "paid"],
+      ["ORD-3", "2026-01-02T10:00:00.000Z", 0, "paid"],
+      ["ORD-4", null, 5319, "refunded"],
+    ]);
+    const refunds = await queryRows<{
+      n: string;
+      amount: number;
+      tax: number;
+      shipping: number;
+      method: string;
+      id: string;
+    }>(
+      upgraded.db,
+      sql`select o.order_number as n, r.amount_cents as amount, r.tax_cents as tax, r.shipping_cents as shipping,
+                 r.method, r.provider_refund_id as id
+            from order_refunds r join orders o on o.id = r.order_id`,
+    );
+    expect(refunds).toEqual([{ n: "ORD-4", amount: 5319, tax: 320, shipping: 999, method: "paypal", id: "REFUND-4" }]);
+    const [returns] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from returns`);
+    expect(returns!.n).toBe(0);
   });
 });

@@ -16,7 +16,7 @@ export function SiteFooter() {
           </p>
           <p className="mt-3 max-w-sm text-sm leading-6 text-muted">
             Considered essentials made to be worn often and kept for years.{" "}
-            {freeShipping ? `${freeShipping} and 30-day returns.` : "30-day returns."}
+            {freeShipping ? `${freeShipping} and ${shop.returnDays}-day returns.` : `${shop.returnDays}-day returns.`}
           </p>
           <address className="mt-4 space-y-1 text-sm not-italic text-muted" data-testid="footer-contact">
             <a href={`mailto:${shop.contactEmail}`} className="block hover:text-ink">

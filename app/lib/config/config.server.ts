@@ -28,6 +28,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Order messages on (NOTIFICATIONS), and how long one send may take. */
+  /** RETURN_WINDOW_DAYS: the return window until the owner sets one (Settings → Returns). */
+  returnWindowDays: number;
   notifications: { enabled: boolean; sendTimeoutMs: number; yieldMs: number; reviewRequestDelayDays: number };
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
@@ -171,6 +173,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     },
     google: oauthClient(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_OAUTH_BASE),
     facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
     guestSearch: env.GUEST_SEARCH,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,

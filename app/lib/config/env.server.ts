@@ -83,6 +83,8 @@ export const envSchema = z
     NOTIFICATION_YIELD_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     /** Days after an order is delivered that its review request goes out (0 = at delivery). */
     REVIEW_REQUEST_DELAY_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    /** Days after delivery an order can be returned, until the owner sets it under Settings → Returns. */
+    RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,

@@ -25,11 +25,12 @@ export const PAGE_PLACEHOLDERS = [
   "expressRate",
   "overnightRate",
   "taxRate",
+  "returnDays",
 ] as const;
 export type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number];
 
 export function placeholderValues(
-  settings: Pick<ShopSettings, "store" | "shipping">,
+  settings: Pick<ShopSettings, "store" | "shipping" | "returns">,
 ): Record<PagePlaceholder, PlaceholderValue> {
   const { store, shipping } = settings;
   const text = (value: string): PlaceholderValue => ({ kind: "text", text: value });
@@ -51,6 +52,7 @@ export function placeholderValues(
     expressRate: text(shortPrice(shipping.rates.express)),
     overnightRate: text(shortPrice(shipping.rates.overnight)),
     taxRate: text(`${shipping.taxPercent}%`),
+    returnDays: text(String(settings.returns.windowDays)),
   };
 }
 

@@ -8,7 +8,8 @@ import type { PagesSettings } from "./settings-schema";
  * - `##` starts a section; on the FAQ, `###` is a question that opens to its answer.
  * - Placeholders put the store's settings in, so a changed address or rate shows on every page:
  *   {{storeName}}, {{contactEmail}} (a mail link), {{contactPhone}} (a phone link), {{returnAddress}}
- *   (its lines), {{freeShippingThreshold}}, {{standardRate}}, {{expressRate}}, {{overnightRate}}, {{taxRate}}.
+ *   (its lines), {{freeShippingThreshold}}, {{standardRate}}, {{expressRate}}, {{overnightRate}}, {{taxRate}},
+ *   {{returnDays}} (the return window's days, from the Returns settings).
  */
 
 const contact = `Questions about an order, sizing or a return? Our customer service team is happy to help and replies within 1 business day.
@@ -77,11 +78,11 @@ As soon as your order ships, we e-mail you a tracking number. Signed-in customer
 Need to send something back? See our [returns policy](/returns). For anything else about your delivery, [contact us](/contact-us) with your order number.
 `;
 
-const returns = `Not quite right? You can return or exchange any item within 30 days of delivery.
+const returns = `Not quite right? You can return or exchange any item within {{returnDays}} days of delivery.
 
-## Our 30-day return policy
+## Our {{returnDays}}-day return policy
 
-You have 30 days from the day your order is delivered to send items back. To be accepted, items must be:
+You have {{returnDays}} days from the day your order is delivered to send items back. To be accepted, items must be:
 
 - unworn and unwashed;
 - in their original condition, with all tags still attached.
@@ -90,9 +91,11 @@ Sale items can be returned under the same conditions as full-price items.
 
 ## How to start a return
 
-1. [Contact us](/contact-us) with your order number (for example, ORD-12345678), the items you want to return and whether you would like a refund or an exchange.
-2. We reply within 1 business day with your return instructions and address.
-3. Pack the items securely, with their tags attached, and send them back to us.
+1. Sign in and open [My Orders](/orders). On a delivered order, choose **Return or exchange**, then the items, a reason for each, and whether you would like a refund or another size or colour. The size you choose is set aside for you at once.
+2. We reply within 1 business day. Your return's page shows its number (RMA-…) and printable return instructions with our address.
+3. Pack the items securely, with their tags attached and the return number inside, and send them back to us.
+
+Ordered as a guest? [Contact us](/contact-us) with your order number (for example, ORD-12345678) and we will start the return for you.
 
 ## Refunds
 
@@ -100,11 +103,11 @@ Once we receive and check your return, we refund the items to your original paym
 
 ## Exchanges
 
-Need a different size? We are happy to exchange an item for another size of the same product, subject to availability. If the size you want is no longer in stock, we refund the item instead. Our [size guide](/size-guide) can help you choose the right fit.
+Need a different size? Exchange an item for another size or colour of the same product, free of charge. The replacement is reserved when you ask, so it cannot sell out while your parcel travels, and it ships as soon as your return arrives. Our [size guide](/size-guide) can help you choose the right fit.
 
 ## Damaged or incorrect items
 
-If an item arrives damaged or is not what you ordered, please contact us within 30 days of delivery with your order number and a short description, and we will put it right.
+If an item arrives damaged or is not what you ordered, please contact us within {{returnDays}} days of delivery with your order number and a short description, and we will put it right.
 `;
 
 const sizeGuide = `Our tops and dresses come in sizes XS to 4XL, and our bottoms in waist sizes 28 to 38. Use the body measurements below to find your fit.
@@ -148,7 +151,7 @@ Measure over light clothing with a soft tape measure, keeping it snug but not ti
 
 ## Between sizes?
 
-If your measurements fall between two sizes, we recommend choosing the larger size for a more relaxed fit. If a size doesn’t work out, you can exchange it for another size within 30 days — see our [returns policy](/returns).
+If your measurements fall between two sizes, we recommend choosing the larger size for a more relaxed fit. If a size doesn’t work out, you can exchange it for another size within {{returnDays}} days — see our [returns policy](/returns).
 `;
 
 const faq = `Quick answers to the questions we hear most. Can't find what you're looking for? Our team is happy to help.
@@ -185,7 +188,7 @@ You can browse and fill your cart without an account, but you need to sign in (o
 
 ### What is your return policy?
 
-You can return items within 30 days of delivery if they are unworn, unwashed and have their tags attached — sale items included. Refunds go to your original payment method within 5–10 business days after we receive your return. Read the full [returns policy](/returns).
+You can return items within {{returnDays}} days of delivery if they are unworn, unwashed and have their tags attached — sale items included. Refunds go to your original payment method within 5–10 business days after we receive your return. Read the full [returns policy](/returns).
 
 ### How do I find my size?
 
@@ -193,7 +196,7 @@ Our [size guide](/size-guide) lists chest, waist and hip measurements for sizes 
 
 ### Can I exchange an item for a different size?
 
-Yes. Contact us within 30 days of delivery and we will exchange the item for another size of the same product, subject to availability.
+Yes, within {{returnDays}} days of delivery: choose **Return or exchange** on the order in [My Orders](/orders) and pick the size you want. It is set aside for you at once and ships, free, when your return arrives.
 
 ## Still need help?
 

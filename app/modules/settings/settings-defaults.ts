@@ -47,4 +47,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   reviews: {
     newReviews: "publish",
   },
+  // RETURN_WINDOW_DAYS replaces it where the server starts (createShopSettings' `defaults`).
+  returns: {
+    windowDays: 30,
+  },
 };

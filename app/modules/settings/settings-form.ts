@@ -124,6 +124,10 @@ export function sectionValueOf(section: SettingsSection, fields: Fields): unknow
       };
     case "reviews":
       return { newReviews: str(fields, "newReviews") };
+    case "returns": {
+      const days = str(fields, "windowDays").trim();
+      return { windowDays: /^\d+$/.test(days) ? Number(days) : NaN };
+    }
   }
 }
 
@@ -163,6 +167,7 @@ const FIELD_WORDS: Record<string, string> = {
   ownerEmail: "Owner e-mail",
   newOrderAlerts: "New-order alerts",
   newReviews: "New reviews",
+  windowDays: "Return window",
   "hero.imageUrl": "Hero image",
   "hero.eyebrow": "Hero line",
   "hero.heading": "Hero heading",

@@ -8,7 +8,7 @@ import { COUNTRIES, type CountryCode } from "~/lib/countries";
  * shop, or a section the owner never saved, is complete. Pure: the client's forms validate with it too.
  */
 
-export const SETTINGS_SECTIONS = ["store", "pages", "shipping", "notifications", "reviews"] as const;
+export const SETTINGS_SECTIONS = ["store", "pages", "shipping", "notifications", "reviews", "returns"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function isSettingsSection(value: unknown): value is SettingsSection {
@@ -158,12 +158,23 @@ export const reviewSettingsSchema = z.object({
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
+/** Returns (issue 30): how many days after delivery an order can be returned (RETURN_WINDOW_DAYS by default). */
+export const returnSettingsSchema = z.object({
+  windowDays: z
+    .number({ error: "Return window must be a number of days" })
+    .int({ error: "Return window must be whole days" })
+    .min(1, { error: "Return window must be at least 1 day" })
+    .max(365, { error: "Return window must be at most 365 days" }),
+});
+export type ReturnSettings = z.infer<typeof returnSettingsSchema>;
+
 export const SECTION_SCHEMAS = {
   store: storeSettingsSchema,
   pages: pagesSettingsSchema,
   shipping: shippingSettingsSchema,
   notifications: notificationSettingsSchema,
   reviews: reviewSettingsSchema,
+  returns: returnSettingsSchema,
 } as const;
 
 export interface ShopSettings {
@@ -172,6 +183,7 @@ export interface ShopSettings {
   shipping: ShippingSettings;
   notifications: NotificationSettings;
   reviews: ReviewSettings;
+  returns: ReturnSettings;
 }
 export type SectionValue<S extends SettingsSection> = ShopSettings[S];
 
@@ -182,4 +194,5 @@ export const SECTION_NAMES: Record<SettingsSection, string> = {
   shipping: "Shipping and tax",
   notifications: "Notifications",
   reviews: "Reviews",
+  returns: "Returns",
 };

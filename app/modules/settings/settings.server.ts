@@ -73,18 +73,29 @@ export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; messa
  * A stored section read back: valid, it is used; not valid (a field the schema has since gained or
  * tightened), the default fills what is missing, or the whole default stands if that is still not valid.
  */
-function storedSection<S extends SettingsSection>(section: S, stored: unknown): SectionValue<S> {
+function storedSection<S extends SettingsSection>(
+  section: S,
+  stored: unknown,
+  defaults: ShopSettings,
+): SectionValue<S> {
   const schema = SECTION_SCHEMAS[section];
   const direct = schema.safeParse(stored);
   if (direct.success) return direct.data as SectionValue<S>;
-  const merged = schema.safeParse({ ...DEFAULT_SETTINGS[section], ...(stored as object) });
+  const merged = schema.safeParse({ ...defaults[section], ...(stored as object) });
   if (merged.success) return merged.data as SectionValue<S>;
   log.warn(`[settings] the stored ${section} settings are not valid; their defaults are used`);
-  return DEFAULT_SETTINGS[section];
+  return defaults[section];
 }
 
-export function createShopSettings(deps: { db: Db; events: EventBus; cache: ReadCache }): ShopSettingsService {
+export function createShopSettings(deps: {
+  db: Db;
+  events: EventBus;
+  cache: ReadCache;
+  /** Sections whose default comes from the server's configuration (the return window: RETURN_WINDOW_DAYS). */
+  defaults?: Partial<ShopSettings>;
+}): ShopSettingsService {
   const { db, events, cache } = deps;
+  const defaults: ShopSettings = { ...DEFAULT_SETTINGS, ...deps.defaults };
   // Emptied by any catalogue change, which a settings save announces (and which reaches every process).
   events.on("catalog.changed", () => cache.clear());
 
@@ -100,8 +111,8 @@ export function createShopSettings(deps: { db: Db; events: EventBus; cache: Read
     for (const section of SETTINGS_SECTIONS) {
       const row = stored.get(section);
       (out as Record<SettingsSection, EditableSection>)[section] = row
-        ? { value: storedSection(section, row.value), version: row.version }
-        : { value: DEFAULT_SETTINGS[section], version: 0 };
+        ? { value: storedSection(section, row.value, defaults), version: row.version }
+        : { value: defaults[section], version: 0 };
     }
     return out;
   }
@@ -116,6 +127,7 @@ export function createShopSettings(deps: { db: Db; events: EventBus; cache: Read
           shipping: all.shipping.value,
           notifications: all.notifications.value,
           reviews: all.reviews.value,
+          returns: all.returns.value,
         };
       }),
 
@@ -139,7 +151,7 @@ export function createShopSettings(deps: { db: Db; events: EventBus; cache: Read
         if (currentVersion !== version) {
           throw new DomainError("conflict", SETTINGS_MESSAGES.stale, { reason: "STALE_SETTINGS" });
         }
-        const before = row ? storedSection(section, row.value) : DEFAULT_SETTINGS[section];
+        const before = row ? storedSection(section, row.value, defaults) : defaults[section];
         const changes = settingsChanges(before, next);
         if (Object.keys(changes).length === 0) return { changed: false, version: currentVersion, value: before };
         if (row) {

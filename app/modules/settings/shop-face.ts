@@ -14,13 +14,15 @@ export interface ShopFace {
   contactPhone: string;
   /** Where the shop's clock is: order dates and 'today' read in it. */
   timeZone: string;
+  /** The return window in days (the Returns settings): what the shop promises on every page. */
+  returnDays: number;
   shipping: Pick<
     ShippingSettings,
     "rates" | "freeShippingOverCents" | "taxPercent" | "countryTax" | "usStateTax" | "shipsTo"
   >;
 }
 
-export function shopFace(settings: Pick<ShopSettings, "store" | "shipping">): ShopFace {
+export function shopFace(settings: Pick<ShopSettings, "store" | "shipping" | "returns">): ShopFace {
   const store: StoreSettings = settings.store;
   const { rates, freeShippingOverCents, taxPercent, countryTax, usStateTax, shipsTo } = settings.shipping;
   return {
@@ -30,6 +32,7 @@ export function shopFace(settings: Pick<ShopSettings, "store" | "shipping">): Sh
     contactEmail: store.contactEmail,
     contactPhone: store.contactPhone,
     timeZone: store.timeZone,
+    returnDays: settings.returns.windowDays,
     shipping: { rates, freeShippingOverCents, taxPercent, countryTax, usStateTax, shipsTo },
   };
 }

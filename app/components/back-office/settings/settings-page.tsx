@@ -56,6 +56,8 @@ const DESCRIPTIONS: Record<SettingsSection, string> = {
   shipping: "What shipping costs, where you ship, and the tax checkout adds. Orders keep what they were charged.",
   notifications: "Who hears of a new order, and how.",
   reviews: "What happens to a review a customer writes. Moderate them under Reviews.",
+  returns:
+    "How long after delivery customers can ask to return or exchange an order. Your returns page and the shop's promises say the same number.",
 };
 
 /** The owner's Settings page: a tab per section (in the URL, `?section=`), and the last changes. */
@@ -97,6 +99,7 @@ export function SettingsPage({
         {current === "shipping" && <ShippingForm section={sections.shipping} />}
         {current === "notifications" && <NotificationsForm section={sections.notifications} channels={channels} />}
         {current === "reviews" && <ReviewsForm section={sections.reviews} />}
+        {current === "returns" && <ReturnsForm section={sections.returns} />}
       </div>
       <SettingsHistory history={history} />
     </div>
@@ -344,6 +347,27 @@ function ReviewsForm({ section }: { section: EditableSection<"reviews"> }) {
       </SettingSelect>
       <p className="text-sm text-muted">
         Held reviews wait under Reviews until you publish them; they do not count in a product&apos;s rating.
+      </p>
+    </SectionForm>
+  );
+}
+
+function ReturnsForm({ section }: { section: EditableSection<"returns"> }) {
+  return (
+    <SectionForm key={section.version} section="returns" version={section.version} description={DESCRIPTIONS.returns}>
+      <SettingText
+        name="windowDays"
+        label="Return window (days after delivery)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={365}
+        defaultValue={String(section.value.windowDays)}
+        required
+      />
+      <p className="text-sm text-muted">
+        Requests already made keep going; a new request is only accepted within the window. The return address is under
+        Store.
       </p>
     </SectionForm>
   );
