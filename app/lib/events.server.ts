@@ -20,7 +20,22 @@ export interface DomainEvents {
   "order.shipped": { orderId: string; orderNumber: string; trackingNumber: string; carrier: string };
   "order.delivered": { orderId: string; orderNumber: string };
   "order.cancelled": { orderId: string; orderNumber: string; refund: "paypal" | "manual" | null };
+  /**
+   * A return moved on (modules/returns/return-store.server.ts), recorded in the move's transaction: the
+   * shopper's e-mail for the step is written to the outbox with it.
+   */
+  "return.moved": { returnId: string; rmaNumber: string; orderId: string; step: ReturnStep };
 }
+
+/** The steps of a return the shopper hears of (issue 30). */
+export type ReturnStep =
+  | "requested"
+  | "approved"
+  | "refused"
+  | "cancelled"
+  | "received"
+  | "refunded"
+  | "exchange_created";
 
 /** One event with its name: `{ name: "order.paid", payload: {…} }`. */
 export type DomainEvent = { [K in keyof DomainEvents]: { name: K; payload: DomainEvents[K] } }[keyof DomainEvents];
