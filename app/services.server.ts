@@ -39,6 +39,7 @@ import { createScheduledSales, type ScheduledSales } from "~/modules/promotions/
 import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/review-commands.server";
 import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
+import { createReturns, type Returns } from "~/modules/returns/returns.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -98,6 +99,11 @@ export interface Services {
    * `catalog.changed` once committed when the product page's reviews changed.
    */
   reviews: ReviewCommands;
+  /**
+   * Returns and size exchanges (issue 30): the shopper's request and cancel, the owner's moves (approve,
+   * refuse, receive, refund through PayPal or by hand, ship the exchange), and the pages' reads.
+   */
+  returns: Returns;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -266,6 +272,12 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       discountCommands: createDiscountCommands({ db: database.db, catalog }),
       settings,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
+      returns: createReturns({
+        db: database.db,
+        events,
+        paypal: paypalClientFor(config),
+        windowDays: async () => (await settings.read()).returns.windowDays,
+      }),
       orderStats: createOrderStats({
         db: database.db,
         events,

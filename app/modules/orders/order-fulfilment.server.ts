@@ -7,6 +7,7 @@ import type { PayPalClient } from "~/modules/payments/paypal.server";
 import { planMove, type OrderMove, type OrderState, type RefundKind } from "./order-moves";
 import type { OrderStatus, PaymentStatus } from "./order-rules";
 import { restock } from "./order-payment.server";
+import { recordRefund } from "./order-refunds.server";
 import { recordStatusChange, type Actor } from "./status-history.server";
 import { log } from "~/lib/log.server";
 
@@ -97,6 +98,8 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
         updatedAt: now,
         ...(plan.move === "ship" ? { trackingNumber: request.trackingNumber, carrier: request.carrier } : {}),
         ...(plan.move === "markPaid" ? { paidAt: now, paymentMethod: "demo" } : {}),
+        // The return window counts from here (issue 30).
+        ...(plan.move === "deliver" ? { deliveredAt: now } : {}),
       })
       .where(
         and(eq(orders.id, order.id), eq(orders.status, order.status), eq(orders.paymentStatus, order.paymentStatus)),
@@ -115,6 +118,8 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
     const event = movedEvent(plan.move, order, request, plan.refund);
     // The messages the move calls for are written in its transaction (the notification outbox).
     if (event) await events.recordEvent(tx, event);
+    // A demo payment is given back by hand with the cancel: the whole of what is left of it.
+    if (plan.refund === "manual") await recordWholeRefund(tx, order.id, "manual", null);
     return plan.restock ? restock(tx, [order.id]) : 0;
   });
 
@@ -175,6 +180,7 @@ async function refundCancelledOrder(
       .where(and(eq(orders.id, order.id), eq(orders.status, "cancelled"), eq(orders.paymentStatus, "paid")))
       .returning({ id: orders.id });
     if (rows.length === 0) return false;
+    await recordWholeRefund(tx, order.id, kind, refundId);
     await recordStatusChange(tx, {
       orderId: order.id,
       from: order,
@@ -191,6 +197,24 @@ async function refundCancelledOrder(
     throw new DomainError("conflict", FULFILMENT_MESSAGES.changedMeanwhile, { reason: "CHANGED_MEANWHILE" });
   }
   return { orderNumber: order.orderNumber, ...to, refundFailed: null };
+}
+
+/** A cancelled order's refund: what is left of its total, in `order_refunds` (issue 30). */
+async function recordWholeRefund(tx: Tx, orderId: string, method: RefundKind, providerRefundId: string | null) {
+  const [money] = await tx
+    .select({ total: orders.totalCents, refunded: orders.refundedCents, tax: orders.taxCents, shipping: orders.shippingCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!money || money.total - money.refunded <= 0) return;
+  const untouched = money.refunded === 0;
+  await recordRefund(tx, {
+    orderId,
+    amountCents: money.total - money.refunded,
+    taxCents: untouched ? money.tax : 0,
+    shippingCents: untouched ? money.shipping : 0,
+    method,
+    providerRefundId,
+  });
 }
 
 function joinNote(automatic: string | null, note: string | null | undefined): string | null {
