@@ -239,4 +239,28 @@ describe("partial refunds of a PayPal capture", () => {
     expect(refused.message).toMatch(/^PayPal refused on refund of 5\.00 EUR from capture [A-Z0-9]+ \(HTTP 422\)/);
     expect(paypal.refundedCents(captureId)).toBe(0);
   });
+
+  it("the test-only routes (for another process) show a capture's refunds and fail or lose the next refund", async () => {
+    const api = client();
+    const captureId = await capture(api);
+    const testRoute = (path: string, method = "GET") => fetch(`${paypal.url}/__test__/${path}`, { method });
+
+    expect((await testRoute("fail-next-refund", "POST")).status).toBe(200);
+    expect(await failure(api.refundCapture({ captureId, requestId: "r-1", amount: usd(300) }))).toMatchObject({
+      status: 503,
+    });
+    expect((await testRoute("lose-next-refund-answer", "POST")).status).toBe(200);
+    await failure(api.refundCapture({ captureId, requestId: "r-1", amount: usd(300) }));
+    const refund = await api.refundCapture({ captureId, requestId: "r-1", amount: usd(300) });
+
+    const view = await testRoute(`captures/${captureId}`);
+    expect(view.status).toBe(200);
+    expect(await view.json()).toEqual({
+      id: captureId,
+      amount: { currency_code: "USD", value: "59.13" },
+      refundedCents: 300,
+      refunds: [{ id: refund.refundId, captureId, amountCents: 300, currency: "USD", requestId: "r-1" }],
+    });
+    expect((await testRoute("captures/NOSUCHCAPTURE")).status).toBe(404);
+  });
 });
