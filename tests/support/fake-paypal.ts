@@ -16,12 +16,19 @@ import type { AddressInfo, Socket } from "node:net";
  *                                         a repeated request id → the first result; → 201 COMPLETED order with
  *                                         purchase_units[0].payments.captures[0] { id, status, amount }
  *
- *   POST /v2/payments/captures/{id}/refund Bearer; refunds the whole capture → 201 { id, status: "COMPLETED",
- *                                         amount }; 422 CAPTURE_FULLY_REFUNDED once refunded; a repeated
- *                                         request id → the first result; 404 for an unknown capture
+ *   POST /v2/payments/captures/{id}/refund Bearer; body `{ amount: { value, currency_code } }` refunds that
+ *                                         much, an empty body `{}` what is left of the capture → 201 { id,
+ *                                         status: "COMPLETED", amount, seller_payable_breakdown.total_refunded_amount };
+ *                                         422 CAPTURE_FULLY_REFUNDED when nothing is left, REFUND_AMOUNT_EXCEEDED
+ *                                         for more than is left, REFUND_CAPTURE_CURRENCY_MISMATCH,
+ *                                         CANNOT_BE_ZERO_OR_NEGATIVE; a repeated request id → the first refund
+ *                                         (nothing more taken); 404 for an unknown capture
  *
  * `declineNext()` makes the next capture fail with 422 INSTRUMENT_DECLINED; `hangNext()` makes the next
- * create/capture request never answer (token requests are not affected).
+ * create/capture/refund request never answer (token requests are not affected). `failNextRefund(n)` makes
+ * the next n refunds answer 503 without refunding; `loseNextRefundAnswer()` refunds and then drops the
+ * connection (or never answers: "hang") — our side sees a failure or a timeout although the money moved,
+ * and a retry with the same request id must get that same refund back.
  *
  * For a browser test that plays the buyer from another process (tests/support/fake-paypal-server.ts),
  * the same controls are on test-only routes (CORS open, not recorded in `requests`):
@@ -30,6 +37,9 @@ import type { AddressInfo, Socket } from "node:net";
  *   POST /__test__/approve/{id}           = approve(id) → 200 { id, status }; 404 for an unknown order
  *   POST /__test__/decline-next           = declineNext() → 200 { ok: true }
  *   GET  /__test__/orders/{id}            → 200 { id, status, amount, referenceId, customId, captureCount }; 404
+ *   GET  /__test__/captures/{id}          → 200 { id, amount, refundedCents, refunds }; 404 for an unknown capture
+ *   POST /__test__/fail-next-refund       = failNextRefund() → 200 { ok: true }
+ *   POST /__test__/lose-next-refund-answer = loseNextRefundAnswer() → 200 { ok: true }
  */
 export const FAKE_PAYPAL_CLIENT_ID = "fake-client-id";
 export const FAKE_PAYPAL_CLIENT_SECRET = "fake-client-secret";
@@ -60,6 +70,24 @@ interface StoredAnswer {
   body: unknown;
 }
 
+/** A refund the fake applied. */
+export interface FakePayPalRefund {
+  id: string;
+  captureId: string;
+  amountCents: number;
+  currency: string;
+  /** The PayPal-Request-Id it was made with. */
+  requestId: string | undefined;
+}
+
+/** What `GET /__test__/captures/{id}` answers. */
+export interface FakePayPalCaptureView {
+  id: string;
+  amount: Money;
+  refundedCents: number;
+  refunds: FakePayPalRefund[];
+}
+
 export interface FakePayPal {
   url: string;
   clientId: string;
@@ -76,10 +104,19 @@ export interface FakePayPal {
   orders: Map<string, StoredOrder>;
   /** Number of captures actually applied per order id. */
   captureCount(orderId: string): number;
-  /** Number of refunds actually applied per capture id (0 or 1). */
+  /** Number of refunds actually applied per capture id (a repeated request id applies none). */
   refundCount(captureId: string): number;
-  /** The next refund answers 503 SERVICE_UNAVAILABLE. */
-  failNextRefund(): void;
+  /** Cents refunded so far from a capture (0 for an unknown one). */
+  refundedCents(captureId: string): number;
+  /** The refunds applied, in order: of one capture, or of all when left out. */
+  refunds(captureId?: string): FakePayPalRefund[];
+  /** The next `times` refunds (default 1) answer 503 SERVICE_UNAVAILABLE and refund nothing. */
+  failNextRefund(times?: number): void;
+  /**
+   * The next refund is applied (and remembered under its request id), then its answer is lost: "drop" closes
+   * the connection without an answer (default), "hang" never answers (the client's timeout fires).
+   */
+  loseNextRefundAnswer(how?: "drop" | "hang"): void;
   stop(): Promise<void>;
 }
 
@@ -89,6 +126,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** 1005 → "10.05"; the fake's own, so that it does not share the client's formatting. */
+function toValue(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 function toCents(value: unknown): number | undefined {
@@ -148,9 +190,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, StoredOrder>();
   const captures = new Map<string, number>();
-  /** Captures by capture id: their amount, and how many refunds were applied. */
-  const capturesById = new Map<string, { amount: Money; refunds: number }>();
-  let failNextRefund = false;
+  /** Captures by capture id: their amount, and the refunds applied to them. */
+  const capturesById = new Map<string, { amount: Money; refunds: FakePayPalRefund[] }>();
+  const allRefunds: FakePayPalRefund[] = [];
+  let failingRefunds = 0;
+  let loseNextRefund: "drop" | "hang" | undefined;
   const tokens = new Set<string>();
   /** PayPal-Request-Id → first answer, per endpoint kind. */
   const idempotent = new Map<string, StoredAnswer>();
@@ -284,7 +328,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     captures.set(orderId, (captures.get(orderId) ?? 0) + 1);
     const now = new Date().toISOString();
     const captureId = id();
-    capturesById.set(captureId, { amount: { ...order.amount }, refunds: 0 });
+    capturesById.set(captureId, { amount: { ...order.amount }, refunds: [] });
     return {
       status: 201,
       body: {
@@ -324,30 +368,77 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     };
   }
 
-  function refundCapture(captureId: string): StoredAnswer {
+  const refundedOf = (capture: { refunds: FakePayPalRefund[] }) =>
+    capture.refunds.reduce((total, refund) => total + refund.amountCents, 0);
+
+  function refundCapture(captureId: string, body: unknown, requestId: string | undefined): StoredAnswer {
     const capture = capturesById.get(captureId);
     if (!capture) {
       return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID", "Specified resource ID does not exist.");
     }
-    if (failNextRefund) {
-      failNextRefund = false;
+    if (failingRefunds > 0) {
+      failingRefunds -= 1;
       return {
         status: 503,
         body: { name: "SERVICE_UNAVAILABLE", message: "Service Unavailable.", debug_id: id(13).toLowerCase() },
       };
     }
-    if (capture.refunds > 0) {
-      return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    const capturedCents = toCents(capture.amount.value)!;
+    const leftCents = capturedCents - refundedOf(capture);
+    let amountCents = leftCents;
+    if (isRecord(body) && body.amount !== undefined) {
+      const asked = money(body.amount);
+      if (!asked) {
+        return paypalError(
+          400,
+          "INVALID_REQUEST",
+          "INVALID_PARAMETER_SYNTAX",
+          "amount must be { currency_code, value } with a decimal value of at most 2 places",
+        );
+      }
+      if (asked.currency_code !== capture.amount.currency_code) {
+        return unprocessable("REFUND_CAPTURE_CURRENCY_MISMATCH", "Refund must be in the same currency as the capture.");
+      }
+      amountCents = toCents(asked.value)!;
+      if (amountCents === 0) return unprocessable("CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.");
     }
-    capture.refunds += 1;
-    const refundId = id();
+    if (leftCents === 0) {
+      return unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded");
+    }
+    if (amountCents > leftCents) {
+      return unprocessable(
+        "REFUND_AMOUNT_EXCEEDED",
+        "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+      );
+    }
+    const refund: FakePayPalRefund = {
+      id: id(),
+      captureId,
+      amountCents,
+      currency: capture.amount.currency_code,
+      requestId,
+    };
+    capture.refunds.push(refund);
+    allRefunds.push(refund);
+    const usd = (cents: number) => ({ currency_code: refund.currency, value: toValue(cents) });
+    const now = new Date().toISOString();
     return {
       status: 201,
       body: {
-        id: refundId,
+        id: refund.id,
         status: "COMPLETED",
-        amount: { ...capture.amount },
-        links: [{ href: `${url}/v2/payments/refunds/${refundId}`, rel: "self", method: "GET" }],
+        amount: usd(amountCents),
+        seller_payable_breakdown: {
+          gross_amount: usd(amountCents),
+          net_amount: usd(amountCents),
+          total_refunded_amount: usd(refundedOf(capture)),
+        },
+        create_time: now,
+        update_time: now,
+        links: [
+          { href: `${url}/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+          { href: `${url}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+        ],
       },
     };
   }
@@ -432,9 +523,20 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       kind === "create"
         ? createOrder(record.body)
         : kind === "refund"
-          ? refundCapture(decodeURIComponent(refund![1]!))
+          ? refundCapture(
+              decodeURIComponent(refund![1]!),
+              record.body,
+              typeof requestId === "string" ? requestId : undefined,
+            )
           : captureOrder(decodeURIComponent(capture![1]!));
     if (key && answer.status < 300) idempotent.set(key, answer);
+    if (kind === "refund" && answer.status < 300 && loseNextRefund) {
+      // The money moved (and a retry with this request id gets this refund), but the answer never arrives.
+      const how = loseNextRefund;
+      loseNextRefund = undefined;
+      if (how === "drop") req.socket.destroy();
+      return;
+    }
     return send(answer);
   }
 
@@ -461,6 +563,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     if (method === "OPTIONS") return send(204, null);
     const approveMatch = /^\/__test__\/approve\/([^/]+)$/.exec(path);
     const orderMatch = /^\/__test__\/orders\/([^/]+)$/.exec(path);
+    const captureMatch = /^\/__test__\/captures\/([^/]+)$/.exec(path);
     if (method === "GET" && path === "/__test__/health") return send(200, { ok: true });
     if (method === "POST" && approveMatch) {
       const order = orders.get(decodeURIComponent(approveMatch[1]!));
@@ -471,6 +574,26 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     if (method === "POST" && path === "/__test__/decline-next") {
       declineNext = true;
       return send(200, { ok: true });
+    }
+    if (method === "POST" && path === "/__test__/fail-next-refund") {
+      failingRefunds = 1;
+      return send(200, { ok: true });
+    }
+    if (method === "POST" && path === "/__test__/lose-next-refund-answer") {
+      loseNextRefund = "drop";
+      return send(200, { ok: true });
+    }
+    if (method === "GET" && captureMatch) {
+      const captureId = decodeURIComponent(captureMatch[1]!);
+      const capture = capturesById.get(captureId);
+      if (!capture) return send(404, { error: "no such capture" });
+      const view: FakePayPalCaptureView = {
+        id: captureId,
+        amount: { ...capture.amount },
+        refundedCents: refundedOf(capture),
+        refunds: capture.refunds.map((refund) => ({ ...refund })),
+      };
+      return send(200, view);
     }
     if (method === "GET" && orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
@@ -552,9 +675,21 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     requests,
     orders,
     captureCount: (orderId) => captures.get(orderId) ?? 0,
-    refundCount: (captureId) => capturesById.get(captureId)?.refunds ?? 0,
-    failNextRefund() {
-      failNextRefund = true;
+    refundCount: (captureId) => capturesById.get(captureId)?.refunds.length ?? 0,
+    refundedCents(captureId) {
+      const capture = capturesById.get(captureId);
+      return capture ? refundedOf(capture) : 0;
+    },
+    refunds: (captureId) =>
+      (captureId === undefined ? allRefunds : (capturesById.get(captureId)?.refunds ?? [])).map((refund) => ({
+        ...refund,
+      })),
+    failNextRefund(times = 1) {
+      if (!Number.isSafeInteger(times) || times < 0) throw new Error(`fake PayPal: failNextRefund(${times})?`);
+      failingRefunds = times;
+    },
+    loseNextRefundAnswer(how = "drop") {
+      loseNextRefund = how;
     },
     stop() {
       for (const socket of sockets) socket.destroy();

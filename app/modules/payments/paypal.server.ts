@@ -90,14 +90,37 @@ const ISSUE_REASONS: Record<string, CaptureFailureReason> = {
   ORDER_NOT_APPROVED: "NOT_APPROVED",
 };
 
-/** "54.00" → 5400; undefined for anything that is not a plain non-negative decimal with ≤ 2 places. */
+/** How much of a capture to refund: integer cents of a two-decimal currency (the shop's is USD). */
+export interface RefundAmount {
+  cents: number;
+  currency: string;
+}
+
+export interface RefundCaptureInput {
+  captureId: string;
+  /**
+   * PayPal-Request-Id: one per refund meant (e.g. per return), reused on every retry of it. PayPal answers
+   * a repeated id with the first refund and takes nothing more, so a retry after a lost answer is safe.
+   */
+  requestId: string;
+  /** Refund this much of the capture; without it, what is left of it (the whole capture when untouched). */
+  amount?: RefundAmount;
+}
+
 /** A refund PayPal accepted: COMPLETED, or PENDING (it completes later; the money is on its way). */
 export interface RefundResult {
   refundId: string | null;
   status: string;
+  /** Only for a refund without an amount: the capture had been fully refunded already, nothing was taken. */
   alreadyRefunded: boolean;
+  /**
+   * What this refund gave back, in cents, as PayPal says it (null when it did not say, or alreadyRefunded).
+   * A repeated requestId answers the FIRST refund, so this is that refund's amount.
+   */
+  amountCents: number | null;
 }
 
+/** "54.00" → 5400; undefined for anything that is not a plain non-negative decimal with ≤ 2 places. */
 export function decimalStringToCents(value: unknown): number | undefined {
   if (typeof value !== "string") return undefined;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
@@ -280,20 +303,51 @@ export class PayPalClient {
   }
 
   /**
-   * Refunds a capture in full (`POST /v2/payments/captures/{id}/refund`). Retrying with the SAME requestId
-   * is safe: PayPal answers with the first refund instead of refunding again; a capture refunded already
-   * (422 CAPTURE_FULLY_REFUNDED) answers `alreadyRefunded`.
+   * Refunds a capture (`POST /v2/payments/captures/{id}/refund`): `amount` of it (a partial refund, PayPal's
+   * body `{ amount: { value: "12.34", currency_code: "USD" } }`), or without an amount what is left of it
+   * (the whole capture when nothing was refunded; PayPal's empty body).
+   *
+   * Retrying with the SAME requestId is safe: PayPal answers with the first refund instead of refunding again.
+   * A capture refunded already (422 CAPTURE_FULLY_REFUNDED) answers `alreadyRefunded` for a refund without an
+   * amount (the money is back), and throws for one with an amount (this refund was not made). An amount
+   * above what is left (422 REFUND_AMOUNT_EXCEEDED) throws a PayPalError with that issue.
    */
-  async refundCapture(input: { captureId: string; requestId: string }): Promise<RefundResult> {
+  async refundCapture(input: RefundCaptureInput): Promise<RefundResult> {
+    if (!input.requestId) throw new PayPalError("refundCapture needs a requestId (PayPal-Request-Id)");
     if (!/^[A-Za-z0-9-]+$/.test(input.captureId)) {
       throw new PayPalError(`Invalid PayPal capture id: ${JSON.stringify(input.captureId)}`);
     }
-    const path = `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`;
-    const answer = await this.authorised(path, input.requestId, {});
-    if (answer.status === 422 && issueOf(answer.body) === "CAPTURE_FULLY_REFUNDED") {
-      return { refundId: null, status: "COMPLETED", alreadyRefunded: true };
+    const amount = input.amount;
+    if (amount) {
+      if (!Number.isSafeInteger(amount.cents) || amount.cents <= 0) {
+        throw new PayPalError(`Invalid refund amount: ${amount.cents} (expected a positive integer number of cents)`);
+      }
+      if (!/^[A-Z]{3}$/.test(amount.currency)) {
+        throw new PayPalError(`Invalid refund currency: ${JSON.stringify(amount.currency)}`);
+      }
     }
-    if (answer.status !== 200 && answer.status !== 201) throw this.errorFrom("refund", answer);
+    const what = amount
+      ? `refund of ${centsToDecimalString(amount.cents)} ${amount.currency} from capture ${input.captureId}`
+      : `refund of capture ${input.captureId}`;
+    const path = `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`;
+    const answer = await this.authorised(path, input.requestId, refundRequestBody(amount));
+    if (answer.status === 422) {
+      const issue = issueOf(answer.body);
+      if (issue === "CAPTURE_FULLY_REFUNDED") {
+        if (!amount) return { refundId: null, status: "COMPLETED", alreadyRefunded: true, amountCents: null };
+        throw new PayPalError(`PayPal refused the ${what}: the capture is already fully refunded`, {
+          issue,
+          status: 422,
+        });
+      }
+      if (issue === "REFUND_AMOUNT_EXCEEDED") {
+        throw new PayPalError(`PayPal refused the ${what}: it is more than what is left of the capture to refund`, {
+          issue,
+          status: 422,
+        });
+      }
+    }
+    if (answer.status !== 200 && answer.status !== 201) throw this.errorFrom(what, answer);
     const body = answer.body;
     if (!isRecord(body) || typeof body.id !== "string" || typeof body.status !== "string") {
       throw new PayPalError("PayPal answered a refund without its id and status", { status: answer.status });
@@ -301,7 +355,8 @@ export class PayPalClient {
     if (body.status === "CANCELLED" || body.status === "FAILED") {
       throw new PayPalError(`PayPal refund ${body.id} ended ${body.status}`, { status: answer.status });
     }
-    return { refundId: body.id, status: body.status, alreadyRefunded: false };
+    const refunded = isRecord(body.amount) ? decimalStringToCents(body.amount.value) : undefined;
+    return { refundId: body.id, status: body.status, alreadyRefunded: false, amountCents: refunded ?? null };
   }
 
   private async authorised(path: string, requestId: string, body: unknown): Promise<ApiAnswer> {
@@ -378,6 +433,14 @@ export class PayPalClient {
       ...(issue ? { issue } : {}),
     });
   }
+}
+
+/**
+ * The body of a refund request: PayPal's `{ amount: { value, currency_code } }` for a partial refund,
+ * `{}` (what is left of the capture) without an amount.
+ */
+export function refundRequestBody(amount: RefundAmount | undefined): Record<string, unknown> {
+  return amount ? { amount: { value: centsToDecimalString(amount.cents), currency_code: amount.currency } } : {};
 }
 
 function issueOf(body: unknown): string | undefined {
