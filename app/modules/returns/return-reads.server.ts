@@ -354,7 +354,10 @@ export async function returnsOfOrders(db: Db, orderIds: readonly string[]): Prom
 }
 
 /** The order an exchange order replaces, for its page ('Exchange for ORD-…'). */
-export async function exchangeOrigin(db: Db, orderId: string): Promise<{ orderNumber: string; rmaNumber: string } | null> {
+export async function exchangeOrigin(
+  db: Db,
+  orderId: string,
+): Promise<{ orderNumber: string; rmaNumber: string } | null> {
   const [row] = await db
     .select({ orderNumber: orders.orderNumber, rmaNumber: returns.rmaNumber })
     .from(returns)

@@ -230,7 +230,8 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       const variantById = new Map(variants.map((v) => [v.id, v]));
       for (const line of input.lines) {
         const bought = byId.get(line.orderItemId)!;
-        if (line.reason === "other" && !line.note?.trim()) fieldErrors[`${line.orderItemId}.note`] = RETURN_MESSAGES.noteRequired;
+        if (line.reason === "other" && !line.note?.trim())
+          fieldErrors[`${line.orderItemId}.note`] = RETURN_MESSAGES.noteRequired;
         if (line.resolution !== "exchange") continue;
         if (!line.exchangeVariantId) {
           fieldErrors[`${line.orderItemId}.exchange`] = RETURN_MESSAGES.chooseReplacement;
@@ -297,7 +298,8 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       await recordMove(tx, created, null, "requested", { id: input.userId, name: "Customer" }, null, "requested");
       return { ...created, reserved: moves.length > 0 };
     });
-    if (created.reserved) await events.emit("catalog.changed", { reason: `return ${created.rmaNumber} reserved an exchange` });
+    if (created.reserved)
+      await events.emit("catalog.changed", { reason: `return ${created.rmaNumber} reserved an exchange` });
     return { id: created.id, rmaNumber: created.rmaNumber };
   }
 
@@ -357,7 +359,9 @@ export function createReturnStore(deps: ReturnStoreDeps) {
 
   /** The replacement units of a return's exchange lines, as stock moves. */
   async function exchangeMoves(tx: Tx, ret: CurrentReturn): Promise<StockMove[]> {
-    const ids = ret.items.filter((i) => i.resolution === "exchange" && i.exchangeVariantId).map((i) => i.exchangeVariantId!);
+    const ids = ret.items
+      .filter((i) => i.resolution === "exchange" && i.exchangeVariantId)
+      .map((i) => i.exchangeVariantId!);
     if (ids.length === 0) return [];
     const variants = await tx
       .select({ id: productVariants.id, productId: productVariants.productId })
@@ -366,7 +370,11 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     const productOf = new Map(variants.map((v) => [v.id, v.productId]));
     return ret.items
       .filter((i) => i.resolution === "exchange" && i.exchangeVariantId && productOf.has(i.exchangeVariantId))
-      .map((i) => ({ variantId: i.exchangeVariantId!, productId: productOf.get(i.exchangeVariantId!)!, quantity: i.quantity }));
+      .map((i) => ({
+        variantId: i.exchangeVariantId!,
+        productId: productOf.get(i.exchangeVariantId!)!,
+        quantity: i.quantity,
+      }));
   }
 
   /** One conditional update of the return on the state it was planned from; a lost race is a 409. */
@@ -432,7 +440,9 @@ export function createReturnStore(deps: ReturnStoreDeps) {
         moved = moved || restocked.length > 0;
       }
       const historyNote =
-        plan.move === "refuse" ? [request.reason!.trim(), note].filter(Boolean).join(" — ") : receiveNote(ret, dispositions, note);
+        plan.move === "refuse"
+          ? [request.reason!.trim(), note].filter(Boolean).join(" — ")
+          : receiveNote(ret, dispositions, note);
       await recordMove(tx, ret, ret.status, plan.to.status, request.actor, historyNote, STEP_OF[plan.move]);
       return moved;
     });
@@ -443,7 +453,9 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       if (plan.ok && plan.move !== "receive") return extra;
       const restocked = r.items.filter((i) => given[i.id] === "restock").reduce((n, i) => n + i.quantity, 0);
       const written = r.items.filter((i) => given[i.id] === "write_off").reduce((n, i) => n + i.quantity, 0);
-      const words = [restocked ? `${restocked} restocked` : "", written ? `${written} written off` : ""].filter(Boolean);
+      const words = [restocked ? `${restocked} restocked` : "", written ? `${written} written off` : ""].filter(
+        Boolean,
+      );
       return [words.join(", "), extra].filter(Boolean).join(" — ") || null;
     }
   }
@@ -512,7 +524,8 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       .where(eq(orders.id, ret.orderId));
     if (!order) throw new DomainError("not-found", RETURN_MESSAGES.orderNotFound, { reason: "NOT_FOUND" });
     const method = order.paymentMethod === "paypal" && order.captureId ? "paypal" : "manual";
-    const shipping = request.refundShipping === true || ret.items.some((i) => i.resolution === "refund" && i.reason === "damaged");
+    const shipping =
+      request.refundShipping === true || ret.items.some((i) => i.resolution === "refund" && i.reason === "damaged");
 
     // First the amount is fixed ('due' → 'pending'): a retry, or a second admin, sends this same amount.
     let fixed: CurrentReturn & { amount: RefundAmount } = { ...ret, amount: await storedAmount(ret) };
@@ -621,7 +634,12 @@ export function createReturnStore(deps: ReturnStoreDeps) {
   ): Promise<ReturnMoveResult> {
     const at = now();
     const orderNumber = await db.transaction(async (tx) => {
-      await claim(tx, ret, { status: to.status, ...(to.status === "closed" ? { closedAt: at } : {}) }, isNull(returns.exchangeOrderId));
+      await claim(
+        tx,
+        ret,
+        { status: to.status, ...(to.status === "closed" ? { closedAt: at } : {}) },
+        isNull(returns.exchangeOrderId),
+      );
       const [original] = await tx.select().from(orders).where(eq(orders.id, ret.orderId));
       if (!original) throw new DomainError("not-found", RETURN_MESSAGES.orderNotFound, { reason: "NOT_FOUND" });
       const lines = await tx
@@ -712,7 +730,28 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     return move({ returnId: ret.id, move: "cancel", actor: { id: input.userId, name: "Customer" } });
   }
 
-  return { request, move, cancelByShopper };
+  /**
+   * What 'Refund' would give back now, with and without the shipping (the owner's return page): the
+   * fixed amount once a refund was sent, null when nothing is to refund.
+   */
+  async function refundPreview(
+    returnId: string,
+  ): Promise<{ withoutShipping: RefundAmount; withShipping: RefundAmount; fixed: boolean } | null> {
+    const ret = await current(db, returnId);
+    if (ret.refundStatus === "pending" || ret.refundStatus === "refunded") {
+      const amount = await storedAmount(ret);
+      return { withoutShipping: amount, withShipping: amount, fixed: true };
+    }
+    if (!ret.hasRefund || ret.status === "refused" || ret.status === "cancelled") return null;
+    // Read in a transaction that changes nothing (the order row is read as the refund would lock it).
+    return db.transaction(async (tx) => ({
+      withoutShipping: await plannedRefund(tx, ret, false),
+      withShipping: await plannedRefund(tx, ret, true),
+      fixed: false,
+    }));
+  }
+
+  return { request, move, cancelByShopper, refundPreview };
 }
 
 export type ReturnStore = ReturnType<typeof createReturnStore>;
