@@ -65,7 +65,8 @@ const WHAT: Record<ReturnMove, string> = {
 };
 
 function refused(status: ReturnStatus, move: ReturnMove): ReturnPlan {
-  return { ok: false, message: `A ${status} return cannot be ${WHAT[move]}.` };
+  const article = /^[aeiou]/.test(status) ? "An" : "A";
+  return { ok: false, message: `${article} ${status} return cannot be ${WHAT[move]}.` };
 }
 
 /** The status a received return is in once `refundDone` and `exchangeDone`: closed when both are. */
