@@ -1,4 +1,5 @@
 import type { AddressJson } from "#db/schema/orders";
+import type { RefundStatus, ReturnReason, ReturnResolution, ReturnStatus } from "#db/schema/returns";
 import type { OrderDiscountLine } from "~/modules/orders/order-discount-lines";
 
 /**
@@ -17,11 +18,16 @@ export const NOTIFICATION_TYPES = [
   "custom",
   /** After delivery, once per order: a signed link to review each line (review-requests.server.ts). */
   "review_request",
+  /**
+   * A step of a return (issue 30), to its shopper, e-mail only; the step is in the row's dedupe key and
+   * the return is read when sent (return-messages.server.ts).
+   */
+  "return_update",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The kinds worded from the order alone (templates/order-email.tsx, whatsapp-texts.ts). */
-export type OrderMessageType = Exclude<NotificationType, "custom" | "review_request">;
+export type OrderMessageType = Exclude<NotificationType, "custom" | "review_request" | "return_update">;
 
 export const NOTIFICATION_STATUSES = ["pending", "sent", "delivered", "failed"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -36,6 +42,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   cancellation_notification: "Cancellation",
   custom: "Custom message",
   review_request: "Review request",
+  return_update: "Return",
 };
 
 /** One line of an order as a message shows it. */
@@ -126,4 +133,45 @@ export interface RenderedEmail {
   subject: string;
   html: string;
   text: string;
+}
+
+/** One line of a return as its e-mails show it: what was bought, why it comes back, and what for. */
+export interface ReturnMessageLine {
+  name: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  reason: ReturnReason;
+  /** The shopper's words ('Other' has them). */
+  note: string | null;
+  resolution: ReturnResolution;
+  /** For an exchange: the size and colour asked for instead. */
+  exchangeSize: string | null;
+  exchangeColor: string | null;
+}
+
+/** What a refund gives back, once its amount is fixed. */
+export interface ReturnRefundAmount {
+  itemsCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+/** Everything a return's e-mail may say, read when the e-mail is sent (return-messages.server.ts). */
+export interface ReturnMessage {
+  returnId: string;
+  rmaNumber: string;
+  status: ReturnStatus;
+  refundStatus: RefundStatus;
+  /** The owner's reason, shown to the shopper when refused. */
+  refusalReason: string | null;
+  /** Null until the refund's amount is fixed (the owner's Refund). */
+  refund: ReturnRefundAmount | null;
+  refundMethod: "paypal" | "manual" | null;
+  /** The order that ships the replacements, once the owner made it. */
+  exchangeOrderNumber: string | null;
+  lines: ReturnMessageLine[];
+  /** The shopper's page of the return (PUBLIC_URL + /returns/RMA-…). */
+  returnUrl: string;
 }

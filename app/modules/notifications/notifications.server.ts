@@ -25,13 +25,14 @@ import {
   type NotificationRow,
 } from "./outbox.server";
 import { parseE164 } from "./phone-numbers";
+import { recordReturnMessage } from "./return-messages.server";
 import { recordReviewRequest } from "./review-requests.server";
 import { applyTwilioStatus, type StatusCallbackResult } from "./status-callback.server";
 import { createTwilioClient } from "./twilio-client.server";
 
 /**
- * Order notifications, as the rest of the shop uses them: the outbox rows order events write, the
- * worker that sends them, the admin's panel (list, custom WhatsApp, resend, order e-mail), Twilio's
+ * Order notifications, as the rest of the shop uses them: the outbox rows order events write (and a
+ * return's moves: the shopper's e-mail for each step), the worker that sends them, the admin's panel (list, custom WhatsApp, resend, order e-mail), Twilio's
  * status callbacks and the embedded mail outbox.
  */
 export interface NotificationsConfig {
@@ -160,6 +161,11 @@ export function createNotifications(deps: {
         });
       });
     }
+    // A return's every step e-mails its shopper, written with the move (return-messages.server.ts).
+    events.onRecord("return.moved", async (tx, payload) => {
+      await recordReturnMessage(tx, payload);
+    });
+    events.on("return.moved", () => worker.wake());
   }
 
   async function sendNow(row: NotificationRow): Promise<NotificationRow> {

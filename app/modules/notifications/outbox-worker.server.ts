@@ -17,18 +17,22 @@ import type {
   MessageOrder,
   NotificationType,
   OrderMessageType,
+  ReturnMessage,
   ReviewRequestLine,
   ShopIdentity,
 } from "./message-kinds";
 import { loadMessageOrders } from "./message-orders.server";
+import { loadReturnMessages } from "./return-messages.server";
+import { parseReturnMessageKey, RETURN_MESSAGE_ERRORS } from "./return-texts";
 import { REVIEW_REQUEST_MESSAGES, reviewRequestWhatsApp } from "./review-request-texts";
 import { reviewLinesFor } from "./review-requests.server";
 import { notificationById, type NotificationRow } from "./outbox.server";
 import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
-import { renderOrderEmail, renderReviewRequestEmail } from "./render-email.server";
+import { renderOrderEmail, renderReturnEmail, renderReviewRequestEmail } from "./render-email.server";
 import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
 import { whatsappText } from "./whatsapp-texts";
 import { setTimeout as delay } from "node:timers/promises";
+import type { ReturnStep } from "~/lib/events.server";
 import { log as logger } from "~/lib/log.server";
 
 /**
@@ -95,7 +99,15 @@ interface ClaimedRow {
   audience: Audience;
   recipient: string;
   message_body: string | null;
+  /** A return's e-mail names its return and step here (return-texts.ts, returnMessageKey). */
+  dedupe_key: string;
   attempts: number;
+}
+
+/** What a return's e-mail is about: the step, and the return as it is when sent (undefined: it is gone). */
+interface ReturnStepMessage {
+  step: ReturnStep;
+  ret: ReturnMessage | undefined;
 }
 
 type Outcome =
@@ -141,7 +153,8 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
         update order_notifications n
         set sending_since = now(), attempts = n.attempts + 1, updated_at = now()
         from due where n.id = due.id
-        returning n.id, n.order_id, n.channel, n.notification_type, n.audience, n.recipient, n.message_body, n.attempts`,
+        returning n.id, n.order_id, n.channel, n.notification_type, n.audience, n.recipient, n.message_body,
+                  n.dedupe_key, n.attempts`,
     );
   }
 
@@ -150,9 +163,14 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     order: MessageOrder | undefined,
     shop: ShopIdentity,
     reviewLines: ReviewRequestLine[] | undefined,
+    returned: ReturnStepMessage | undefined,
   ): Promise<Outcome> {
     if (row.notification_type !== "custom" && !order) {
       return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.orderNotFound) };
+    }
+    if (row.notification_type === "return_update") {
+      if (row.channel !== "email") return { ok: false, failure: finalFailure(RETURN_MESSAGE_ERRORS.emailOnly) };
+      if (!returned?.ret) return { ok: false, failure: finalFailure(RETURN_MESSAGE_ERRORS.returnNotFound) };
     }
     if (row.notification_type === "review_request") {
       if (!deps.reviewLinkUrl) return { ok: false, failure: finalFailure(REVIEW_REQUEST_MESSAGES.linksNotConfigured) };
@@ -161,7 +179,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     }
     return row.channel === "whatsapp"
       ? deliverWhatsApp(row, order, shop, reviewLines)
-      : deliverEmail(row, order!, shop, reviewLines);
+      : deliverEmail(row, order!, shop, reviewLines, returned);
   }
 
   async function deliverWhatsApp(
@@ -211,12 +229,15 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     order: MessageOrder,
     shop: ShopIdentity,
     reviewLines: ReviewRequestLine[] | undefined,
+    returned: ReturnStepMessage | undefined,
   ): Promise<Outcome> {
     const started = performance.now();
     const mail =
       row.notification_type === "review_request"
         ? renderReviewRequestEmail(order, reviewLines ?? [], shop)
-        : await renderOrderEmail(row.notification_type, order, shop, row.audience);
+        : row.notification_type === "return_update"
+          ? renderReturnEmail(returned!.step, returned!.ret!, order, shop)
+          : await renderOrderEmail(row.notification_type, order, shop, row.audience);
     ownBusyMs += performance.now() - started;
     // The owner's alert goes to the e-mail the settings have now; the customer's to the order's.
     const to = row.audience === "owner" ? (shop.ownerEmail ?? "") : row.recipient || order.customerEmail;
@@ -284,10 +305,22 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     const requested = rows
       .filter((r) => r.notification_type === "review_request" && r.order_id)
       .map((r) => r.order_id!);
-    const [messageOrders, reviewRows] = await Promise.all([
+    // A return's e-mail is worded from the return as it is now (its step is in the row's key).
+    const returnSteps = new Map<string, { returnId: string; step: ReturnStep }>();
+    for (const row of rows) {
+      const parsed = row.notification_type === "return_update" ? parseReturnMessageKey(row.dedupe_key) : null;
+      if (parsed) returnSteps.set(row.id, parsed);
+    }
+    const returnIds = [...returnSteps.values()].map((r) => r.returnId);
+    const [messageOrders, reviewRows, returnMessages] = await Promise.all([
       loadMessageOrders(db, orderIds, shop.url),
       requested.length > 0 && deps.reviewLinkUrl ? reviewLinesFor(db, requested) : new Map<string, never[]>(),
+      returnIds.length > 0 ? loadReturnMessages(db, returnIds, shop.url) : new Map<string, ReturnMessage>(),
     ]);
+    const returnedOf = (row: ClaimedRow): ReturnStepMessage | undefined => {
+      const parsed = returnSteps.get(row.id);
+      return parsed ? { step: parsed.step, ret: returnMessages.get(parsed.returnId) } : undefined;
+    };
     const linkOf = deps.reviewLinkUrl;
     const reviewLinesOf = (orderId: string | null): ReviewRequestLine[] | undefined =>
       orderId && linkOf
@@ -307,6 +340,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
             row.order_id ? messageOrders.get(row.order_id) : undefined,
             shop,
             row.notification_type === "review_request" ? reviewLinesOf(row.order_id) : undefined,
+            returnedOf(row),
           );
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.

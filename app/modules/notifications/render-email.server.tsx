@@ -1,14 +1,18 @@
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { ReturnStep } from "~/lib/events.server";
 import type {
   Audience,
   MessageOrder,
   NotificationType,
   RenderedEmail,
+  ReturnMessage,
   ReviewRequestLine,
   ShopIdentity,
 } from "./message-kinds";
+import { returnEmailWords } from "./return-texts";
 import { reviewRequestSubject } from "./review-request-texts";
+import { ReturnEmail } from "./templates/return-email";
 import { ReviewRequestEmail } from "./templates/review-request-email";
 import {
   assertEmailType,
@@ -75,4 +79,16 @@ export function renderReviewRequestEmail(
   const subject = oneLineSubject(reviewRequestSubject(order));
   const html = DOCTYPE + renderToStaticMarkup(<ReviewRequestEmail order={order} lines={lines} shop={shop} />);
   return { subject, html, text: toPlainText(html, plainTextOptions) };
+}
+
+/** A return's e-mail for one of its steps (templates/return-email.tsx, worded by return-texts.ts). */
+export function renderReturnEmail(
+  step: ReturnStep,
+  ret: ReturnMessage,
+  order: MessageOrder,
+  shop: ShopIdentity,
+): RenderedEmail {
+  const words = returnEmailWords(step, ret, order, shop);
+  const html = DOCTYPE + renderToStaticMarkup(<ReturnEmail words={words} returnUrl={ret.returnUrl} shop={shop} />);
+  return { subject: oneLineSubject(words.subject), html, text: toPlainText(html, plainTextOptions) };
 }

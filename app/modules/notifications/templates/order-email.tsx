@@ -26,13 +26,14 @@ import { cancellationRefundSentence, customerFirstName, lineVariant, shippingMet
 
 /**
  * The kinds that are order e-mails: a 'custom' message is a WhatsApp text only; a review request has its
- * own template (review-request-email.tsx).
+ * own template (review-request-email.tsx), and so has a return's step (return-email.tsx).
  */
 export type OrderEmailType = OrderMessageType;
 
 export function assertEmailType(type: NotificationType): asserts type is OrderEmailType {
   if (type === "custom") throw new Error("A 'custom' notification is never an e-mail");
   if (type === "review_request") throw new Error("A review request is not an order e-mail");
+  if (type === "return_update") throw new Error("A return's e-mail is not an order e-mail");
 }
 
 /** The subject line as written; render-email.server.tsx makes it one safe line. */
