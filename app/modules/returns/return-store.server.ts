@@ -144,6 +144,12 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     }
   }
 
+  /** After the commit: wakes what sends the step's e-mail (recorded in the move's transaction). */
+  async function announce(ret: { id: string; rmaNumber: string; orderId: string }, step: ReturnStep | undefined) {
+    if (step)
+      await events.emit("return.moved", { returnId: ret.id, rmaNumber: ret.rmaNumber, orderId: ret.orderId, step });
+  }
+
   /** The shopper asks to return (and exchange) lines of a delivered order of theirs. */
   async function request(input: ReturnRequest): Promise<{ id: string; rmaNumber: string }> {
     if (input.lines.length === 0) {
@@ -300,6 +306,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     });
     if (created.reserved)
       await events.emit("catalog.changed", { reason: `return ${created.rmaNumber} reserved an exchange` });
+    await announce(created, "requested");
     return { id: created.id, rmaNumber: created.rmaNumber };
   }
 
@@ -447,6 +454,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       return moved;
     });
     if (stockMoved) await events.emit("catalog.changed", { reason: `return ${ret.rmaNumber} ${plan.move}` });
+    await announce(ret, STEP_OF[plan.move]);
     return { rmaNumber: ret.rmaNumber, status: plan.to.status, refundStatus: plan.to.refundStatus };
 
     function receiveNote(r: CurrentReturn, given: Record<string, ReturnDisposition>, extra: string | null) {
@@ -613,6 +621,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
         "refunded",
       );
     });
+    await announce(ret, "refunded");
     return { rmaNumber: ret.rmaNumber, ...to, refund: fixed.amount };
   }
 
@@ -717,6 +726,9 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       );
       return number;
     });
+    await announce(ret, "exchange_created");
+    // The exchange order is a new order in the lists and figures.
+    await events.emit("catalog.changed", { reason: `return ${ret.rmaNumber} exchange order ${orderNumber}` });
     return { rmaNumber: ret.rmaNumber, ...to, exchangeOrderNumber: orderNumber };
   }
 
