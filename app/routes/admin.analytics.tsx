@@ -14,7 +14,8 @@ async function load({ request, url }: Route.LoaderArgs) {
   const access = await services().adminAccess.access(request);
   if (access.kind !== "admin") return data({ report: null }, { headers: { "Cache-Control": "private, no-store" } });
   if (access.viaPassword) throw redirect("/admin");
-  const report = await analyticsReport(services().database.db, url.searchParams);
+  const { store } = await services().settings.read();
+  const report = await analyticsReport(services().database.db, url.searchParams, { timeZone: store.timeZone });
   return data({ report }, { headers: { "Cache-Control": "private, no-store" } });
 }
 export const loader = pageLoader(load);

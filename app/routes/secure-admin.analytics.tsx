@@ -9,7 +9,8 @@ import type { Route } from "./+types/secure-admin.analytics";
 /** The console's Analytics tab: the back office's analytics page (components/back-office/analytics-report.tsx). */
 async function load({ request, url }: Route.LoaderArgs) {
   if (!(await hasConsolePass(request))) return data({ report: null }, { headers: consoleNoStore });
-  const report = await analyticsReport(services().database.db, url.searchParams);
+  const { store } = await services().settings.read();
+  const report = await analyticsReport(services().database.db, url.searchParams, { timeZone: store.timeZone });
   return data({ report }, { headers: consoleNoStore });
 }
 export const loader = pageLoader(load);

@@ -17,7 +17,9 @@ export interface RollUpDrift {
   saleDays: string[];
 }
 
-const SALE = sql.raw(`not o.is_test and o.status <> 'cancelled' and o.payment_status = 'paid'`);
+const SALE = sql.raw(
+  `not o.is_test and o.status <> 'cancelled' and o.payment_status in ('paid', 'refunded') and o.exchange_for_order_id is null`,
+);
 const DAY = sql.raw(`(o.created_at at time zone 'UTC')::date`);
 
 export async function rollUpDrift(db: Db): Promise<RollUpDrift> {

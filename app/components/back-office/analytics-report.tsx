@@ -4,6 +4,7 @@ import { CountBarChart, RevenueChart, shortDay } from "~/components/secure-admin
 import { ChartCard, FiguresTable } from "~/components/secure-admin/analytics/chart-card";
 import { DiscountTable } from "./discount-table";
 import { FitTable } from "./fit-table";
+import { ReturnsReport } from "./returns-report";
 import { FormMessage, primaryButton } from "~/components/ui/field";
 import { formatCents } from "~/lib/money";
 import { presetRange, RANGE_PRESETS } from "~/modules/analytics/analytics-range";
@@ -14,7 +15,7 @@ import type { AnalyticsReportData } from "~/modules/analytics/analytics-report.s
  * Sales Analytics (spec §2's four figures, and what a clothing shop reorders by): for a date range in
  * the URL, sales per day (split into sales with and without a discount), best sellers, units by size and
  * colour, payment methods, the sales of each discount code and offer (issue 28), and the size and fit of
- * the reviewed products (issue 29). One page for both
+ * the reviewed products (issue 29), and the returns with revenue net of refunds (issue 30). One page for both
  * faces of the back office (/admin/analytics and the console's Analytics tab).
  */
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -112,10 +113,12 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
       {rangeError && <FormMessage kind="error">{rangeError}</FormMessage>}
 
       <StatCards
-        gridClassName="grid-cols-2 lg:grid-cols-4"
+        gridClassName="grid-cols-2 lg:grid-cols-3"
         cards={[
           { label: "Total Orders", value: count(a.summary.orders) },
           { label: "Total Revenue", value: formatCents(a.summary.revenueCents) },
+          { label: "Refunds", value: formatCents(report.returns.refundsCents) },
+          { label: "Revenue net of refunds", value: formatCents(report.netRevenueCents) },
           { label: "Avg Order Value", value: formatCents(a.summary.averageOrderCents) },
           { label: "Unique Customers", value: count(a.summary.uniqueCustomers) },
         ]}
@@ -240,12 +243,18 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
         />
       </div>
 
+      <ReturnsReport
+        returns={report.returns}
+        revenueCents={a.summary.revenueCents}
+        netRevenueCents={report.netRevenueCents}
+      />
+
       <section aria-labelledby="fit-heading" className="rounded-2xl border border-line bg-white p-5">
         <h3 id="fit-heading" className="font-display text-lg font-semibold">
           Size and fit
         </h3>
         {report.fit.total === 0 ? (
-          <p className="mt-2 text-sm text-muted">No published reviews yet.</p>
+          <p className="mt-2 text-sm text-muted">No published reviews or size returns yet.</p>
         ) : (
           <FitTable fit={report.fit} range={a.range} />
         )}

@@ -6,7 +6,8 @@ import { FIT_FLAG_MIN_ANSWERS, fitShare, type FitFlag, type FitVotes } from "~/m
  * The Analytics page's "Size and fit" (issue 29), for both faces of the back office: per reviewed
  * product its fit votes, average rating and review count, flagged products first; each product opens
  * (a native disclosure: keyboard and screen readers, no script needed) to the same figures per size.
- * Paged by `fitPage`, the date range kept.
+ * Paged by `fitPage`, the date range kept. Units returned as 'Too small' / 'Too large' (issue 30) are
+ * counted in 'Runs small' / 'Runs large' and said so in the cell ('5 (71%), 2 returned').
  */
 const count = (n: number) => n.toLocaleString("en-US");
 const rating = (value: number, reviews: number) => (reviews === 0 ? "—" : value.toFixed(1));
@@ -26,8 +27,9 @@ function Flag({ flag }: { flag: FitFlag | null }) {
   );
 }
 
-/** A vote count with its share of the answers: '8 (62%)'. */
-const vote = (part: number, votes: FitVotes) => `${count(part)} (${fitShare(part, votes)})`;
+/** A vote count with its share of the answers: '8 (62%)', and how many of them are returns: '8 (62%), 2 returned'. */
+const vote = (part: number, votes: FitVotes, returned = 0) =>
+  `${count(part)} (${fitShare(part, votes)})${returned > 0 ? `, ${count(returned)} returned` : ""}`;
 
 function Figures({ row }: { row: FitProductFigures | FitSizeFigures }) {
   return (
@@ -37,9 +39,9 @@ function Figures({ row }: { row: FitProductFigures | FitSizeFigures }) {
       </td>
       <td className="py-1.5 pr-3 text-right tabular-nums">{count(row.reviews)}</td>
       <td className="py-1.5 pr-3 text-right tabular-nums">{rating(row.averageRating, row.reviews)}</td>
-      <td className="py-1.5 pr-3 text-right tabular-nums">{vote(row.runsSmall, row)}</td>
+      <td className="py-1.5 pr-3 text-right tabular-nums">{vote(row.runsSmall, row, row.returned.tooSmall)}</td>
       <td className="py-1.5 pr-3 text-right tabular-nums">{vote(row.trueToSize, row)}</td>
-      <td className="py-1.5 pr-3 text-right tabular-nums">{vote(row.runsLarge, row)}</td>
+      <td className="py-1.5 pr-3 text-right tabular-nums">{vote(row.runsLarge, row, row.returned.tooLarge)}</td>
     </>
   );
 }
@@ -80,13 +82,16 @@ function SizesTable({ product }: { product: FitProductFigures }) {
 export function FitTable({ fit, range }: { fit: FitAnalytics; range: { from: string; to: string } }) {
   const first = (fit.page - 1) * fit.pageSize + 1;
   const last = first + fit.products.length - 1;
+  const reviewed = fit.total - fit.returnsOnly;
   const pageLink = (page: number) => `?from=${range.from}&to=${range.to}&fitPage=${page}#fit-heading`;
   return (
     <>
       <p className="mt-1 text-sm text-muted" data-testid="fit-summary">
-        {count(fit.total)} {fit.total === 1 ? "product" : "products"} with reviews, {count(fit.flagged)} flagged
-        &apos;runs small&apos; or &apos;runs large&apos; (at least {FIT_FLAG_MIN_ANSWERS} fit answers, 60% or more one
-        way). All published reviews to date, whatever the range above.
+        {count(reviewed)} {reviewed === 1 ? "product" : "products"} with reviews
+        {fit.returnsOnly > 0 ? `, ${count(fit.returnsOnly)} more with size returns only` : ""}, {count(fit.flagged)}{" "}
+        flagged &apos;runs small&apos; or &apos;runs large&apos; (at least {FIT_FLAG_MIN_ANSWERS} fit answers, 60% or
+        more one way). All published reviews to date, whatever the range above; a unit returned as &apos;Too small&apos;
+        or &apos;Too large&apos; counts as a &apos;runs small&apos; or &apos;runs large&apos; answer.
       </p>
       <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Size and fit, scrollable">
         <table className="w-full text-left text-sm">

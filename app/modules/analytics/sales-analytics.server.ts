@@ -8,8 +8,11 @@ import type { AnalyticsRange } from "./analytics-range";
  * payment methods.
  *
  * - A **sale** is an order that is not a test order (`is_test = false`), not cancelled
- *   (`status <> 'cancelled'`) and paid (`payment_status = 'paid'`). Refunded, failed, pending-payment and
- *   cancelled orders are not sales.
+ *   (`status <> 'cancelled'`), paid or refunded after a return (`payment_status in ('paid', 'refunded')`)
+ *   and not an exchange's replacement order (`exchange_for_order_id is null`, issue 30). Failed,
+ *   pending-payment and cancelled orders are not sales. A sale refunded after a return stays the sale it
+ *   was; its refunds are taken off on the day they are made (return-analytics.server.ts: revenue net of
+ *   refunds). (The roll-up's `sales_is_sale`; see docs/notes/returns-analytics-sql.md.)
  * - Days are UTC calendar days of `created_at`. The range (analytics-range.ts) is `from` and `to` as
  *   YYYY-MM-DD, both included: `created_at >= from 00:00Z and created_at < (to + 1 day) 00:00Z`.
  * - Revenue is the orders' `total_cents` (shipping and tax included), as on the dashboard; a product's,
