@@ -116,4 +116,218 @@ SELECT o."id", o."total_cents", o."tax_cents", o."shipping_cents",
        o."refund_id", o."updated_at"
 FROM "orders" o
 WHERE o."payment_status" = 'refunded' AND o."total_cents" > 0;--> statement-breakpoint
-UPDATE "orders" SET "refunded_cents" = "total_cents" WHERE "payment_status" = 'refunded';
+UPDATE "orders" SET "refunded_cents" = "total_cents" WHERE "payment_status" = 'refunded';--> statement-breakpoint
+-- Issue 30: what counts as a sale in the sales roll-up (migration 0012), for returns and exchanges.
+-- A sale is now: not a test order, not cancelled, paid or refunded (a delivered order refunded after a
+-- return stays the sale it was: its refunds are subtracted on the day they were made, as "revenue net of
+-- refunds"), and not an exchange's replacement order (exchange_for_order_id set: shipped free, no sale).
+-- A cancelled order is no sale whatever its payment: one refunded on cancellation was never counted.
+-- The functions that took (is_test, status, payment_status) take the exchange link too; their callers are
+-- replaced with the same bodies as 0012's, only those arguments and the prefilters changed.
+DROP FUNCTION sales_line_day(boolean, text, text, timestamptz);--> statement-breakpoint
+DROP FUNCTION sales_order_change_of(uuid, timestamptz, text, text, text, boolean, text, text, integer, integer);--> statement-breakpoint
+DROP FUNCTION sales_is_sale(boolean, text, text);--> statement-breakpoint
+CREATE FUNCTION sales_is_sale(is_test boolean, status text, payment_status text, exchange_for_order_id uuid) RETURNS boolean
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ select not $1 and $2 <> 'cancelled' and $3 in ('paid', 'refunded') and $4 is null $$;--> statement-breakpoint
+CREATE FUNCTION sales_order_change_of(
+  id uuid, created_at timestamptz, payment_method text, user_id text, customer_email text,
+  is_test boolean, status text, payment_status text, exchange_for_order_id uuid, total_cents integer, sign integer
+) RETURNS sales_order_change
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ select row($1, sales_day_of($2), coalesce($3, 'unknown'), coalesce($4, lower($5)),
+                   $11 * sales_is_sale($6, $7, $8, $9)::int,
+                   $11 * (case when sales_is_sale($6, $7, $8, $9) then $10 else 0 end)::bigint,
+                   $11 * $6::int, $11 * (not $6 and $7 = 'cancelled')::int)::sales_order_change $$;--> statement-breakpoint
+CREATE FUNCTION sales_line_day(is_test boolean, status text, payment_status text, exchange_for_order_id uuid, created_at timestamptz) RETURNS date
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ select case when sales_is_sale($1, $2, $3, $4) then sales_day_of($5) end $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sales_count_lines(order_ids uuid[], lock_orders boolean) RETURNS void
+  LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan
+  SET enable_seqscan = off
+  SET enable_hashjoin = off
+  SET enable_mergejoin = off
+  AS $$
+declare
+  moves sales_line_move[];
+  day_moves record;
+begin
+  if lock_orders then
+    perform from (select 1 from unnest(order_ids) as x(id)
+                   cross join lateral (select 1 from orders o where o.id = x.id for share offset 0) as o) as locked;
+  end if;
+  select array_agg(row(i.id, i.order_id, i.sale_day, o.new_day, i.product_id, i.product_name, i.size, i.color,
+                       i.quantity, i.total_price_cents)::sales_line_move order by i.id)
+    into moves
+    from unnest(order_ids) as x(id)
+   cross join lateral (select sales_line_day(o.is_test, o.status, o.payment_status, o.exchange_for_order_id, o.created_at) as new_day
+                         from orders o
+                        where o.id = x.id
+                       offset 0) as o
+   cross join lateral (select *
+                         from order_items i
+                        where i.order_id = x.id
+                          and i.sale_day is distinct from o.new_day
+                          for update
+                       offset 0) as i;
+  if moves is null then
+    return;
+  end if;
+
+  perform set_config('abundance.sales_roll_up', 'counting', true);
+  for day_moves in select m.new_day, array_agg(m.id) as ids from unnest(moves) as m group by m.new_day loop
+    update order_items set sale_day = day_moves.new_day where id = any (day_moves.ids);
+  end loop;
+  perform set_config('abundance.sales_roll_up', '', true);
+
+  insert into sales_day_lines as s (day, kind, key, shard, units, revenue_cents)
+  select c.day, k.kind, k.key, sales_shard(c.order_id, c.day), sum(c.units), sum(c.revenue_cents)
+    from (select m.order_id, m.old_day as day, m.product_id, m.product_name, m.size, m.color,
+                 -m.quantity::bigint as units, -m.total_price_cents::bigint as revenue_cents
+            from unnest(moves) as m
+           where m.old_day is not null
+          union all
+          select m.order_id, m.new_day, m.product_id, m.product_name, m.size, m.color,
+                 m.quantity::bigint, m.total_price_cents::bigint
+            from unnest(moves) as m
+           where m.new_day is not null) as c
+   cross join lateral sales_line_keys(c.product_id, c.product_name, c.size, c.color) as k
+   group by 1, 2, 3, 4
+  having sum(c.units) <> 0 or sum(c.revenue_cents) <> 0
+   order by 1, 2, 3, 4
+  on conflict (day, kind, key, shard) do update
+     set units = s.units + excluded.units, revenue_cents = s.revenue_cents + excluded.revenue_cents;
+end $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sales_roll_up_orders() RETURNS trigger
+  LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan
+  SET enable_seqscan = off
+  SET enable_hashjoin = off
+  SET enable_mergejoin = off
+  AS $$
+declare
+  changes sales_order_change[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(sales_order_change_of(n.id, n.created_at, n.payment_method, n.user_id, n.customer_email,
+                                           n.is_test, n.status, n.payment_status, n.exchange_for_order_id, n.total_cents, 1))
+      into changes
+      from new_rows n
+     where n.is_test or n.status = 'cancelled' or n.payment_status in ('paid', 'refunded');
+  elsif tg_op = 'DELETE' then
+    select array_agg(sales_order_change_of(o.id, o.created_at, o.payment_method, o.user_id, o.customer_email,
+                                           o.is_test, o.status, o.payment_status, o.exchange_for_order_id, o.total_cents, -1))
+      into changes
+      from old_rows o
+     where o.is_test or o.status = 'cancelled' or o.payment_status in ('paid', 'refunded');
+  else
+    select array_agg(row(c.order_id, c.day, c.payment_method, c.customer_key, c.net * c.sale,
+                         c.net * c.revenue_cents, c.net * c.test_orders, c.net * c.cancelled_orders)::sales_order_change)
+      into changes
+      from (select (x.c).order_id, (x.c).day, (x.c).payment_method, (x.c).customer_key, (x.c).sale,
+                   (x.c).revenue_cents, (x.c).test_orders, (x.c).cancelled_orders, sum(x.sign) as net
+              from (select sales_order_change_of(o.id, o.created_at, o.payment_method, o.user_id, o.customer_email,
+                                                 o.is_test, o.status, o.payment_status, o.exchange_for_order_id, o.total_cents, 1) as c,
+                           -1 as sign
+                      from old_rows o
+                     where o.is_test or o.status = 'cancelled' or o.payment_status in ('paid', 'refunded')
+                    union all
+                    select sales_order_change_of(n.id, n.created_at, n.payment_method, n.user_id, n.customer_email,
+                                                 n.is_test, n.status, n.payment_status, n.exchange_for_order_id, n.total_cents, 1),
+                           1
+                      from new_rows n
+                     where n.is_test or n.status = 'cancelled' or n.payment_status in ('paid', 'refunded')) as x
+             group by 1, 2, 3, 4, 5, 6, 7, 8
+            having sum(x.sign) <> 0) as c;
+  end if;
+  if changes is null then
+    return null;
+  end if;
+
+  insert into sales_days as s (day, payment_method, shard, orders, revenue_cents, test_orders, cancelled_orders)
+  select c.day, c.payment_method, sales_shard(c.order_id, c.day),
+         sum(c.sale), sum(c.revenue_cents), sum(c.test_orders), sum(c.cancelled_orders)
+    from unnest(changes) as c
+   group by 1, 2, 3
+  having sum(c.sale) <> 0 or sum(c.revenue_cents) <> 0 or sum(c.test_orders) <> 0 or sum(c.cancelled_orders) <> 0
+   order by 1, 2, 3
+  on conflict (day, payment_method, shard) do update
+     set orders = s.orders + excluded.orders,
+         revenue_cents = s.revenue_cents + excluded.revenue_cents,
+         test_orders = s.test_orders + excluded.test_orders,
+         cancelled_orders = s.cancelled_orders + excluded.cancelled_orders;
+
+  -- Only orders whose sale count changed can have changed customers or lines.
+  if not exists (select 1 from unnest(changes) as c where c.sale <> 0) then
+    return null;
+  end if;
+  -- Known customers are left out first: the identity's next number is drawn for every row inserted, even
+  -- one that ON CONFLICT then drops.
+  insert into sales_customers (customer_key)
+  select distinct c.customer_key
+    from unnest(changes) as c
+   where c.sale > 0
+     and not exists (select from (select 1 from sales_customers k where k.customer_key = c.customer_key offset 0) as known)
+   order by 1
+  on conflict do nothing;
+  insert into sales_customer_days as s (day, customer_no, orders)
+  select c.day, k.customer_no, sum(c.sale)
+    from unnest(changes) as c
+   cross join lateral (select k.customer_no from sales_customers k where k.customer_key = c.customer_key offset 0) as k
+   where c.sale <> 0
+   group by 1, 2
+  having sum(c.sale) <> 0
+   order by 1, 2
+  on conflict (day, customer_no) do update set orders = s.orders + excluded.orders;
+
+  perform sales_count_lines(array(select distinct c.order_id from unnest(changes) as c where c.sale <> 0), false);
+  return null;
+end $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION recount_sales_roll_up() RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+begin
+  lock table orders, order_items in share row exclusive mode;
+  delete from sales_days;
+  delete from sales_day_lines;
+  delete from sales_customer_days;
+
+  perform set_config('abundance.sales_roll_up', 'counting', true);
+  update order_items i
+     set sale_day = sales_line_day(o.is_test, o.status, o.payment_status, o.exchange_for_order_id, o.created_at)
+    from orders o
+   where o.id = i.order_id
+     and i.sale_day is distinct from sales_line_day(o.is_test, o.status, o.payment_status, o.exchange_for_order_id, o.created_at);
+  perform set_config('abundance.sales_roll_up', '', true);
+
+  insert into sales_days (day, payment_method, shard, orders, revenue_cents, test_orders, cancelled_orders)
+  select sales_day_of(created_at), coalesce(payment_method, 'unknown'), 0,
+         count(*) filter (where sales_is_sale(is_test, status, payment_status, exchange_for_order_id)),
+         coalesce(sum(total_cents) filter (where sales_is_sale(is_test, status, payment_status, exchange_for_order_id)), 0),
+         count(*) filter (where is_test),
+         count(*) filter (where not is_test and status = 'cancelled')
+    from orders
+   where is_test or status = 'cancelled' or payment_status in ('paid', 'refunded')
+   group by 1, 2;
+  insert into sales_customers (customer_key)
+  select distinct coalesce(user_id, lower(customer_email))
+    from orders
+   where sales_is_sale(is_test, status, payment_status, exchange_for_order_id)
+   order by 1
+  on conflict do nothing;
+  insert into sales_customer_days (day, customer_no, orders)
+  select sales_day_of(o.created_at), k.customer_no, count(*)
+    from orders o
+    join sales_customers k on k.customer_key = coalesce(o.user_id, lower(o.customer_email))
+   where sales_is_sale(o.is_test, o.status, o.payment_status, o.exchange_for_order_id)
+   group by 1, 2;
+  insert into sales_day_lines (day, kind, key, shard, units, revenue_cents)
+  select i.sale_day, v.kind, v.key, 0, sum(i.quantity), sum(i.total_price_cents)
+    from order_items i
+   cross join lateral sales_line_keys(i.product_id, i.product_name, i.size, i.color) as v
+   where i.sale_day is not null
+   group by 1, 2, 3;
+end $$;--> statement-breakpoint
+-- No recount is needed here: before this migration no order was refunded without being cancelled, and no
+-- exchange order existed, so every order counts as it did. (recount_sales_roll_up() would redo it all.)
