@@ -4,6 +4,7 @@ import { orderItems, orderRefunds, orders, productVariants, products, returns, u
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { isDomainError } from "~/lib/domain-error";
 import { EventBus, type DomainEvents } from "~/lib/events.server";
+import { getProductBySlug } from "~/modules/catalog/product-detail.server";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -539,5 +540,30 @@ describe("shipping an exchange", () => {
       lines: [expect.objectContaining({ resolution: "exchange", exchangeSize: "L", disposition: "restock" })],
     });
     expect(view!.history.map((h) => h.toStatus)).toEqual(["requested", "approved", "received", "closed"]);
+  });
+});
+
+describe("what returns tell 'Find my size'", () => {
+  it("counts the units returned as too small or too large, of returns not refused or cancelled", async () => {
+    const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, product));
+    const before = (await getProductBySlug(db, row!.slug))!.sizeReturns;
+    const order = await deliveredOrder({ quantity: 3 });
+    const small = await store.request({
+      orderNumber: order.orderNumber,
+      userId: "buyer",
+      lines: [{ orderItemId: order.itemId, quantity: 2, reason: "too_small", resolution: "refund" }],
+    });
+    const large = await store.request({
+      orderNumber: order.orderNumber,
+      userId: "buyer",
+      lines: [{ orderItemId: order.itemId, quantity: 1, reason: "too_large", resolution: "refund" }],
+    });
+    expect((await getProductBySlug(db, row!.slug))!.sizeReturns).toEqual({
+      tooSmall: before.tooSmall + 2,
+      tooLarge: before.tooLarge + 1,
+    });
+    await store.move({ returnId: small.id, move: "refuse", actor: owner, reason: "Worn" });
+    await store.cancelByShopper({ rmaNumber: large.rmaNumber, userId: "buyer" });
+    expect((await getProductBySlug(db, row!.slug))!.sizeReturns).toEqual(before);
   });
 });

@@ -52,6 +52,7 @@ const detail = (slug: string, name: string): ProductDetail => ({
   sizeChart: null,
   fit: { note: "", modelHeightCm: null, modelSize: null, garmentMeasurements: {} },
   reviewStats: [],
+  sizeReturns: { tooSmall: 0, tooLarge: 0 },
 });
 
 const pageOf = (names: string[], page = 1): ProductPage => ({

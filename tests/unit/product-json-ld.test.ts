@@ -33,6 +33,7 @@ function product(variants: VariantStock[], fields: Partial<ProductDetail> = {}):
     sizeChart: null,
     fit: { note: "", modelHeightCm: null, modelSize: null, garmentMeasurements: {} },
     reviewStats: [],
+    sizeReturns: { tooSmall: 0, tooLarge: 0 },
     ...fields,
   };
 }

@@ -339,6 +339,15 @@ describe("buyersLean", () => {
   ] as const)("%s", (_what, reviews, lean) => {
     expect(buyersLean(reviews as SizeReviewStats[] | undefined)).toBe(lean);
   });
+
+  it("counts each unit returned as too small or too large as a buyer's answer", () => {
+    // 2 reviews say true to size; 3 units came back too small: 3 of 5 lean small.
+    expect(buyersLean([votes(0, 2, 0)], { tooSmall: 3, tooLarge: 0 })).toBe("small");
+    expect(buyersLean([votes(0, 2, 0)], { tooSmall: 2, tooLarge: 0 })).toBe(null);
+    // Returns alone, without any review.
+    expect(buyersLean(undefined, { tooSmall: 0, tooLarge: 5 })).toBe("large");
+    expect(buyersLean([votes(3, 0, 0)], { tooSmall: 0, tooLarge: 3 })).toBe(null);
+  });
 });
 
 describe("chartCanRecommend", () => {

@@ -18,6 +18,7 @@ export function YourSize({ product, children }: { product: ProductDetail; childr
           chart: product.sizeChart,
           garment: product.fit.garmentMeasurements,
           reviews: product.reviewStats,
+          returns: product.sizeReturns,
           sizes: product.sizes,
           profile: fit.profile,
           unit: fit.unit === "imperial" ? "in" : "cm",

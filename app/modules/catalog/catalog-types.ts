@@ -1,4 +1,4 @@
-import type { ProductFit, SizeChart, SizeReviewStats } from "~/modules/fit/fit-types";
+import type { ProductFit, SizeChart, SizeReturns, SizeReviewStats } from "~/modules/fit/fit-types";
 import type { ProductCard } from "./product-card";
 import type { VariantStock } from "./variant-rules";
 
@@ -66,6 +66,8 @@ export interface ProductDetail {
   fit: ProductFit;
   /** Its published reviews summed per size, in the order of its sizes (issue 29). */
   reviewStats: SizeReviewStats[];
+  /** Its units returned as too small or too large (issue 30), toward 'Find my size''s lean. */
+  sizeReturns: SizeReturns;
 }
 
 export interface SearchQuery {

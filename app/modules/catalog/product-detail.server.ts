@@ -1,6 +1,6 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { categories, products, reviewStats, sizeCharts } from "#db/schema/index";
-import type { Db } from "~/lib/db/client.server";
+import { queryRows, type Db } from "~/lib/db/client.server";
 import type { ProductDetail } from "./catalog-types";
 import type { SizeReviewStats } from "~/modules/fit/fit-types";
 import { isOnSale, primaryImage } from "./product-rules";
@@ -74,9 +74,18 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
         .orderBy(asc(products.createdAt), asc(products.name))
     : [];
   // One query for the product's variants and its group members'; the review sums are a few rows.
-  const [variantsByProduct, stats] = await Promise.all([
+  const [variantsByProduct, stats, [sizeReturns]] = await Promise.all([
     variantsOf(db, [row.id, ...members.map((m) => m.id)]),
     db.select().from(reviewStats).where(eq(reviewStats.productId, row.id)),
+    // The size returns of the product (issue 30), on return_items' product index: a few rows at most.
+    queryRows<{ too_small: number; too_large: number }>(
+      db,
+      sql`select coalesce(sum(ri.quantity) filter (where ri.reason = 'too_small'), 0)::int as too_small,
+                 coalesce(sum(ri.quantity) filter (where ri.reason = 'too_large'), 0)::int as too_large
+            from return_items ri join returns r on r.id = ri.return_id
+           where ri.product_id = ${row.id} and ri.reason in ('too_small', 'too_large')
+             and r.status not in ('refused', 'cancelled')`,
+    ),
   ]);
 
   const images = row.images.filter((src) => src.trim() !== "");
@@ -132,6 +141,7 @@ export async function getProductBySlug(db: Db, slug: string): Promise<ProductDet
       garmentMeasurements: row.garmentMeasurements,
     },
     reviewStats: sizeStatsInOrder(stats, row.sizes),
+    sizeReturns: { tooSmall: sizeReturns?.too_small ?? 0, tooLarge: sizeReturns?.too_large ?? 0 },
   };
 }
 

@@ -30,6 +30,15 @@ export interface ProductFit {
   garmentMeasurements: GarmentMeasurements;
 }
 
+/**
+ * The units of a product sent back as 'Too small' and 'Too large' (issue 30: returns not refused or
+ * cancelled): each counts toward the product's lean like a buyer's 'runs small' / 'runs large' answer.
+ */
+export interface SizeReturns {
+  tooSmall: number;
+  tooLarge: number;
+}
+
 /** The published reviews of one size of a product, summed (`review_stats`). */
 export interface SizeReviewStats {
   /** '' for reviews of a product without sizes. */

@@ -1,6 +1,6 @@
 import { type Girth } from "./chart-girths";
 import { FIT_FLAG_MIN_ANSWERS, fitFlag } from "./fit-lean";
-import type { FitProfile, GarmentMeasurements, SizeChart, SizeReviewStats } from "./fit-types";
+import type { FitProfile, GarmentMeasurements, SizeChart, SizeReturns, SizeReviewStats } from "./fit-types";
 
 /**
  * 'Find my size' (issue 29): which size of a product to suggest to a shopper, and why, in one line. Pure:
@@ -20,7 +20,8 @@ import type { FitProfile, GarmentMeasurements, SizeChart, SizeReviewStats } from
  * larger). Close: the body may be up to CLOSE_TOLERANCE_CM over a size's value and still take it (between
  * two sizes and near the smaller, the smaller). Relaxed: one size more ease than regular (the next size up).
  *
- * What buyers said. When at least MIN_FIT_ANSWERS of the product's fit answers (all sizes) lean one way by
+ * What buyers said. When at least MIN_FIT_ANSWERS of the product's fit answers (all sizes; each unit returned
+ * as 'Too small' or 'Too large' counts as one) lean one way by
  * 60% or more (fit-lean.ts) — the rule of the owner's 'runs small' / 'runs large' flag — the suggestion moves one
  * size up (runs small) or down (runs large).
  */
@@ -40,6 +41,8 @@ export interface RecommendationInput {
   garment?: GarmentMeasurements;
   /** The product's published reviews summed per size. */
   reviews?: readonly SizeReviewStats[];
+  /** The product's units returned as too small or too large: they count toward the lean as answers do. */
+  returns?: SizeReturns;
   /** The sizes the product comes in: the chart's other rows are left out. Every row when missing or empty. */
   sizes?: readonly string[];
   profile: FitProfile;
@@ -79,10 +82,12 @@ export function estimateGirths(heightCm: number, weightKg: number): Record<Girth
 }
 
 /** Which way the product's buyers say it fits: 'small' or 'large' when they lean, else null. */
-export function buyersLean(reviews: readonly SizeReviewStats[] | undefined): "small" | "large" | null {
-  if (!reviews) return null;
-  const votes = { runsSmall: 0, trueToSize: 0, runsLarge: 0 };
-  for (const r of reviews) {
+export function buyersLean(
+  reviews: readonly SizeReviewStats[] | undefined,
+  returns?: SizeReturns,
+): "small" | "large" | null {
+  const votes = { runsSmall: returns?.tooSmall ?? 0, trueToSize: 0, runsLarge: returns?.tooLarge ?? 0 };
+  for (const r of reviews ?? []) {
     votes.runsSmall += r.runsSmall;
     votes.trueToSize += r.trueToSize;
     votes.runsLarge += r.runsLarge;
@@ -188,7 +193,7 @@ export function recommendSize(input: RecommendationInput): SizeRecommendation {
       notes.push("you like a relaxed fit, so one size up");
     } else notes.push(`you like a relaxed fit, but ${baseSize} is the largest size`);
   }
-  const lean = buyersLean(input.reviews);
+  const lean = buyersLean(input.reviews, input.returns);
   if (lean === "small") {
     if (index + 1 < rows.length) {
       index += 1;

@@ -202,7 +202,12 @@ async function refundCancelledOrder(
 /** A cancelled order's refund: what is left of its total, in `order_refunds` (issue 30). */
 async function recordWholeRefund(tx: Tx, orderId: string, method: RefundKind, providerRefundId: string | null) {
   const [money] = await tx
-    .select({ total: orders.totalCents, refunded: orders.refundedCents, tax: orders.taxCents, shipping: orders.shippingCents })
+    .select({
+      total: orders.totalCents,
+      refunded: orders.refundedCents,
+      tax: orders.taxCents,
+      shipping: orders.shippingCents,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!money || money.total - money.refunded <= 0) return;
