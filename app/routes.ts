@@ -13,6 +13,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("orders/:orderNumber/return", "routes/orders.return.tsx"),
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("reviews/new", "routes/reviews.new.tsx"),
@@ -72,6 +73,8 @@ export default [
   route("contact-us", "routes/pages/contact-us.tsx"),
   route("shipping-info", "routes/pages/shipping-info.tsx"),
   route("returns", "routes/pages/returns.tsx"),
+  // A shopper's return (issue 30): its own route, apart from the policy page above.
+  route("returns/:rmaNumber", "routes/returns.rma.tsx"),
   route("size-guide", "routes/pages/size-guide.tsx"),
   route("faq", "routes/pages/faq.tsx"),
   route("privacy", "routes/pages/privacy.tsx"),

@@ -15,6 +15,8 @@ import { findOrderForViewer } from "~/modules/orders/order-details.server";
 import { paymentBadge, STATUS_BADGE, statusLabel, type OrderStatus } from "~/modules/orders/order-rules";
 import { placedOrderNumbers } from "~/modules/orders/placed-orders.server";
 import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
+import { OrderReturnsList, partialRefundText } from "~/components/returns/return-badges";
+import { returnWindow } from "~/modules/returns/return-rules";
 import type { Route } from "./+types/order-confirmation";
 
 const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: "PayPal" };
@@ -42,11 +44,34 @@ async function load({ request, params }: Route.LoaderArgs) {
   if (!order) return data({ order: null, signedIn: user !== null, noNumber: false }, { status: 404 });
   const method = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
   const address = order.shippingAddress;
+  const [settings, returns, exchangeOf] = await Promise.all([
+    services().settings.read(),
+    services().returns.ofOrders([order.id]),
+    order.isExchange ? services().returns.exchangeOrigin(order.id) : Promise.resolve(null),
+  ]);
+  const timeZone = settings.store.timeZone;
+  const window = returnWindow(
+    {
+      status: order.status,
+      deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null,
+      isExchange: order.isExchange,
+    },
+    settings.returns.windowDays,
+    new Date(),
+  );
   return data({
     order: {
       ...order,
       // The day on the shop's clock (Settings → Store → Time zone), the same for server and browser.
-      placedOn: formatDayIn(order.createdAt, (await services().settings.read()).store.timeZone, "long"),
+      placedOn: formatDayIn(order.createdAt, timeZone, "long"),
+      // Returns (issue 30): only the account's own shopper asks for one here; a guest order is returned by contacting us.
+      returns: returns.get(order.id) ?? [],
+      exchangeOf,
+      returnableUntil: window.open && order.viewerIsOwner ? formatDayIn(window.endsAt, timeZone, "long") : null,
+      returnWindowEnded:
+        !window.open && window.reason === "window-closed" && window.endsAt
+          ? formatDayIn(window.endsAt, timeZone, "long")
+          : null,
       shippingMethodLabel: method?.label ?? statusLabel(order.shippingMethod),
       shippingDelivery: method?.delivery ?? null,
       paymentMethodLabel: order.paymentMethod
@@ -140,6 +165,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
               >
                 {statusLabel(order.paymentStatus)}
               </span>
+              {partialRefundText(order.refundedCents, order.totalCents) && (
+                <span className="mt-1 block text-xs text-muted">
+                  {partialRefundText(order.refundedCents, order.totalCents)}
+                </span>
+              )}
             </dd>
           </div>
           {order.paymentMethodLabel && (
@@ -232,6 +262,8 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </dl>
       </section>
 
+      <ReturnsSection order={order} />
+
       <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-stone-100 p-6">
         <h2 id="next-title" className="text-lg font-semibold">
           What's Next?
@@ -262,6 +294,60 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </SiteLink>
       </div>
     </div>
+  );
+}
+
+type ShownOrder = NonNullable<Route.ComponentProps["loaderData"]["order"]>;
+
+/**
+ * Returns and exchanges of the order (issue 30): 'Return or exchange' for the account's own delivered
+ * order within the window, its returns with their status, and for a guest's order the way to ask us.
+ */
+function ReturnsSection({ order }: { order: ShownOrder }) {
+  const delivered = order.status === "delivered";
+  const guest = !order.hasAccount && delivered && !order.isExchange;
+  if (!order.returnableUntil && order.returns.length === 0 && !guest && !order.exchangeOf && !order.returnWindowEnded) {
+    return null;
+  }
+  const link = "font-medium text-brand underline underline-offset-2 hover:text-brand-dark";
+  return (
+    <section aria-labelledby="returns-title" className="mt-6 rounded-2xl border border-line bg-white p-6">
+      <h2 id="returns-title" className="text-lg font-semibold">
+        Returns &amp; exchanges
+      </h2>
+      <div className="mt-3 space-y-3 text-sm">
+        {order.exchangeOf && (
+          <p>
+            This order is the exchange of return{" "}
+            <SiteLink to={`/returns/${order.exchangeOf.rmaNumber}`} className={link}>
+              {order.exchangeOf.rmaNumber}
+            </SiteLink>{" "}
+            (order {order.exchangeOf.orderNumber}).
+          </p>
+        )}
+        {order.returnableUntil && (
+          <div className="flex flex-wrap items-center gap-3">
+            <p>You can return or exchange items of this order until {order.returnableUntil}.</p>
+            <SiteLink to={`/orders/${order.orderNumber}/return`} className={secondaryButton}>
+              Return or exchange
+            </SiteLink>
+          </div>
+        )}
+        {!order.returnableUntil && order.viewerIsOwner && order.returnWindowEnded && (
+          <p className="text-muted">The return window of this order ended on {order.returnWindowEnded}.</p>
+        )}
+        {guest && (
+          <p>
+            This order was placed without an account: to return or exchange items,{" "}
+            <SiteLink to="/contact-us" className={link}>
+              contact us
+            </SiteLink>{" "}
+            with your order number.
+          </p>
+        )}
+        <OrderReturnsList returns={order.returns} orderNumber={order.orderNumber} />
+      </div>
+    </section>
   );
 }
 

@@ -24,6 +24,8 @@ import {
   type OrderStatus,
 } from "~/modules/orders/order-rules";
 import { FALLBACK_IMAGE } from "~/modules/catalog/product-rules";
+import { returnWindow } from "~/modules/returns/return-rules";
+import { OrderReturnsList, partialRefundText } from "~/components/returns/return-badges";
 import { responsiveImage } from "~/modules/media/image-urls";
 import type { Route } from "./+types/orders";
 
@@ -38,7 +40,32 @@ async function load({ request, url }: Route.LoaderArgs) {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     status: parseStatus(url.searchParams.get("status")),
   };
-  return { filter, orders: await listOrdersOfUser(services().database.db, user.id, filter) };
+  const [orders, windowDays] = await Promise.all([
+    listOrdersOfUser(services().database.db, user.id, filter),
+    services().returns.windowDays(),
+  ]);
+  // The returns of every order listed, in one query (issue 30).
+  const returns = await services().returns.ofOrders(orders.map((o) => o.id));
+  const now = new Date();
+  return {
+    filter,
+    orders: orders.map(({ exchangeForOrderId, ...order }) => {
+      const window = returnWindow(
+        {
+          status: order.status,
+          deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null,
+          isExchange: exchangeForOrderId !== null,
+        },
+        windowDays,
+        now,
+      );
+      return {
+        ...order,
+        returnableUntil: window.open ? window.endsAt.toISOString() : null,
+        returns: returns.get(order.id) ?? [],
+      };
+    }),
+  };
 }
 export const loader = pageLoader(load);
 
@@ -155,6 +182,7 @@ function OrderCard({ order }: { order: Order }) {
   const { timeZone } = useShop();
   const status = order.status as OrderStatus;
   const more = moreItemsText(order.items.length);
+  const refunded = partialRefundText(order.refundedCents, order.totalCents);
   const reorder = async () => {
     const problems: string[] = [];
     for (const item of order.items) {
@@ -210,14 +238,32 @@ function OrderCard({ order }: { order: Order }) {
         ) : (
           <p className="mt-2 text-sm text-muted">{more}</p>
         ))}
+      {order.returns.length > 0 && (
+        <div className="mt-4 rounded-xl bg-stone-50 p-3">
+          <h3 className="mb-2 text-sm font-semibold">Returns</h3>
+          <OrderReturnsList returns={order.returns} orderNumber={order.orderNumber} />
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-line pt-4 text-sm">
         <span>
           Payment:{" "}
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentBadge(order.paymentStatus)}`}>
             {statusLabel(order.paymentStatus)}
           </span>
+          {refunded && <span className="ml-2 text-muted">{refunded}</span>}
         </span>
+        {order.returnableUntil && (
+          <span className="text-muted">Returnable until {formatDayIn(order.returnableUntil, timeZone)}</span>
+        )}
         <div className="ml-auto flex flex-wrap gap-2">
+          {order.returnableUntil && (
+            <SiteLink
+              to={`/orders/${order.orderNumber}/return`}
+              className="inline-flex items-center gap-1 rounded-full border border-line px-4 py-2 hover:border-ink"
+            >
+              Return or exchange
+            </SiteLink>
+          )}
           {order.status === "shipped" && order.trackingNumber && (
             <a
               href={`https://www.google.com/search?q=${encodeURIComponent(order.trackingNumber)}`}

@@ -50,6 +50,13 @@ export interface OrderDetails {
   trackingNumber: string | null;
   /** ISO 8601. */
   createdAt: string;
+  /** Returns (issue 30): when it was delivered (ISO 8601), what was refunded, whether it is an exchange. */
+  deliveredAt: string | null;
+  refundedCents: number;
+  isExchange: boolean;
+  /** Placed by an account (a guest's order is returned by contacting the shop), and whether the viewer's. */
+  hasAccount: boolean;
+  viewerIsOwner: boolean;
   items: OrderDetailsItem[];
 }
 
@@ -90,6 +97,9 @@ export async function findOrderForViewer(
       customerEmail: orders.customerEmail,
       trackingNumber: orders.trackingNumber,
       createdAt: orders.createdAt,
+      deliveredAt: orders.deliveredAt,
+      refundedCents: orders.refundedCents,
+      exchangeForOrderId: orders.exchangeForOrderId,
     })
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber))
@@ -113,8 +123,16 @@ export async function findOrderForViewer(
     .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
 
-  const { userId: _owner, createdAt, ...order } = row;
-  return { ...order, createdAt: createdAt.toISOString(), items };
+  const { userId: owner, createdAt, deliveredAt, exchangeForOrderId, ...order } = row;
+  return {
+    ...order,
+    createdAt: createdAt.toISOString(),
+    deliveredAt: deliveredAt?.toISOString() ?? null,
+    isExchange: exchangeForOrderId !== null,
+    hasAccount: owner !== null,
+    viewerIsOwner: owner !== null && owner === viewer.userId,
+    items,
+  };
 }
 
 function maySee(viewer: OrderViewer, order: { orderNumber: string; userId: string | null }): boolean {

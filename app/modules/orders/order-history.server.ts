@@ -27,6 +27,10 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
       discounts: orderDiscountsColumn(),
       trackingNumber: orders.trackingNumber,
       createdAt: orders.createdAt,
+      // Returns (issue 30): the window runs from delivery; partial refunds; an exchange is not returned again.
+      deliveredAt: orders.deliveredAt,
+      refundedCents: orders.refundedCents,
+      exchangeForOrderId: orders.exchangeForOrderId,
     })
     .from(orders)
     .where(
@@ -74,6 +78,7 @@ export async function listOrdersOfUser(db: Db, userId: string, filter: OrderHist
   return rows.map((order) => ({
     ...order,
     createdAt: order.createdAt.toISOString(),
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
     items: items.filter((i) => i.orderId === order.id),
   }));
 }
