@@ -29,13 +29,7 @@ export interface DomainEvents {
 
 /** The steps of a return the shopper hears of (issue 30). */
 export type ReturnStep =
-  | "requested"
-  | "approved"
-  | "refused"
-  | "cancelled"
-  | "received"
-  | "refunded"
-  | "exchange_created";
+  "requested" | "approved" | "refused" | "cancelled" | "received" | "refunded" | "exchange_created";
 
 /** One event with its name: `{ name: "order.paid", payload: {…} }`. */
 export type DomainEvent = { [K in keyof DomainEvents]: { name: K; payload: DomainEvents[K] } }[keyof DomainEvents];

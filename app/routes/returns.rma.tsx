@@ -14,8 +14,8 @@ import { shopNameFromMatches } from "~/lib/seo";
 import { statusLabel } from "~/modules/orders/order-rules";
 import { trackingUrl } from "~/modules/orders/tracking";
 import type { ReturnHistoryView, ReturnView } from "~/modules/returns/return-reads.server";
-import { RETURN_MOVE_DONE, RETURN_STATUS_LABELS, shopperCanCancel } from "~/modules/returns/return-moves";
-import { RETURN_MESSAGES, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
+import { RETURN_MOVE_DONE, shopperCanCancel } from "~/modules/returns/return-moves";
+import { RETURN_MESSAGES, RETURN_REASON_LABELS, RETURN_STEP_LABELS } from "~/modules/returns/return-rules";
 import { services } from "~/services.server";
 import type { Route } from "./+types/returns.rma";
 
@@ -40,9 +40,7 @@ async function ownReturn(request: Request, rmaNumber: string) {
 
 /** A history row in the shopper's words: the step it made, never the owner's internal notes. */
 function historyLabel(row: ReturnHistoryView): string {
-  if (row.note?.startsWith("Refunded")) return "Refunded";
-  if (row.note?.startsWith("Exchange order")) return "Exchange order created";
-  return RETURN_STATUS_LABELS[row.toStatus as keyof typeof RETURN_STATUS_LABELS] ?? statusLabel(row.toStatus);
+  return RETURN_STEP_LABELS[row.step];
 }
 
 function shopperView(view: ReturnView, ownerId: string, timeZone: string) {

@@ -19,6 +19,7 @@ CREATE TABLE "return_history" (
 	"return_id" uuid NOT NULL,
 	"from_status" text,
 	"to_status" text NOT NULL,
+	"step" text NOT NULL,
 	"actor_id" text,
 	"actor_name" text NOT NULL,
 	"note" text,

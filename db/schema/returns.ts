@@ -152,6 +152,8 @@ export const returnHistory = pgTable(
       .references(() => returns.id, { onDelete: "cascade" }),
     fromStatus: text(),
     toStatus: text().notNull(),
+    /** The step the shopper hears of (requested, approved, refused, cancelled, received, refunded, exchange_created). */
+    step: text().notNull(),
     actorId: text().references(() => user.id, { onDelete: "set null" }),
     actorName: text().notNull(),
     note: text(),

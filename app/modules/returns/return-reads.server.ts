@@ -13,6 +13,7 @@ import {
   type ReturnStatus,
 } from "#db/schema/index";
 import { queryRows, type Db } from "~/lib/db/client.server";
+import type { ReturnStep } from "~/lib/events.server";
 import { returnWindow, returnableQuantity, type ReturnWindow } from "./return-rules";
 
 /**
@@ -150,6 +151,8 @@ export interface ReturnLineView {
 export interface ReturnHistoryView {
   fromStatus: string | null;
   toStatus: string;
+  /** The step the move made, in the shopper's terms. */
+  step: ReturnStep;
   actorName: string;
   note: string | null;
   /** ISO 8601. */
@@ -238,6 +241,7 @@ export async function returnView(db: Db, key: { rmaNumber: string } | { id: stri
       .select({
         fromStatus: returnHistory.fromStatus,
         toStatus: returnHistory.toStatus,
+        step: returnHistory.step,
         actorName: returnHistory.actorName,
         note: returnHistory.note,
         createdAt: returnHistory.createdAt,
@@ -293,7 +297,7 @@ export async function returnView(db: Db, key: { rmaNumber: string } | { id: stri
     },
     exchangeOrder: exchange[0] ?? null,
     lines,
-    history: history.map((h) => ({ ...h, createdAt: h.createdAt.toISOString() })),
+    history: history.map((h) => ({ ...h, step: h.step as ReturnStep, createdAt: h.createdAt.toISOString() })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ReturnReason, ReturnResolution } from "#db/schema/returns";
+import type { ReturnStep } from "~/lib/events.server";
 
 /** What a shopper may return, and when (issue 30). Pure: the request form and the server share it. */
 
@@ -9,6 +10,17 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: "Damaged or faulty",
   changed_mind: "Changed my mind",
   other: "Other",
+};
+
+/** A return's steps as the shopper reads them (its history, its e-mails). */
+export const RETURN_STEP_LABELS: Record<ReturnStep, string> = {
+  requested: "Requested",
+  approved: "Approved",
+  refused: "Refused",
+  cancelled: "Cancelled",
+  received: "Received",
+  refunded: "Refunded",
+  exchange_created: "Exchange order created",
 };
 
 export const RESOLUTION_LABELS: Record<ReturnResolution, string> = {
@@ -64,6 +76,7 @@ export const RETURN_MESSAGES = {
   windowClosed: (days: number) => `This order can no longer be returned: its ${days}-day return window has ended.`,
   exchangeOrder: "An exchange cannot be returned again here. Please contact us.",
   noItems: "Choose at least one item to return",
+  unknownLine: "That item is not part of this order",
   tooMany: (name: string, left: number) =>
     left === 0 ? `${name} has already been returned` : `Only ${left} of ${name} can still be returned`,
   noteRequired: "Tell us why you are returning this item",

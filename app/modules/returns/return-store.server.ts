@@ -97,7 +97,7 @@ export interface ReturnMoveResult {
   refund?: RefundAmount;
 }
 
-const STEP_OF: Partial<Record<ReturnMove, ReturnStep>> = {
+const STEP_OF: Record<ReturnMove, ReturnStep> = {
   approve: "approved",
   refuse: "refused",
   cancel: "cancelled",
@@ -124,24 +124,18 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     to: ReturnStatus,
     actor: Actor,
     note: string | null,
-    step: ReturnStep | undefined,
+    step: ReturnStep,
   ) {
     await tx.insert(returnHistory).values({
       returnId: ret.id,
       fromStatus: from,
       toStatus: to,
+      step,
       actorId: actor.id,
       actorName: actor.name,
       note,
     });
-    if (step) {
-      await events.record(tx, "return.moved", {
-        returnId: ret.id,
-        rmaNumber: ret.rmaNumber,
-        orderId: ret.orderId,
-        step,
-      });
-    }
+    await events.record(tx, "return.moved", { returnId: ret.id, rmaNumber: ret.rmaNumber, orderId: ret.orderId, step });
   }
 
   /** After the commit: wakes what sends the step's e-mail (recorded in the move's transaction). */
@@ -211,7 +205,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       }
       for (const [id, quantity] of wanted) {
         const line = byId.get(id);
-        if (!line) throw new DomainError("invalid", RETURN_MESSAGES.noItems, { reason: "UNKNOWN_LINE" });
+        if (!line) throw new DomainError("invalid", RETURN_MESSAGES.unknownLine, { reason: "UNKNOWN_LINE" });
         const left = returnableQuantity(line.quantity, line.held);
         if (quantity > left) fieldErrors[`${id}.quantity`] = RETURN_MESSAGES.tooMany(line.product_name, left);
       }
