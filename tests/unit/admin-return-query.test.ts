@@ -41,7 +41,11 @@ describe("the owner's returns list query", () => {
 
 describe("what a returns search matches", () => {
   it("an RMA number, in any case, as a prefix of the return's number", () => {
-    expect(returnSearchOf("RMA-12345678-1")).toEqual({ kind: "number", rmaPrefix: "RMA-12345678-1", orderPrefix: null });
+    expect(returnSearchOf("RMA-12345678-1")).toEqual({
+      kind: "number",
+      rmaPrefix: "RMA-12345678-1",
+      orderPrefix: null,
+    });
     expect(returnSearchOf("rma-1234")).toEqual({ kind: "number", rmaPrefix: "RMA-1234", orderPrefix: null });
     expect(returnSearchOf("RMA")).toEqual({ kind: "number", rmaPrefix: "RMA", orderPrefix: null });
   });

@@ -27,7 +27,8 @@ export function parseAdminReturnQuery(params: URLSearchParams): AdminReturnQuery
   const page = Number(params.get("page"));
   return {
     q,
-    status: status !== null && (RETURN_STATUSES as readonly string[]).includes(status) ? (status as ReturnStatus) : null,
+    status:
+      status !== null && (RETURN_STATUSES as readonly string[]).includes(status) ? (status as ReturnStatus) : null,
     page: Number.isSafeInteger(page) && page >= 1 && page <= ADMIN_RETURNS_LAST_PAGE ? page : 1,
   };
 }

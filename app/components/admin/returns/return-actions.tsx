@@ -76,7 +76,10 @@ export function ReturnActions({ ret }: { ret: AdminReturnDetail }) {
       {ret.exchangeOrder && (
         <p className="mt-3 text-sm">
           {"Exchange order "}
-          <Link to={`/admin/orders/${encodeURIComponent(ret.exchangeOrder.orderNumber)}`} className="font-medium underline">
+          <Link
+            to={`/admin/orders/${encodeURIComponent(ret.exchangeOrder.orderNumber)}`}
+            className="font-medium underline"
+          >
             {ret.exchangeOrder.orderNumber}
           </Link>
           {": ship it with tracking from its page."}
@@ -87,7 +90,12 @@ export function ReturnActions({ ret }: { ret: AdminReturnDetail }) {
       ) : (
         <div className="mt-4 flex flex-col gap-6">
           {ret.moves.includes("approve") && (
-            <fetcher.Form method="post" action={action} aria-label={RETURN_MOVE_LABELS.approve} className="flex flex-col gap-3">
+            <fetcher.Form
+              method="post"
+              action={action}
+              aria-label={RETURN_MOVE_LABELS.approve}
+              className="flex flex-col gap-3"
+            >
               <input type="hidden" name="intent" value="approve" />
               <NoteField id={`${noteId}-approve`} />
               <div>
@@ -122,7 +130,12 @@ export function ReturnActions({ ret }: { ret: AdminReturnDetail }) {
             <RefundForm ret={ret} action={action} fetcher={fetcher} busy={busy} noteId={`${noteId}-refund`} />
           )}
           {ret.moves.includes("shipExchange") && (
-            <fetcher.Form method="post" action={action} aria-label={RETURN_MOVE_LABELS.shipExchange} className="flex flex-col gap-3">
+            <fetcher.Form
+              method="post"
+              action={action}
+              aria-label={RETURN_MOVE_LABELS.shipExchange}
+              className="flex flex-col gap-3"
+            >
               <input type="hidden" name="intent" value="shipExchange" />
               <p className="text-sm">
                 A new order, free of charge, ships the replacements (already set aside from stock):
@@ -285,11 +298,23 @@ function ReceiveForm({
             </legend>
             <div className="flex flex-wrap gap-4 text-sm">
               <label className="inline-flex items-center gap-2">
-                <input type="radio" name={name} value="restock" defaultChecked={fallback === "restock"} className="accent-ink" />
+                <input
+                  type="radio"
+                  name={name}
+                  value="restock"
+                  defaultChecked={fallback === "restock"}
+                  className="accent-ink"
+                />
                 Restock
               </label>
               <label className="inline-flex items-center gap-2">
-                <input type="radio" name={name} value="write_off" defaultChecked={fallback === "write_off"} className="accent-ink" />
+                <input
+                  type="radio"
+                  name={name}
+                  value="write_off"
+                  defaultChecked={fallback === "write_off"}
+                  className="accent-ink"
+                />
                 Write off
               </label>
             </div>

@@ -152,7 +152,11 @@ export function ReturnLines({ ret }: { ret: AdminReturnDetail }) {
                 <td className="py-2 pr-4">{resolutionText(line)}</td>
                 {received && (
                   <td className="py-2">
-                    {line.disposition === "restock" ? "Restocked" : line.disposition === "write_off" ? "Written off" : "—"}
+                    {line.disposition === "restock"
+                      ? "Restocked"
+                      : line.disposition === "write_off"
+                        ? "Written off"
+                        : "—"}
                   </td>
                 )}
               </tr>
