@@ -40,20 +40,33 @@ export interface AdminReturnRow {
 
 export interface AdminReturnPage {
   rows: AdminReturnRow[];
-  /** Returns the filter matches, at most RETURN_COUNT_CAP (then `more` is true). */
+  /**
+   * Returns the filter matches, at most RETURN_COUNT_CAP (then `more` is true); for an e-mail search, those
+   * up to this page (and `more` when another page follows).
+   */
   total: number;
   more: boolean;
   page: number;
   pageCount: number;
 }
 
-/** The WHERE of a query, and whether it needs the order (a search by its number or e-mail). */
-function conditions(query: Pick<AdminReturnQuery, "q" | "status">): { where: SQL | undefined; needsOrder: boolean } {
+/**
+ * The WHERE of a query; whether it needs the order (a search by its number or e-mail); and whether its
+ * matches are counted. An e-mail prefix ('ana') can match thousands of orders, and counting their returns
+ * reads every one of those orders (the e-mail index holds no order id): measured at 60 ms of the page's
+ * budget on 100,000 orders. Its list is read newest first like the others, and pages go on while there
+ * are more ('20+ returns').
+ */
+function conditions(query: Pick<AdminReturnQuery, "q" | "status">): {
+  where: SQL | undefined;
+  needsOrder: boolean;
+  counted: boolean;
+} {
   const search = returnSearchOf(query.q);
   const status = query.status ? eq(returns.status, query.status) : undefined;
   switch (search.kind) {
     case "none":
-      return { where: status, needsOrder: false };
+      return { where: status, needsOrder: false, counted: true };
     case "number":
       return {
         where: and(
@@ -62,11 +75,13 @@ function conditions(query: Pick<AdminReturnQuery, "q" | "status">): { where: SQL
           search.orderPrefix ? like(orders.orderNumber, likePrefix(search.orderPrefix)) : undefined,
         ),
         needsOrder: search.orderPrefix !== null,
+        counted: true,
       };
     case "email":
       return {
         where: and(status, sql`lower(${orders.customerEmail}) like ${likePrefix(search.prefix)}`),
         needsOrder: true,
+        counted: false,
       };
   }
 }
@@ -79,7 +94,7 @@ export async function listAdminReturns(
   query: AdminReturnQuery,
   { countCap = RETURN_COUNT_CAP }: { countCap?: number } = {},
 ): Promise<AdminReturnPage> {
-  const { where, needsOrder } = conditions(query);
+  const { where, needsOrder, counted } = conditions(query);
   const matching = db.select({ one: sql`1` }).from(returns);
   const capped = (needsOrder ? matching.innerJoin(orders, eq(orders.id, returns.orderId)) : matching)
     .where(where)
@@ -87,7 +102,7 @@ export async function listAdminReturns(
     .as("matched");
   const lastPage = Math.max(1, Math.ceil(countCap / ADMIN_RETURNS_PAGE_SIZE));
   const page = Math.min(query.page, lastPage);
-  const [rows, [matched]] = await Promise.all([
+  const [found, [matched]] = await Promise.all([
     db
       .select({
         id: returns.id,
@@ -108,12 +123,16 @@ export async function listAdminReturns(
       .innerJoin(orders, eq(orders.id, returns.orderId))
       .where(where)
       .orderBy(desc(returns.createdAt), desc(returns.id))
-      .limit(ADMIN_RETURNS_PAGE_SIZE)
+      // One more than a page: whether another page follows, where the matches are not counted.
+      .limit(ADMIN_RETURNS_PAGE_SIZE + 1)
       .offset((page - 1) * ADMIN_RETURNS_PAGE_SIZE),
-    db.select({ n: count() }).from(capped),
+    counted ? db.select({ n: count() }).from(capped) : Promise.resolve([null]),
   ]);
-  const more = matched!.n > countCap;
-  const total = Math.min(matched!.n, countCap);
+  const rows = found.slice(0, ADMIN_RETURNS_PAGE_SIZE);
+  const following = found.length > ADMIN_RETURNS_PAGE_SIZE;
+  const shown = (page - 1) * ADMIN_RETURNS_PAGE_SIZE + rows.length;
+  const more = matched ? matched.n > countCap : following;
+  const total = matched ? Math.min(matched.n, countCap) : shown;
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -130,7 +149,9 @@ export async function listAdminReturns(
     total,
     more,
     page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_RETURNS_PAGE_SIZE)),
+    pageCount: matched
+      ? Math.max(1, Math.ceil(total / ADMIN_RETURNS_PAGE_SIZE))
+      : Math.min(lastPage, page + (following ? 1 : 0)),
   };
 }
 
