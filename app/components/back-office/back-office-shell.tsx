@@ -111,7 +111,7 @@ function SectionLinks({
               {link.badge && (
                 <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
                   <span aria-hidden>{link.badge.text}</span>
-                  <span className="sr-only">{`, ${link.badge.label}`}</span>
+                  <span className="sr-only">{` (${link.badge.label})`}</span>
                 </span>
               )}
             </NavLink>
