@@ -35,6 +35,8 @@ export default [
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:orderNumber", "routes/admin.orders.order.tsx"),
     route("orders/:orderNumber/packing-slip", "routes/admin.orders.packing-slip.tsx"),
+    route("returns", "routes/admin.returns.tsx"),
+    route("returns/:rmaNumber", "routes/admin.returns.return.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("settings", "routes/admin.settings.tsx"),

@@ -30,9 +30,11 @@
  * 14. discounts (scripts/bench-discounts.ts): an order placed with a code against one without, on both
  *     databases; `/api/cart/price` with a code on 10,000 products and 1,000 discounts.
  * 15. reviews (scripts/bench-reviews.ts): a product page with 500 reviews against one with none, uncached.
+ * 16. returns (scripts/bench-returns.ts): the owner's returns list (first page, a status, searches) and a
+ *     return's page with 20,000 returns over 100,000 orders, one at a time, uncached.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews
- * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns
+ * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -69,6 +71,7 @@ import { benchNotifications } from "./bench-notifications";
 import { benchCartPrice, benchCodeCost, CART_PRICE_P95_BUDGET_MS, CODE_COST_BUDGET } from "./bench-discounts";
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import { benchReviews, REVIEWS_RENDER_BUDGET } from "./bench-reviews";
+import { benchReturns, RETURN_COUNT, RETURNS_P95_BUDGET_MS } from "./bench-returns";
 import {
   benchRender,
   benchRenderSideBySide,
@@ -97,7 +100,8 @@ type Section =
   | "scaling"
   | "analytics"
   | "discounts"
-  | "reviews";
+  | "reviews"
+  | "returns";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -508,6 +512,20 @@ async function main() {
       `p50 ${r.reviewed.p50.toFixed(1)} / ${r.quiet.p50.toFixed(1)} ms (×${r.ratio.toFixed(2)}), p95 ${r.reviewed.p95.toFixed(1)} / ${r.quiet.p95.toFixed(1)} ms (×${r.ratioP95.toFixed(2)}); filtered p50 ${r.filtered.p50.toFixed(1)} ms`,
       `≤ ×${REVIEWS_RENDER_BUDGET}`,
       r.ratio <= REVIEWS_RENDER_BUDGET && r.errors === 0,
+    );
+  }
+
+  if (runs("returns")) {
+    // — 16: the owner's returns —
+    const r = await benchReturns({ root, buildDir, seconds: duration });
+    for (const g of r.groups)
+      log(`  ${g.label}: p50 ${g.p50.toFixed(1)} ms, p95 ${g.p95.toFixed(1)} ms (${g.paths.join(", ")})`);
+    record(
+      `/admin/returns (first page, by status, searches) and a return's page, ${RETURN_COUNT.toLocaleString("en")} returns over ${ORDER_COUNT.toLocaleString("en")} orders, one at a time, uncached`,
+      r.groups.map((g) => `${g.label} p50 ${g.p50.toFixed(1)} / p95 ${g.p95.toFixed(1)} ms`).join("; ") +
+        ` (${r.errors} errors)`,
+      `p95 < ${RETURNS_P95_BUDGET_MS} ms`,
+      r.p95 < RETURNS_P95_BUDGET_MS && r.errors === 0,
     );
   }
 

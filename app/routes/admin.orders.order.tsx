@@ -5,6 +5,7 @@ import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { NotificationsPanel, type NotificationsPanelData } from "~/components/admin/orders/notifications-panel";
 import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
+import { ExchangeOrigin, OrderReturns } from "~/components/admin/orders/order-returns";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
 import { useShop } from "~/components/use-root-data";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
@@ -12,6 +13,7 @@ import { shopNameFromMatches } from "~/lib/seo";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { adminOrderDetail } from "~/modules/orders/admin-orders.server";
+import { orderReturnsPanel } from "~/modules/returns/admin-returns.server";
 import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { NOTIFY_INTENTS } from "~/modules/notifications/notification-forms";
 import { notificationFormRequest } from "~/modules/notifications/notification-requests.server";
@@ -38,10 +40,12 @@ const orderNumberOf = (params: { orderNumber?: string }) => (params.orderNumber 
  * before anything is read.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, database, notifications } = services();
+  const { adminAccess, database, notifications, returns } = services();
   const access = await adminAccess.access(request);
   if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
   const order = await adminOrderDetail(database.db, orderNumberOf(params));
+  // Its returns, refunds and exchange links (issue 30).
+  const returnsPanel = order ? await orderReturnsPanel(database.db, returns, order.id) : null;
   const panel: NotificationsPanelData | null = order
     ? {
         // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
@@ -56,7 +60,7 @@ async function load({ request, params }: Route.LoaderArgs) {
         requestKey: crypto.randomUUID(),
       }
     : null;
-  return data({ order, panel }, { status: order ? 200 : 404, headers: noStore });
+  return data({ order, panel, returnsPanel }, { status: order ? 200 : 404, headers: noStore });
 }
 export const loader = pageLoader(load);
 
@@ -108,7 +112,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, panel } = loaderData;
+  const { order, panel, returnsPanel } = loaderData;
   const { timeZone } = useShop();
   return (
     <div className="container-page py-10">
@@ -131,6 +135,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             <PaymentBadge status={order.paymentStatus} />
             {order.isTest && <TestBadge />}
           </div>
+          {returnsPanel?.exchangeFor && <ExchangeOrigin origin={returnsPanel.exchangeFor} />}
           <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted">{`Placed ${formatOrderDate(order.createdAt, timeZone)}`}</p>
             <Link
@@ -145,6 +150,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             <div className="flex min-w-0 flex-col gap-6">
               <OrderFacts order={order} />
               <OrderItems order={order} />
+              {returnsPanel && <OrderReturns panel={returnsPanel} />}
               <OrderHistory order={order} />
             </div>
             <div className="flex flex-col gap-6">

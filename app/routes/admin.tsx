@@ -1,4 +1,14 @@
-import { BarChart3, Home, MessageSquare, Package, Ruler, Settings, ShoppingBag, TicketPercent } from "lucide-react";
+import {
+  BarChart3,
+  Home,
+  MessageSquare,
+  Package,
+  Ruler,
+  Settings,
+  ShoppingBag,
+  TicketPercent,
+  Undo2,
+} from "lucide-react";
 import { useEffect } from "react";
 import { data, Outlet, redirect, useActionData } from "react-router";
 import { toast } from "sonner";
@@ -12,6 +22,7 @@ import { isDocumentRequest } from "~/lib/forms";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
+import { requestedReturnCount } from "~/modules/returns/admin-returns.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin";
 
@@ -32,8 +43,10 @@ async function load({ request }: Route.LoaderArgs) {
   // The shop's owner (and staff to come) have an admin account; a customer with the shared password
   // opens the orders, not the catalogue or the settings.
   const owner = !access.viaPassword;
+  // Returns waiting for a decision, beside 'Returns': a capped count on returns_status_idx.
+  const requested = await requestedReturnCount(services().database.db);
   return data(
-    { unlocked: true as const, owner, who: `Signed in as ${access.actor.name || access.actor.email}` },
+    { unlocked: true as const, owner, requested, who: `Signed in as ${access.actor.name || access.actor.email}` },
     { headers: noStore },
   );
 }
@@ -72,10 +85,17 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The sections of the back office, as they land (issue 26: Customers, Discounts, Returns, Reviews, Staff to come). */
-function sectionsFor(owner: boolean): BackOfficeLink[] {
+function sectionsFor(owner: boolean, requested: { n: number; more: boolean }): BackOfficeLink[] {
+  const waiting = `${requested.n}${requested.more ? "+" : ""}`;
   return [
     { to: "/admin", label: "Home", icon: Home, end: true },
     { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+    {
+      to: "/admin/returns",
+      label: "Returns",
+      icon: Undo2,
+      ...(requested.n > 0 ? { badge: { text: waiting, label: `${waiting} requested` } } : {}),
+    },
     ...(owner
       ? [
           { to: "/admin/products", label: "Products", icon: Package },
@@ -99,7 +119,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     return loaderData.access === "visitor" ? <AdminSignInRequired /> : <AdminPasswordPrompt />;
   }
   return (
-    <BackOfficeShell links={sectionsFor(loaderData.owner)} home="/admin" who={loaderData.who}>
+    <BackOfficeShell links={sectionsFor(loaderData.owner, loaderData.requested)} home="/admin" who={loaderData.who}>
       <Outlet />
     </BackOfficeShell>
   );

@@ -10,6 +10,8 @@ export interface BackOfficeLink {
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   /** Marked current only on its own path (Home), not below it. */
   end?: boolean;
+  /** What waits there, shown beside the label ('3'; `label` for screen readers: '3 requested'). */
+  badge?: { text: string; label: string };
 }
 
 interface BackOfficeShellProps {
@@ -106,6 +108,12 @@ function SectionLinks({
             >
               <link.icon className="size-4" aria-hidden />
               {link.label}
+              {link.badge && (
+                <span className="ml-auto rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900">
+                  <span aria-hidden>{link.badge.text}</span>
+                  <span className="sr-only">{` (${link.badge.label})`}</span>
+                </span>
+              )}
             </NavLink>
           </li>
         ))}
