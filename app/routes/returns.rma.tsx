@@ -53,7 +53,8 @@ function shopperView(view: ReturnView, ownerId: string, timeZone: string) {
     refusalReason: view.refusalReason,
     hasRefund: view.lines.some((line) => line.resolution === "refund"),
     hasExchange,
-    exchangeShipped: exchange !== null,
+    // Shipped when the exchange's own order is on its way, not when it was only made.
+    exchangeShipped: exchange !== null && (exchange.status === "shipped" || exchange.status === "delivered"),
     requestedOn: formatDayIn(view.createdAt, timeZone, "long"),
     orderNumber: view.order.orderNumber,
     refund: view.refund,
