@@ -63,10 +63,14 @@ export async function seedReturns(db: Db, count = RETURN_COUNT): Promise<void> {
      cross join lateral (select (array['too_small', 'too_large', 'not_as_pictured', 'damaged', 'changed_mind', 'other'])
                                 [1 + abs(hashint4(hashtext(r.rma_number))) % 6] as reason) x`);
   await db.execute(sql`
-    insert into return_history (return_id, from_status, to_status, actor_name, note, created_at)
-    select id, null, 'requested', 'Customer', null, created_at from returns
+    insert into return_history (return_id, from_status, to_status, step, actor_name, note, created_at)
+    select id, null, 'requested', 'requested', 'Customer', null, created_at from returns
     union all
-    select id, 'requested', status, 'Bench Admin', refusal_reason, updated_at from returns where status <> 'requested'`);
+    select id, 'requested', status,
+           case status when 'closed' then case when refund_status = 'refunded' then 'refunded' else 'exchange_created' end
+                       else status end,
+           'Bench Admin', refusal_reason, updated_at
+      from returns where status <> 'requested'`);
   await db.execute(sql`analyze`);
 }
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { registerAccount, signInAccount } from "./support/accounts";
+import { buyWithDemoPayment } from "./support/checkout";
 import { openHydrated } from "./support/hydration";
 import { mailsTo } from "./support/mail";
 
@@ -15,25 +16,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 // A product no other browser test buys or returns.
 const product = demoProducts.find((p) => p.slug === "mens-classic-pique-polo-green") as DemoProduct;
-
-async function buyOneM(page: Page, email: string): Promise<string> {
-  await openHydrated(page, `/product/${product.slug}`);
-  await page.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { name: "M", exact: true }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
-  await openHydrated(page, "/checkout");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Phone").fill("+1 503 555 0142");
-  await page.getByRole("button", { name: "Continue to Shipping" }).click();
-  await page.getByLabel("Address", { exact: true }).fill("12 Alder Street");
-  await page.getByLabel("City").fill("Eugene");
-  await page.getByLabel("State / Province").fill("OR");
-  await page.getByLabel("Postal code").fill("97401");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
-  return page.url().split("/").pop()!;
-}
 
 /** The owner ships an order with tracking (on its page). */
 async function ship(admin: Page, orderNumber: string, tracking: string) {
@@ -61,7 +43,7 @@ test("a shopper exchanges an M for an L; the owner approves, receives and ships 
   test.setTimeout(180_000);
   const email = `exchanger-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Ines Alvarez" });
-  const orderNumber = await buyOneM(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email, { size: "M" });
 
   const context = await browser.newContext({ baseURL });
   const admin = await context.newPage();

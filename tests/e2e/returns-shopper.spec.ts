@@ -1,8 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { registerAccount, signInAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";
+import { buyWithDemoPayment } from "./support/checkout";
 import { openHydrated } from "./support/hydration";
 
 /**
@@ -15,26 +16,6 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 // A product no other browser test buys: plenty of stock in each size.
 const product = demoProducts.find((p) => p.slug === "performance-training-tank") as DemoProduct;
 
-/** Buys one M of the product with the demo payment; answers the order's number. */
-async function buyOneM(page: Page, email: string): Promise<string> {
-  await openHydrated(page, `/product/${product.slug}`);
-  await page.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { name: "M", exact: true }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
-  await openHydrated(page, "/checkout");
-  await expect(page.getByLabel("Email")).toHaveValue(email);
-  await page.getByLabel("Phone").fill("+1 503 555 0199");
-  await page.getByRole("button", { name: "Continue to Shipping" }).click();
-  await page.getByLabel("Address", { exact: true }).fill("7 Fir Lane");
-  await page.getByLabel("City").fill("Salem");
-  await page.getByLabel("State / Province").fill("OR");
-  await page.getByLabel("Postal code").fill("97301");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page).toHaveURL(/\/order-confirmation\/ORD-\d{8}$/, { timeout: 15_000 });
-  return page.url().split("/").pop()!;
-}
-
 test("a shopper asks to exchange an M for an L by the keyboard, sees it requested, and cancels it", async ({
   page,
   browser,
@@ -43,7 +24,7 @@ test("a shopper asks to exchange an M for an L by the keyboard, sees it requeste
   test.setTimeout(120_000);
   const email = `returner-${unique()}@example.com`;
   await registerAccount(page.request, baseURL!, { email, password: "Wardrobe2024", name: "Noor Haddad" });
-  const orderNumber = await buyOneM(page, email);
+  const orderNumber = await buyWithDemoPayment(page, product, email, { size: "M" });
 
   // The owner ships and delivers the order.
   const context = await browser.newContext({ baseURL });

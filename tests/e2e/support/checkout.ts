@@ -3,14 +3,20 @@ import type { DemoProduct } from "../../../db/seed/demo-catalog";
 import { openHydrated } from "./hydration";
 
 /**
- * A signed-in shopper buys one of `product` (its first size in stock: tests running alongside sell sizes
- * out) with the demo payment: cart, the three checkout steps (phone +1 503 555 0199, an Oregon address),
- * Pay. Answers the order's number.
+ * A signed-in shopper buys one of `product` (`size`, or its first size in stock: tests running alongside
+ * sell sizes out) with the demo payment: cart, the three checkout steps (phone +1 503 555 0199, an Oregon
+ * address), Pay. Answers the order's number.
  */
-export async function buyWithDemoPayment(page: Page, product: DemoProduct, email: string): Promise<string> {
+export async function buyWithDemoPayment(
+  page: Page,
+  product: DemoProduct,
+  email: string,
+  options: { size?: string } = {},
+): Promise<string> {
   await openHydrated(page, `/product/${product.slug}`);
-  if (product.sizes.length > 0)
-    await page.getByRole("radiogroup", { name: "Size" }).getByRole("radio", { disabled: false }).first().click();
+  const sizes = page.getByRole("radiogroup", { name: "Size" });
+  if (options.size) await sizes.getByRole("radio", { name: options.size, exact: true }).click();
+  else if (product.sizes.length > 0) await sizes.getByRole("radio", { disabled: false }).first().click();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText(`${product.name} added to cart!`, { exact: true }).last()).toBeVisible();
   await openHydrated(page, "/checkout");

@@ -5,6 +5,7 @@ import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import { shippingText } from "~/modules/orders/order-discount-lines";
 import { historyChangeText, paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
 import { useShop } from "~/components/use-root-data";
+import { HistoryTable } from "~/components/admin/history-table";
 import { formatOrderDate } from "./order-table";
 
 const card = "rounded-2xl border border-line bg-white p-5";
@@ -138,7 +139,6 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
 
 /** Every status change in words ('Paid by PayPal'), who, when, note. */
 export function OrderHistory({ order }: { order: AdminOrderDetail }) {
-  const { timeZone } = useShop();
   return (
     <section aria-labelledby="history-heading" className={card}>
       <h2 id="history-heading" className={h2}>
@@ -147,36 +147,10 @@ export function OrderHistory({ order }: { order: AdminOrderDetail }) {
       {order.history.length === 0 ? (
         <p className="mt-3 text-sm text-muted">No changes recorded.</p>
       ) : (
-        <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="History, scrollable">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Change
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  By
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  When
-                </th>
-                <th scope="col" className="py-2">
-                  Note
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.history.map((entry, i) => (
-                <tr key={i} data-testid="history-row" className="border-b border-line align-top last:border-0">
-                  <td className="py-2 pr-4">{historyChangeText(entry, order.paymentMethod)}</td>
-                  <td className="py-2 pr-4">{entry.actorName}</td>
-                  <td className="whitespace-nowrap py-2 pr-4">{formatOrderDate(entry.createdAt, timeZone)}</td>
-                  <td className="whitespace-pre-wrap py-2">{entry.note ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryTable
+          rows={order.history.map((entry) => ({ ...entry, change: historyChangeText(entry, order.paymentMethod) }))}
+          testId="history-row"
+        />
       )}
     </section>
   );

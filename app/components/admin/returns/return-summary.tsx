@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
+import { HistoryTable } from "~/components/admin/history-table";
 import { useShop } from "~/components/use-root-data";
 import { formatCents } from "~/lib/money";
 import { statusLabel } from "~/modules/orders/order-rules";
@@ -168,51 +169,23 @@ export function ReturnLines({ ret }: { ret: AdminReturnDetail }) {
   );
 }
 
-const statusWord = (status: string | null) =>
-  status ? (RETURN_STATUS_LABELS[status as keyof typeof RETURN_STATUS_LABELS] ?? status) : null;
+const statusWord = (status: string) => RETURN_STATUS_LABELS[status as keyof typeof RETURN_STATUS_LABELS] ?? status;
 
 /** Every move of the return: from, to, who, when, note (a refusal's reason, a refund's id). */
 export function ReturnHistory({ ret }: { ret: AdminReturnDetail }) {
-  const { timeZone } = useShop();
+  const rows = ret.history.map((entry) => ({
+    ...entry,
+    change:
+      entry.fromStatus && entry.fromStatus !== entry.toStatus
+        ? `${statusWord(entry.fromStatus)} → ${statusWord(entry.toStatus)}`
+        : statusWord(entry.toStatus),
+  }));
   return (
     <section aria-labelledby="return-history-heading" className={card}>
       <h2 id="return-history-heading" className={h2}>
         History
       </h2>
-      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="History, scrollable">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line text-xs uppercase tracking-wider text-muted">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                Change
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                By
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                When
-              </th>
-              <th scope="col" className="py-2">
-                Note
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ret.history.map((entry, i) => (
-              <tr key={i} data-testid="return-history-row" className="border-b border-line align-top last:border-0">
-                <td className="py-2 pr-4">
-                  {entry.fromStatus && entry.fromStatus !== entry.toStatus
-                    ? `${statusWord(entry.fromStatus)} → ${statusWord(entry.toStatus)}`
-                    : statusWord(entry.toStatus)}
-                </td>
-                <td className="py-2 pr-4">{entry.actorName}</td>
-                <td className="whitespace-nowrap py-2 pr-4">{formatOrderDate(entry.createdAt, timeZone)}</td>
-                <td className="whitespace-pre-wrap py-2">{entry.note ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <HistoryTable rows={rows} testId="return-history-row" />
     </section>
   );
 }
