@@ -44,7 +44,7 @@ async function guestGet(path: string): Promise<{ cache: string | null; html: str
 }
 
 /** Saves a section as the owner would, at its current version. */
-async function save<S extends "store" | "pages" | "notifications">(section: S, value: unknown) {
+async function save<S extends "store" | "pages" | "notifications" | "returns">(section: S, value: unknown) {
   const current = await settings().editable();
   return settings().save(actor, section, value, current[section].version);
 }
@@ -201,6 +201,30 @@ describe("the storefront follows the store settings", () => {
     const home = await guestGet("/");
     expect(home.html).toContain('aria-label="Our numbers"');
     expect(home.html).toContain("Years of knitting");
+  });
+
+  it("says the owner's return window everywhere the shop promises it: the returns page, the home page, the footer, a product", async () => {
+    const defaults = await guestGet("/returns");
+    expect(defaults.html).toContain("Our 30-day return policy");
+    await save("returns", { windowDays: 45 });
+    const policy = await guestGet("/returns");
+    expect(policy.html).toContain("Our 45-day return policy");
+    expect(policy.html).toContain("You have 45 days from the day your order is delivered");
+    expect(policy.html).not.toContain("30 days");
+    const home = await guestGet("/");
+    expect(home.html).toContain("45-Day Returns");
+    expect(home.html).toContain("Return or exchange it within 45 days.");
+    expect(home.html).toContain("45-day returns.");
+    const [product] = await db()
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .limit(1);
+    expect((await guestGet(`/product/${product!.slug}`)).html).toContain("Free 45-day returns and exchanges");
+    await expect(save("returns", { windowDays: 0 })).rejects.toMatchObject({
+      fieldErrors: { windowDays: "Return window must be at least 1 day" },
+    });
+    await save("returns", { windowDays: 30 });
   });
 });
 

@@ -12,13 +12,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { title: pageTitle("Returns & Exchanges", shop) },
     {
       name: "description",
-      content: `Return or exchange any ${shop} item within 30 days of delivery, including sale items.`,
+      content: `Return or exchange any ${shop} item within ${loaderData?.returnDays ?? 30} days of delivery, including sale items.`,
     },
   ];
 }
 
 async function load(_: Route.LoaderArgs) {
-  return { page: contentPage(await services().settings.read(), "returns") };
+  const settings = await services().settings.read();
+  return { page: contentPage(settings, "returns"), returnDays: settings.returns.windowDays };
 }
 export const loader = pageLoader(load);
 
