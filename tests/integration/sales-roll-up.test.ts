@@ -618,7 +618,7 @@ describe("migration 0012", () => {
   }
 
   it("fills the roll-up from the orders there already are", async () => {
-    const location = await prepareDatabaseLocation();
+    const location = await prepareDatabaseLocation({ empty: true });
     try {
       const early = await migratedUpTo(location, "0011_secure_admin_passes");
       const [before] = await queryRows<{ table: string | null }>(

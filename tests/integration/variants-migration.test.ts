@@ -49,7 +49,7 @@ const PRODUCTS = [
 ];
 
 beforeAll(async () => {
-  location = await prepareDatabaseLocation();
+  location = await prepareDatabaseLocation({ empty: true });
   const previous = migrationsBefore("0014_");
   try {
     const old = await openDatabase({ ...location, poolSize: 2, migrations: previous.dir });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,13 +19,29 @@ export interface DatabaseLocation {
   cleanup(): Promise<void>;
 }
 
-export async function prepareDatabaseLocation(): Promise<DatabaseLocation> {
+/**
+ * Where the suite's migrated template is (tests/support/global-setup.ts makes it once per run): a PGlite
+ * cluster to copy, or a PostgreSQL database to create from. Unset (a file run outside the suite's setup):
+ * every database is migrated from nothing.
+ */
+export const TEMPLATE_ENV = { pglite: "TEST_PGLITE_TEMPLATE", postgres: "TEST_POSTGRES_TEMPLATE" } as const;
+
+/**
+ * A fresh database: by default a copy of the suite's migrated template (an empty shop, today's
+ * migrations applied: what opening a new database makes, without running 22 migrations again per file);
+ * `empty` for a test that migrates it itself (an earlier release's migrations).
+ */
+export async function prepareDatabaseLocation(options: { empty?: boolean } = {}): Promise<DatabaseLocation> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-test-"));
   let databaseUrl: string | undefined;
   let drop = async () => {};
+  const pgliteTemplate = options.empty ? undefined : process.env[TEMPLATE_ENV.pglite];
+  if (!postgresBaseUrl && pgliteTemplate)
+    cpSync(path.join(pgliteTemplate, "pg"), path.join(dataDir, "pg"), { recursive: true });
   if (postgresBaseUrl) {
     const name = `abundance_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    await withAdminClient(async (client) => void (await client.query(`create database "${name}"`)));
+    const template = options.empty ? undefined : process.env[TEMPLATE_ENV.postgres];
+    await withAdminClient((client) => createDatabase(client, name, template));
     const url = new URL(postgresBaseUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -43,7 +59,26 @@ export async function prepareDatabaseLocation(): Promise<DatabaseLocation> {
   };
 }
 
-async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * CREATE DATABASE, from `template` when given. PostgreSQL refuses to copy a template another session is
+ * copying at that instant ('source database … is being accessed by other users'): tried again shortly.
+ */
+async function createDatabase(client: pg.Client, name: string, template: string | undefined): Promise<void> {
+  const statement = `create database "${name}"${template ? ` template "${template}"` : ""}`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
+}
+
+/** Runs `fn` with a client of the PostgreSQL server of TEST_POSTGRES_URL. */
+export async function withAdminClient<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: postgresBaseUrl });
   await client.connect();
   try {
