@@ -175,9 +175,19 @@ async function cannon(url: string, headers: Record<string, string>, conns: numbe
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
+/**
+ * The JavaScript a page makes the browser load: its module preloads, its script tags and the modules its
+ * inline scripts import. Not every `/assets/….js` the HTML names: the inline route manifest also names
+ * the manifest file and the modules of routes not shown (loaded only on a navigation to them).
+ */
 async function javascriptOf(base: string, page: string) {
   const html = await (await fetch(`${base}${page}`)).text();
-  const urls = [...new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]!))];
+  const loaded = [
+    /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g,
+    /<script[^>]* src="(\/assets\/[^"]+\.js)"/g,
+    /(?:import\(|from )"(\/assets\/[^"]+\.js)"/g,
+  ];
+  const urls = [...new Set(loaded.flatMap((pattern) => [...html.matchAll(pattern)].map((m) => m[1]!)))];
   let gzipped = 0;
   for (const url of urls) gzipped += gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).length;
   return { urls, gzipped };

@@ -1,5 +1,5 @@
 import { percentOfCents } from "~/lib/money";
-import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
+import { DEFAULT_SHIPPING_SETTINGS } from "~/modules/settings/small-settings-defaults";
 import type { ShippingSettings } from "~/modules/settings/settings-schema";
 
 /**
@@ -27,7 +27,7 @@ export type PricingRules = Pick<
 >;
 
 /** The spec's rules: $9.99 / $19.99 / $29.99, standard free above $50, 8% tax everywhere. */
-export const DEFAULT_PRICING_RULES: PricingRules = DEFAULT_SETTINGS.shipping;
+export const DEFAULT_PRICING_RULES: PricingRules = DEFAULT_SHIPPING_SETTINGS;
 
 /** Where an order goes, as far as tax is concerned: the shipping address's country code and state. */
 export interface Destination {

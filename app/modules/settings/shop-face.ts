@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from "./settings-defaults";
+import { DEFAULT_RETURN_SETTINGS, DEFAULT_SHIPPING_SETTINGS, DEFAULT_STORE_SETTINGS } from "./small-settings-defaults";
 import type { ShippingSettings, ShopSettings, StoreSettings } from "./settings-schema";
 
 /**
@@ -38,4 +38,8 @@ export function shopFace(settings: Pick<ShopSettings, "store" | "shipping" | "re
 }
 
 /** The face of a shop with default settings (an error screen, rendered without the root's data). */
-export const DEFAULT_SHOP_FACE: ShopFace = shopFace(DEFAULT_SETTINGS);
+export const DEFAULT_SHOP_FACE: ShopFace = shopFace({
+  store: DEFAULT_STORE_SETTINGS,
+  shipping: DEFAULT_SHIPPING_SETTINGS,
+  returns: DEFAULT_RETURN_SETTINGS,
+});
