@@ -530,20 +530,20 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       request.refundShipping === true || ret.items.some((i) => i.resolution === "refund" && i.reason === "damaged");
 
     // First the amount is fixed ('due' → 'pending'): a retry, or a second admin, sends this same amount.
-    let fixed: CurrentReturn & { amount: RefundAmount } = { ...ret, amount: await storedAmount(ret) };
-    if (ret.refundStatus === "due") {
-      fixed = await db.transaction(async (tx) => {
-        const amount = await plannedRefund(tx, ret, shipping);
-        await claim(tx, ret, {
-          refundStatus: "pending",
-          refundCents: amount.goodsCents,
-          refundTaxCents: amount.taxCents,
-          refundShippingCents: amount.shippingCents,
-          refundMethod: method,
-        });
-        return { ...ret, refundStatus: "pending" as const, amount };
-      });
-    }
+    const fixed: CurrentReturn & { amount: RefundAmount } =
+      ret.refundStatus !== "due"
+        ? { ...ret, amount: await storedAmount(ret) }
+        : await db.transaction(async (tx) => {
+            const amount = await plannedRefund(tx, ret, shipping);
+            await claim(tx, ret, {
+              refundStatus: "pending",
+              refundCents: amount.goodsCents,
+              refundTaxCents: amount.taxCents,
+              refundShippingCents: amount.shippingCents,
+              refundMethod: method,
+            });
+            return { ...ret, refundStatus: "pending" as const, amount };
+          });
 
     let refundId: string | null = null;
     if (method === "paypal" && fixed.amount.totalCents > 0) {
