@@ -41,9 +41,9 @@ export default function AdminProductsWaiting({ loaderData }: Route.ComponentProp
           </p>
         </div>
         <p className="mb-4 max-w-prose text-sm text-muted">
-          Shoppers who asked to be told when a sold-out size or colour is back. When its stock rises — from the
-          editor, a CSV import, a cancelled order or a restocked return — they are told in the order they asked, a
-          few per unit that came back.
+          Shoppers who asked to be told when a sold-out size or colour is back. When its stock rises — from the editor,
+          a CSV import, a cancelled order or a restocked return — they are told in the order they asked, a few per unit
+          that came back.
         </p>
         <DemandTable rows={rows} />
       </section>

@@ -57,7 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
       if (!checked.success) invalid({ email: checked.error.issues[0]?.message ?? "Invalid email address" });
       email = checked.data;
     }
-    const { outcome, slug, size, color } = await backInStock.subscribe(parsed.data, { email, userId: user?.id ?? null });
+    const { outcome, slug, size, color } = await backInStock.subscribe(parsed.data, {
+      email,
+      userId: user?.id ?? null,
+    });
     const message = outcome === "recorded" ? RESTOCK_MESSAGES.recorded : RESTOCK_MESSAGES.already;
     if (wantsData) return data({ ok: true, outcome, message } satisfies BackInStockAnswer, { headers: noStore });
     const back = restockProductPath(slug, size, color);

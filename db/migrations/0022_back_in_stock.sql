@@ -28,21 +28,39 @@ CREATE INDEX "restock_subscriptions_waiting_created_idx" ON "restock_subscriptio
 -- hand-written: back in stock
 -- A rise of a variant's stock while someone waits for it is queued for the back-in-stock rounds, in the
 -- transaction of the rise, whatever made it (the editor, CSV import, a bulk load, a cancelled order, a
--- restocked return): no code path can forget it. Statement-level, so a bulk write queues once per
--- variant; a checkout (stock going down) queues nothing. A rise makes the variant's next round due now.
-CREATE FUNCTION restock_queue_rises() RETURNS trigger LANGUAGE plpgsql AS $$
+-- restocked return): no code path can forget it. It is done by migration 0014's statement-level trigger
+-- on updates, which already reads each statement's old and new rows (one trigger call, one pass), so a
+-- bulk write queues once per variant; a checkout (stock going down) finds no rise and queues nothing. A
+-- rise makes the variant's next round due now.
+CREATE OR REPLACE FUNCTION product_variants_sum_stock() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "restock_queue" ("variant_id", "units", "due_at")
-  SELECT n."id", sum(n."stock" - o."stock")::int, now()
-  FROM new_rows n JOIN old_rows o ON o."id" = n."id"
-  WHERE n."stock" > o."stock"
-    AND EXISTS (SELECT 1 FROM "restock_subscriptions" s WHERE s."variant_id" = n."id" AND s."status" = 'waiting')
-  GROUP BY n."id"
-  ON CONFLICT ("variant_id") DO UPDATE
-    SET "units" = "restock_queue"."units" + excluded."units",
-        "due_at" = least("restock_queue"."due_at", excluded."due_at");
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "products" p SET "inventory" = p."inventory" + d.delta
+    FROM (SELECT product_id, sum(stock) AS delta FROM new_rows GROUP BY product_id) d
+    WHERE p."id" = d.product_id AND d.delta <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "products" p SET "inventory" = p."inventory" - d.delta
+    FROM (SELECT product_id, sum(stock) AS delta FROM old_rows GROUP BY product_id) d
+    WHERE p."id" = d.product_id AND d.delta <> 0;
+  ELSE
+    UPDATE "products" p SET "inventory" = p."inventory" + d.delta
+    FROM (
+      SELECT x.product_id, sum(x.stock) AS delta
+      FROM (SELECT product_id, stock FROM new_rows UNION ALL SELECT product_id, -stock FROM old_rows) x
+      GROUP BY x.product_id
+    ) d
+    WHERE p."id" = d.product_id AND d.delta <> 0;
+    -- Back in stock (issue 31): the variants whose stock rose while someone waits for them.
+    INSERT INTO "restock_queue" ("variant_id", "units", "due_at")
+    SELECT n."id", sum(n."stock" - o."stock")::int, now()
+    FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE n."stock" > o."stock"
+      AND EXISTS (SELECT 1 FROM "restock_subscriptions" s WHERE s."variant_id" = n."id" AND s."status" = 'waiting')
+    GROUP BY n."id"
+    ON CONFLICT ("variant_id") DO UPDATE
+      SET "units" = "restock_queue"."units" + excluded."units",
+          "due_at" = least("restock_queue"."due_at", excluded."due_at");
+  END IF;
   RETURN NULL;
 END
-$$;--> statement-breakpoint
-CREATE TRIGGER product_variants_restock_rise AFTER UPDATE ON "product_variants"
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION restock_queue_rises();
+$$;

@@ -60,8 +60,5 @@ export const restockQueue = pgTable(
     units: integer().notNull(),
     dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check("restock_queue_units_check", sql`${t.units} > 0`),
-    index("restock_queue_due_idx").on(t.dueAt),
-  ],
+  (t) => [check("restock_queue_units_check", sql`${t.units} > 0`), index("restock_queue_due_idx").on(t.dueAt)],
 );

@@ -97,8 +97,14 @@ afterAll(async () => {
 /** A product of its own for a test: sizes S, M, L in Black; S sold out, the others `others` each. */
 async function soldOutS(others = 5) {
   const productId = productIds[nextProduct++]!;
-  await setProductStock(db(), productId, (o) => (o.size === "S" ? 0 : others), { sizes: ["S", "M", "L"], colors: ["Black"] });
-  const [product] = await db().select({ slug: products.slug, sku: products.sku }).from(products).where(eq(products.id, productId));
+  await setProductStock(db(), productId, (o) => (o.size === "S" ? 0 : others), {
+    sizes: ["S", "M", "L"],
+    colors: ["Black"],
+  });
+  const [product] = await db()
+    .select({ slug: products.slug, sku: products.sku })
+    .from(products)
+    .where(eq(products.id, productId));
   return { productId, slug: product!.slug, sku: product!.sku };
 }
 
@@ -217,7 +223,10 @@ describe(`subscribing to a sold-out size (${databaseKind})`, () => {
 
   it("uses a signed-in shopper's account e-mail, whatever e-mail the request names", async () => {
     const { productId } = await soldOutS();
-    const res = await subscribe({ productId, size: "S", color: "Black", email: "someone.else@example.com" }, shopper.cookie);
+    const res = await subscribe(
+      { productId, size: "S", color: "Black", email: "someone.else@example.com" },
+      shopper.cookie,
+    );
     expect(res.status).toBe(200);
     const [row] = await db()
       .select({ email: restockSubscriptions.email, userId: restockSubscriptions.userId })
@@ -235,7 +244,11 @@ describe(`subscribing to a sold-out size (${databaseKind})`, () => {
       [{ productId, size: "S", color: "Black" }, 400, "Email is required"],
       [{ productId, size: "S", color: "Black", email: "not-an-email" }, 400, "Invalid email address"],
       [{ productId: "nope", size: "S", color: "Black", email: "a@example.com" }, 400, RESTOCK_MESSAGES.notFound],
-      [{ productId, size: "S", color: "Black", email: "a@example.com", phone: "12" }, 400, RESTOCK_MESSAGES.invalidPhone],
+      [
+        { productId, size: "S", color: "Black", email: "a@example.com", phone: "12" },
+        400,
+        RESTOCK_MESSAGES.invalidPhone,
+      ],
       [{ productId, size: "XXL", color: "Black", email: "a@example.com" }, 404, RESTOCK_MESSAGES.notFound],
       [{ productId, size: "M", color: "Black", email: "a@example.com" }, 409, RESTOCK_MESSAGES.inStock],
     ];
@@ -279,7 +292,14 @@ describe(`rounds after stock comes back (${databaseKind})`, () => {
     const emails = await waiting(productId, 5, `editor-${databaseKind}`);
     await editorSetsS(productId, 1);
     const now = new Date();
-    expect((await db().select().from(restockQueue).where(eq(restockQueue.variantId, (await variantOf(productId, "S")).id))).map((q) => q.units)).toEqual([1]);
+    expect(
+      (
+        await db()
+          .select()
+          .from(restockQueue)
+          .where(eq(restockQueue.variantId, (await variantOf(productId, "S")).id))
+      ).map((q) => q.units),
+    ).toEqual([1]);
 
     const round = await service().runRound(now);
     expect(round).toMatchObject({ notified: 3 });
@@ -319,7 +339,12 @@ describe(`rounds after stock comes back (${databaseKind})`, () => {
     await editorSetsS(other.productId, 0);
     expect((await service().runRound(new Date(Date.now() + 1000))).notified).toBe(0);
     expect(await notifiedEmails(other.productId)).toEqual([]);
-    expect(await db().select().from(restockQueue).where(eq(restockQueue.variantId, (await variantOf(other.productId, "S")).id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(restockQueue)
+        .where(eq(restockQueue.variantId, (await variantOf(other.productId, "S")).id)),
+    ).toEqual([]);
   });
 
   it("a CSV import", async () => {
@@ -431,9 +456,20 @@ describe(`rounds after stock comes back (${databaseKind})`, () => {
     );
     await editorSetsS(productId, 20);
     // Another server instance's service on the same database.
-    const other = createBackInStock({ db: db(), factor: 3, waveMs: 60 * MINUTE, whatsapp: true, rateLimitIpMultiplier: 1 });
+    const other = createBackInStock({
+      db: db(),
+      factor: 3,
+      waveMs: 60 * MINUTE,
+      whatsapp: true,
+      rateLimitIpMultiplier: 1,
+    });
     const now = new Date(Date.now() + 1000);
-    const rounds = await Promise.all([service().runRound(now), other.runRound(now), service().runRound(now), other.runRound(now)]);
+    const rounds = await Promise.all([
+      service().runRound(now),
+      other.runRound(now),
+      service().runRound(now),
+      other.runRound(now),
+    ]);
     expect(rounds.reduce((sum, r) => sum + r.notified, 0)).toBe(31);
     expect(await notifiedEmails(productId)).toEqual([...emails, `race-phone-${databaseKind}@example.com`]);
     const keys = await queryRows<{ key: string; n: number }>(
@@ -445,7 +481,10 @@ describe(`rounds after stock comes back (${databaseKind})`, () => {
     );
     expect(keys.length).toBe(32);
     expect(keys.every((k) => k.n === 1)).toBe(true);
-    await Promise.all([service().runRound(new Date(now.getTime() + DAY)), other.runRound(new Date(now.getTime() + DAY))]);
+    await Promise.all([
+      service().runRound(new Date(now.getTime() + DAY)),
+      other.runRound(new Date(now.getTime() + DAY)),
+    ]);
     await received(emails);
     await expect.poll(() => twilio.messages.filter((m) => m.to === "whatsapp:+14155550123").length).toBe(1);
     const texts = twilio.messages.filter((m) => m.to === "whatsapp:+14155550123");

@@ -372,7 +372,9 @@ describe(`migration 0022 on a shop of the previous release (${databaseKind})`, (
     await upgraded.db.execute(sql`update product_variants set stock = 1 where id = ${s}`);
     expect(await queue()).toEqual([]);
     // Someone waits for M: its rise is queued with the units that came back, S's still not.
-    await upgraded.db.execute(sql`insert into restock_subscriptions (variant_id, email) values (${m}, 'ada@example.com')`);
+    await upgraded.db.execute(
+      sql`insert into restock_subscriptions (variant_id, email) values (${m}, 'ada@example.com')`,
+    );
     await upgraded.db.execute(sql`update product_variants set stock = stock + 2 where id in (${s}, ${m})`);
     expect(await queue()).toEqual([{ variant_id: m, units: 2 }]);
     // A sale queues nothing; more stock adds to the units.

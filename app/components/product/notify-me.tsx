@@ -1,7 +1,6 @@
 import { Bell, CheckCircle2 } from "~/components/ui/icons";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher, useSearchParams } from "react-router";
-import { primaryButton, SelectField, TextField } from "~/components/ui/field";
 import { useRootData } from "~/components/use-root-data";
 import { useViewer } from "~/components/viewer/viewer";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
@@ -14,6 +13,45 @@ interface Answer {
   outcome?: "recorded" | "already";
   message: string;
   errors?: Partial<Record<string, string>>;
+}
+
+const ACTION = "/api/back-in-stock";
+const FIELD =
+  "block h-11 w-full rounded-xl border border-line bg-white px-3.5 text-sm text-ink outline-none hover:border-stone-400 focus:border-brand aria-[invalid=true]:border-red-500";
+
+/**
+ * A labelled control with its hint and error tied to it (aria-describedby, aria-invalid). Plain markup
+ * rather than the form kit's fields: the product page's bundle does not carry the kit (its budget).
+ */
+function Field(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  optional?: boolean;
+  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+}) {
+  const { id, label, hint, error } = props;
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+        {props.optional && <span className="font-normal text-muted"> (optional)</span>}
+      </label>
+      {props.children({ "aria-invalid": error ? true : undefined, "aria-describedby": described || undefined })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** 'M / Black', 'M', 'Black', or the product's name for a product with neither. */
@@ -35,9 +73,7 @@ export function NotifyMe({ product, choice }: { product: ProductDetail; choice: 
   const viewer = useViewer();
   const root = useRootData();
   const [searchParams] = useSearchParams();
-  const [hydrated, setHydrated] = useState(false);
   const id = useId();
-  useEffect(() => setHydrated(true), []);
 
   // The sold-out option the shopper is looking at: the chosen size in the chosen colour, else the first
   // sold-out one in that colour, else the first.
@@ -74,51 +110,85 @@ export function NotifyMe({ product, choice }: { product: ProductDetail; choice: 
         <Bell className="size-4" aria-hidden />
         Sold out in your size or colour? Notify me when it&apos;s back
       </summary>
-      <fetcher.Form method="post" action="/api/back-in-stock" className="mt-4 flex flex-col gap-4" noValidate>
+      <form
+        method="post"
+        action={ACTION}
+        onSubmit={(event) => {
+          // With JavaScript the fetcher sends it and the answer shows here; nothing else reloads.
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          form.set("reply", "data");
+          void fetcher.submit(form, { method: "post", action: ACTION, defaultShouldRevalidate: false });
+        }}
+        className="mt-4 flex flex-col gap-4"
+        noValidate
+      >
         <input type="hidden" name="productId" value={product.id} />
-        {hydrated && <input type="hidden" name="reply" value="data" />}
-        <SelectField
+        <Field
           id={`${id}-variant`}
-          name="variantId"
-          label={product.sizes.length > 0 && product.colors.length > 0 ? "Size and colour" : product.sizes.length > 0 ? "Size" : "Option"}
-          value={chosen.id}
-          onChange={(event) => setVariantId(event.target.value)}
+          label={
+            product.sizes.length > 0 && product.colors.length > 0
+              ? "Size and colour"
+              : product.sizes.length > 0
+                ? "Size"
+                : "Option"
+          }
           error={errors.variantId ?? errors.productId}
         >
-          {soldOut.map((v) => (
-            <option key={v.id} value={v.id}>
-              {optionName(v, product.name)}
-            </option>
-          ))}
-        </SelectField>
+          {(aria) => (
+            <select
+              id={`${id}-variant`}
+              name="variantId"
+              value={chosen.id}
+              onChange={(event) => setVariantId(event.target.value)}
+              className={`${FIELD} pr-10`}
+              {...aria}
+            >
+              {soldOut.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {optionName(v, product.name)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {user ? (
           <p className="text-sm text-muted">
             We&apos;ll e-mail <span className="font-medium text-ink">{user.email}</span> (your account).
           </p>
         ) : (
-          <TextField
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            label="Email"
-            required
-            error={errors.email}
-          />
+          <Field id={`${id}-email`} label="Email" error={errors.email}>
+            {(aria) => (
+              <input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="email"
+                aria-required
+                className={FIELD}
+                {...aria}
+              />
+            )}
+          </Field>
         )}
         {root?.config.whatsapp && (
-          <TextField
+          <Field
             id={`${id}-phone`}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
             label="WhatsApp number"
             optional
             hint="With the country code, e.g. +1 415 555 0100. We'll message you there too."
             error={errors.phone}
-          />
+          >
+            {(aria) => (
+              <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" className={FIELD} {...aria} />
+            )}
+          </Field>
         )}
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <button
+          type="submit"
+          className="inline-flex h-11 items-center justify-center rounded-full bg-ink px-6 text-sm font-semibold text-white hover:bg-black disabled:cursor-not-allowed disabled:opacity-60"
+          disabled={busy}
+        >
           {busy ? "Saving…" : "Notify me when it's back"}
         </button>
         <div role="status" aria-live="polite" className="text-sm">
@@ -134,7 +204,7 @@ export function NotifyMe({ product, choice }: { product: ProductDetail; choice: 
           One message when it&apos;s back, to the first few who asked per piece that comes in. Your request ends after
           that, or after 90 days.
         </p>
-      </fetcher.Form>
+      </form>
     </details>
   );
 }

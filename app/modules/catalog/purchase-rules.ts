@@ -128,7 +128,8 @@ export function initialChoice(
   // A colour asked for in the URL (a back-in-stock message's link: ?size=M&color=Black), when in stock.
   if (wantedColor && product.colors.includes(wantedColor) && isColorAvailable(product, wantedColor)) {
     if (product.sizes.length === 0) return { size: null, color: wantedColor };
-    if (wantedSize && isSizeAvailable(product, wantedSize, wantedColor)) return { size: wantedSize, color: wantedColor };
+    if (wantedSize && isSizeAvailable(product, wantedSize, wantedColor))
+      return { size: wantedSize, color: wantedColor };
     const size = product.sizes.find((s) => isSizeAvailable(product, s, wantedColor));
     if (size !== undefined) return { size, color: wantedColor };
   }

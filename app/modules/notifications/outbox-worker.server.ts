@@ -215,7 +215,12 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
         return { ok: true, providerId: sent.sid, recipient: to, subject: null, body };
       } catch (error) {
         if (error instanceof TwilioApiError) {
-          return { ok: false, failure: twilioFailure(error.httpStatus, error.code, error.message), recipient: to, body };
+          return {
+            ok: false,
+            failure: twilioFailure(error.httpStatus, error.code, error.message),
+            recipient: to,
+            body,
+          };
         }
         const detail = error instanceof TwilioUnreachableError ? error.message : String(error);
         return { ok: false, failure: networkFailure("whatsapp", detail), recipient: to, body };

@@ -64,7 +64,6 @@ export function afterRound(input: {
   return { kind: "wait", units, dueAt: new Date(input.now.getTime() + input.waveMs) };
 }
 
-
 /** The 'Notify me' form, as the product page and `POST /api/back-in-stock` take it. */
 export const subscribeSchema = z.object({
   productId: z.string().uuid({ error: RESTOCK_MESSAGES.notFound }),

@@ -27,8 +27,8 @@ export function BackInStockEmail({ message, shop }: { message: BackInStockMessag
         </Link>
       </Text>
       <Text style={styles.muted}>
-        You asked{shop.name ? ` ${shop.name}` : " us"} to tell you when it was back. This is the only message about
-        it: your request ends here.
+        You asked{shop.name ? ` ${shop.name}` : " us"} to tell you when it was back. This is the only message about it:
+        your request ends here.
       </Text>
     </EmailLayout>
   );
