@@ -12,6 +12,7 @@ import {
   returns,
 } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
+import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { moveOrder } from "~/modules/orders/order-fulfilment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -19,7 +20,7 @@ import { EDITOR_ROUTE, type EditorLoad, type EditorProduct, type SaveAnswer } fr
 import type { ProductFormValues } from "~/modules/product-admin/product-form";
 import type { CsvAnswer } from "~/modules/product-admin/product-csv";
 import { dispositionField } from "~/modules/returns/admin-return-forms";
-import { createBackInStock } from "~/modules/restock/back-in-stock.server";
+import { createBackInStock, SUBSCRIBES_PER_IP } from "~/modules/restock/back-in-stock.server";
 import { RESTOCK_MESSAGES } from "~/modules/restock/restock-rules";
 import { setProductStock } from "../support/catalog-fixtures";
 import {
@@ -30,7 +31,7 @@ import {
   type FakeTwilio,
 } from "../support/fake-twilio";
 import { testAddress, testLimits } from "../support/fixtures";
-import { signIn, signUp } from "../support/sessions";
+import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -45,6 +46,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
  * Rounds run with an injected clock (`runRound(now)`); the server's own timer is an hour away.
  */
 const ADMIN = { email: "owner@example.com", password: "OwnerPass123" };
+const SHARED_PASSWORD = "SharedPass123!";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -52,6 +54,7 @@ let server: TestServer;
 let smtp: SmtpSink;
 let twilio: FakeTwilio;
 let adminCookie = "";
+let passHolderCookie = "";
 let shopper: { cookie: string; id: string };
 let productIds: string[] = [];
 let nextProduct = 0;
@@ -76,9 +79,20 @@ beforeAll(async () => {
     RATE_LIMIT_IP_MULTIPLIER: "20",
     RESTOCK_ROUND_SECONDS: "3600",
     RESTOCK_WAVE_MINUTES: "60",
+    SECURE_ADMIN_PASSWORD: SHARED_PASSWORD,
   });
   adminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   shopper = await signUp(server, "ana.waits@example.com");
+  // A customer holding the shared admin password: the orders, not the catalogue's demand.
+  const holder = await signUp(server, "pass.holder@example.com");
+  const grant = await fetch(`${server.url}/admin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: server.url, cookie: holder.cookie },
+    body: new URLSearchParams({ intent: "admin-password", password: SHARED_PASSWORD }),
+  });
+  expect(await grant.text()).toContain(ADMIN_ACCESS_MESSAGES.granted);
+  passHolderCookie = `${holder.cookie}; ${cookieHeader(grant)}`;
   productIds = (
     await db()
       .select({ id: products.id })
@@ -263,6 +277,26 @@ describe(`subscribing to a sold-out size (${databaseKind})`, () => {
       body: "{",
     });
     expect(notJson.status).toBe(400);
+    expect(await statuses(productId)).toEqual([]);
+  });
+
+  it("is rate-limited per address like the other public forms", async () => {
+    const { productId } = await soldOutS();
+    // One instance's limit without the test server's multiplier: SUBSCRIBES_PER_IP an hour.
+    const strict = createBackInStock({
+      db: db(),
+      factor: 3,
+      waveMs: MINUTE,
+      whatsapp: false,
+      rateLimitIpMultiplier: 1,
+    });
+    const address = `203.0.113.${databaseKind === "postgres" ? 7 : 8}`;
+    for (let i = 0; i < SUBSCRIBES_PER_IP.limit; i++) await strict.limit(address);
+    await expect(strict.limit(address)).rejects.toMatchObject({
+      code: "rate-limited",
+      message: RESTOCK_MESSAGES.tooMany,
+    });
+    await strict.limit("203.0.113.99");
     expect(await statuses(productId)).toEqual([]);
   });
 
@@ -538,13 +572,21 @@ describe(`the owner's demand waiting (${databaseKind})`, () => {
     expect(html).toContain("Back in stock: demand waiting");
     expect(html).toContain(busyRow.sku);
 
-    for (const cookie of [shopper.cookie, undefined]) {
+    const others = { customer: shopper.cookie, visitor: undefined, "shared-password holder": passHolderCookie };
+    for (const [who, cookie] of Object.entries(others)) {
       for (const path of ["/admin/products/waiting", "/admin/products/waiting.data"]) {
         const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
         const text = await res.text();
-        expect(text, `${path} ${cookie ? "customer" : "visitor"}`).not.toContain(busyRow.sku);
+        expect(text, `${path} ${who}`).not.toContain(busyRow.sku);
         expect(text).not.toContain("demand-busy");
       }
     }
+    // The pass holder is sent to the dashboard.
+    const held = await fetch(`${server.url}/admin/products/waiting`, {
+      headers: { cookie: passHolderCookie },
+      redirect: "manual",
+    });
+    expect(held.status).toBe(302);
+    expect(held.headers.get("location")).toBe("/admin");
   });
 });
