@@ -101,6 +101,7 @@ test("a shopper subscribes to a sold-out size and gets the mail when the owner r
   await openHydrated(page, "/admin/products/waiting");
   const row = page.getByTestId("demand-row").filter({ hasText: product.values.name });
   await expect(row.getByTestId("demand-waiting")).toHaveText("1");
+  await expectNoAxeViolations(page, "/admin/products/waiting");
   await openHydrated(page, `/admin/products?edit=${product.id}`);
   const editor = page.getByRole("dialog", { name: "Edit Product" });
   await expect(editor.getByLabel("Product Name")).toHaveValue(product.values.name);
