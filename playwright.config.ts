@@ -105,6 +105,8 @@ export default defineConfig({
         UNPAID_ORDERS_PER_ADDRESS: "1000",
         // The suite keeps the machine busy: messages go out at once rather than after the rush.
         NOTIFICATION_YIELD_SECONDS: "0",
+        // Back in stock (issue 31): a round every 2 s, so a restock's mail arrives within the test's wait.
+        RESTOCK_ROUND_SECONDS: "2",
         // PayPal against the fake. tests/e2e/paypal.spec.ts serves the browser a fake SDK; elsewhere the real
         // SDK does not load for the fake client id, so checkout shows 'PayPal temporarily unavailable'.
         PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,

@@ -40,6 +40,7 @@ import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/rev
 import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 import { createReturns, type Returns } from "~/modules/returns/returns.server";
+import { createBackInStock, type BackInStock } from "~/modules/restock/back-in-stock.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -104,6 +105,12 @@ export interface Services {
    * refuse, receive, refund through PayPal or by hand, ship the exchange), and the pages' reads.
    */
   returns: Returns;
+  /**
+   * Back in stock per size and colour (issue 31): shoppers' subscriptions to a sold-out variant, the
+   * rounds that notify them when its stock rises (every RESTOCK_ROUND_SECONDS; `runRound(now)` runs one
+   * at once), and the owner's demand waiting.
+   */
+  backInStock: BackInStock;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -221,6 +228,18 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       },
     });
 
+    // Back in stock (issue 31): rounds in every instance; the database shares the variants out.
+    const backInStock = createBackInStock({
+      db: database.db,
+      factor: config.restock.factor,
+      waveMs: config.restock.waveMs,
+      whatsapp: Boolean(config.twilio),
+      rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      wakeOutbox: () => notifications.worker.wake(),
+      yieldMs: config.notifications.yieldMs,
+    });
+    const stopBackInStock = config.notifications.enabled ? backInStock.start(config.restock.roundMs) : async () => {};
+
     const photoStorage = await imageStorageFor(config);
     const media = createImageLibrary({ storage: photoStorage });
     // The shared admin password's shop-wide cap tells the owner (Settings → Notifications' e-mail, else
@@ -310,9 +329,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         secureCookies: config.publicUrl.startsWith("https:"),
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       }),
+      backInStock,
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
-        await Promise.all([stopSweeper(), stopScheduledSales()]);
+        await Promise.all([stopSweeper(), stopScheduledSales(), stopBackInStock()]);
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();

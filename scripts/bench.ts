@@ -32,9 +32,12 @@
  * 15. reviews (scripts/bench-reviews.ts): a product page with 500 reviews against one with none, uncached.
  * 16. returns (scripts/bench-returns.ts): the owner's returns list (first page, a status, searches) and a
  *     return's page with 20,000 returns over 100,000 orders, one at a time, uncached.
+ * 17. back in stock (scripts/bench-restock.ts): a round on 10,000 waiting subscriptions (20 variants back, 60
+ *     notified), an idle round, and a checkout's stock statement with and without the trigger's rise check,
+ *     on the embedded database and on a fresh PostgreSQL database.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns
- * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16; all by default).
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock
+ * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -72,6 +75,7 @@ import { benchCartPrice, benchCodeCost, CART_PRICE_P95_BUDGET_MS, CODE_COST_BUDG
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import { benchReviews, REVIEWS_RENDER_BUDGET } from "./bench-reviews";
 import { benchReturns, RETURN_COUNT, RETURNS_P95_BUDGET_MS } from "./bench-returns";
+import { benchRestock, RESTOCK_ROUND_BUDGET_MS, restockLine, SUBSCRIPTION_COUNT } from "./bench-restock";
 import {
   benchRender,
   benchRenderSideBySide,
@@ -101,7 +105,8 @@ type Section =
   | "analytics"
   | "discounts"
   | "reviews"
-  | "returns";
+  | "returns"
+  | "restock";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -537,6 +542,18 @@ async function main() {
       `p95 < ${RETURNS_P95_BUDGET_MS} ms`,
       r.p95 < RETURNS_P95_BUDGET_MS && r.errors === 0,
     );
+  }
+
+  if (runs("restock")) {
+    // — 17: back in stock —
+    for (const r of await benchRestock()) {
+      record(
+        `back-in-stock round, ${SUBSCRIPTION_COUNT.toLocaleString("en")} waiting subscriptions, 20 variants back (${r.database})`,
+        restockLine(r),
+        `p95 < ${RESTOCK_ROUND_BUDGET_MS} ms`,
+        r.round.p95 < RESTOCK_ROUND_BUDGET_MS && r.notified > 0,
+      );
+    }
   }
 
   if (runs("analytics")) {

@@ -15,6 +15,7 @@ const NAMES = [
   "AlertTriangle",
   "ArrowLeft",
   "ArrowRight",
+  "Bell",
   "Check",
   "CheckCircle2",
   "ChevronDown",

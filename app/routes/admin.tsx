@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BellRing,
   Home,
   MessageSquare,
   Package,
@@ -98,7 +99,8 @@ function sectionsFor(owner: boolean, requested: { n: number; more: boolean }): B
     },
     ...(owner
       ? [
-          { to: "/admin/products", label: "Products", icon: Package },
+          { to: "/admin/products", label: "Products", icon: Package, end: true },
+          { to: "/admin/products/waiting", label: "Back in stock", icon: BellRing },
           { to: "/admin/size-charts", label: "Size charts", icon: Ruler },
           { to: "/admin/discounts", label: "Discounts", icon: TicketPercent },
           { to: "/admin/reviews", label: "Reviews", icon: MessageSquare },

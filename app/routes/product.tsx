@@ -66,7 +66,8 @@ function perksOf(freeShippingOverCents: number | null, returnDays: number) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
   const shop = useShop();
-  // A colour switch passes the size chosen on the other colour (?size=M); preselected when in stock here.
+  // A colour switch passes the size chosen on the other colour (?size=M), a back-in-stock link the size
+  // and colour (?size=M&color=Black); preselected when in stock here.
   const [searchParams] = useSearchParams();
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
 
@@ -122,7 +123,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
 
           {/* The price, then the pickers: the chosen size's price and stock. */}
-          <ProductPurchase key={product.id} product={product} preferredSize={searchParams.get("size")} />
+          <ProductPurchase
+            key={product.id}
+            product={product}
+            preferredSize={searchParams.get("size")}
+            preferredColor={searchParams.get("color")}
+          />
 
           <ul className="mt-8 grid gap-3 rounded-2xl bg-stone-100 px-5 py-5 text-sm text-stone-700">
             {perksOf(shop.shipping.freeShippingOverCents, shop.returnDays).map(({ icon: Icon, text }) => (

@@ -340,3 +340,59 @@ describe(`migration 0021 on a shop of the previous release (${databaseKind})`, (
     expect(returns!.n).toBe(0);
   });
 });
+
+describe(`migration 0022 on a shop of the previous release (${databaseKind})`, () => {
+  it("adds back in stock empty, leaves the variants as they were, and queues a rise only while someone waits", async () => {
+    const [counts] = await queryRows<{ subs: number; queue: number }>(
+      upgraded.db,
+      sql`select (select count(*)::int from restock_subscriptions) as subs, (select count(*)::int from restock_queue) as queue`,
+    );
+    expect(counts).toEqual({ subs: 0, queue: 0 });
+    // The sold-out cap: every variant still at 0, the product's inventory still the sum.
+    const cap = (await variants()).filter((v) => v.slug === "cap");
+    expect(cap.map((v) => [v.size, v.color, v.stock])).toEqual([
+      ["S", "Red", 0],
+      ["M", "Red", 0],
+    ]);
+    const variantId = async (size: string) =>
+      (
+        await queryRows<{ id: string }>(
+          upgraded.db,
+          sql`select v.id from product_variants v join products p on p.id = v.product_id
+               where p.slug = 'cap' and v.size = ${size}`,
+        )
+      )[0]!.id;
+    const [s, m] = [await variantId("S"), await variantId("M")];
+    const queue = () =>
+      queryRows<{ variant_id: string; units: number }>(
+        upgraded.db,
+        sql`select variant_id, units from restock_queue order by variant_id`,
+      );
+    // Nobody waits: a rise queues nothing.
+    await upgraded.db.execute(sql`update product_variants set stock = 1 where id = ${s}`);
+    expect(await queue()).toEqual([]);
+    // Someone waits for M: its rise is queued with the units that came back, S's still not.
+    await upgraded.db.execute(
+      sql`insert into restock_subscriptions (variant_id, email) values (${m}, 'ada@example.com')`,
+    );
+    await upgraded.db.execute(sql`update product_variants set stock = stock + 2 where id in (${s}, ${m})`);
+    expect(await queue()).toEqual([{ variant_id: m, units: 2 }]);
+    // A sale queues nothing; more stock adds to the units.
+    await upgraded.db.execute(sql`update product_variants set stock = stock - 1 where id = ${m}`);
+    await upgraded.db.execute(sql`update product_variants set stock = stock + 3 where id = ${m}`);
+    expect(await queue()).toEqual([{ variant_id: m, units: 5 }]);
+    // One waiting subscription per e-mail and variant.
+    await expect(
+      upgraded.db.execute(sql`insert into restock_subscriptions (variant_id, email) values (${m}, 'ada@example.com')`),
+    ).rejects.toThrow();
+    // Put back as it was for the other checks: the cap sold out, nothing queued or waiting.
+    await upgraded.db.execute(sql`delete from restock_subscriptions`);
+    await upgraded.db.execute(sql`delete from restock_queue`);
+    await upgraded.db.execute(sql`update product_variants set stock = 0 where id in (${s}, ${m})`);
+    const [inventory] = await queryRows<{ inventory: number }>(
+      upgraded.db,
+      sql`select inventory from products where slug = 'cap'`,
+    );
+    expect(inventory!.inventory).toBe(0);
+  });
+});

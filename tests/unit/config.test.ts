@@ -37,7 +37,11 @@ describe("configuration (decisions.md §2)", () => {
       paypalClientId: null,
       socialProviders: { google: false, facebook: false },
       maxQuantityPerProduct: 10,
+      whatsapp: false,
     });
+    // Back in stock (issue 31): 3 shoppers per unit back, the rest an hour later, a round a minute.
+    expect(config.restock).toEqual({ factor: 3, waveMs: 60 * 60_000, roundMs: 60_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, RESTOCK_NOTIFY_FACTOR: "0" })).toThrow();
     expect(config.orderLimits).toEqual({
       maxQuantityPerProduct: 10,
       unpaidOrdersPerAccount: 2,

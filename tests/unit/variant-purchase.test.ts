@@ -91,6 +91,19 @@ describe("initialChoice (spec §2: first size and colour preselected, when in st
     expect(initialChoice(tee, null)).toEqual({ size: "M", color: "Navy" });
   });
 
+  it("takes a wanted size and colour together (a back-in-stock link's ?size=&color=) when in stock", () => {
+    expect(initialChoice(tee, "S", "Gray")).toEqual({ size: "S", color: "Gray" });
+    expect(initialChoice(tee, "L", "Gray")).toEqual({ size: "L", color: "Gray" });
+    // That size is sold out again in that colour: the colour's first size in stock.
+    expect(initialChoice(tee, "S", "Navy")).toEqual({ size: "M", color: "Navy" });
+    // An unknown or sold-out colour: as without one.
+    expect(initialChoice(tee, "L", "Pink")).toEqual({ size: "L", color: "Navy" });
+    const grayGone = product(["S", "M"], ["Navy", "Gray"], (_s, color) => (color === "Gray" ? 0 : 4));
+    expect(initialChoice(grayGone, "M", "Gray")).toEqual({ size: "M", color: "Navy" });
+    const tote = product([], ["Navy", "Gray"], () => 2);
+    expect(initialChoice(tote, null, "Gray")).toEqual({ size: null, color: "Gray" });
+  });
+
   it("falls back to the first size and colour when nothing is in stock", () => {
     expect(initialChoice(product(["S", "M"], ["Red"], () => 0))).toEqual({ size: "S", color: "Red" });
     expect(initialChoice(product([], [], () => 0))).toEqual({ size: null, color: null });

@@ -20,6 +20,7 @@ import {
 } from "~/modules/catalog/purchase-rules";
 import { ColorSwatches } from "./color-swatches";
 import { FindMySize } from "./find-my-size";
+import { NotifyMe } from "./notify-me";
 import { Price } from "./price";
 import { SizeGuideButton } from "./size-guide-button";
 import { OptionPicker, SizePicker } from "./size-picker";
@@ -36,11 +37,14 @@ export { validateSelection } from "~/modules/catalog/purchase-rules";
 export function ProductPurchase({
   product,
   preferredSize = null,
+  preferredColor = null,
 }: {
   product: ProductDetail;
   preferredSize?: string | null;
+  /** A colour named in the URL (a back-in-stock message's link), chosen when in stock. */
+  preferredColor?: string | null;
 }) {
-  const [choice, setChoice] = useState<Choice>(() => initialChoice(product, preferredSize));
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(product, preferredSize, preferredColor));
   const [quantity, setQuantity] = useState(1);
   const addToCart = useAddToCart();
   const maxPerProduct = useMaxPerProduct();
@@ -210,6 +214,7 @@ export function ProductPurchase({
             </>
           )}
         </button>
+        <NotifyMe product={product} choice={choice} />
       </div>
     </>
   );

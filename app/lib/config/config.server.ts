@@ -51,6 +51,8 @@ export interface AppConfig {
   lowStockThreshold: number;
   /** How often scheduled sales are started and ended by the clock (SCHEDULED_SALES_INTERVAL_SECONDS). */
   scheduledSalesIntervalMs: number;
+  /** Back in stock (issue 31): RESTOCK_NOTIFY_FACTOR, RESTOCK_WAVE_MINUTES, RESTOCK_ROUND_SECONDS. */
+  restock: { factor: number; waveMs: number; roundMs: number };
   /** LOG_LEVEL. */
   logLevel: RawEnv["LOG_LEVEL"];
   /** Who may read /metrics: a bearer token on the shop's port, and/or a port of its own (docs/operations.md). */
@@ -193,6 +195,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
     scheduledSalesIntervalMs: env.SCHEDULED_SALES_INTERVAL_SECONDS * 1000,
+    restock: {
+      factor: env.RESTOCK_NOTIFY_FACTOR,
+      waveMs: env.RESTOCK_WAVE_MINUTES * 60_000,
+      roundMs: env.RESTOCK_ROUND_SECONDS * 1000,
+    },
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -233,6 +240,8 @@ export interface PublicConfig {
   socialProviders: { google: boolean; facebook: boolean };
   /** The most of one product a cart may hold: the cart's and the product page's quantity maximum. */
   maxQuantityPerProduct: number;
+  /** WhatsApp messages are on (Twilio connected): 'Notify me when it's back' offers WhatsApp too. */
+  whatsapp: boolean;
 }
 
 export function publicConfig(config: AppConfig): PublicConfig {
@@ -244,5 +253,6 @@ export function publicConfig(config: AppConfig): PublicConfig {
     paypalClientId: config.paypal?.clientId ?? null,
     socialProviders: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
     maxQuantityPerProduct: config.orderLimits.maxQuantityPerProduct,
+    whatsapp: Boolean(config.twilio),
   };
 }

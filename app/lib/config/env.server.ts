@@ -83,6 +83,12 @@ export const envSchema = z
     NOTIFICATION_YIELD_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     /** Days after an order is delivered that its review request goes out (0 = at delivery). */
     REVIEW_REQUEST_DELAY_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    /** Back in stock (issue 31): shoppers told per unit of a sold-out size or colour that comes back. */
+    RESTOCK_NOTIFY_FACTOR: z.coerce.number().int().min(1).max(100).default(3),
+    /** Minutes the rest of a variant's subscribers wait for the next wave while it stays in stock. */
+    RESTOCK_WAVE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    /** How often the back-in-stock round runs (seconds). */
+    RESTOCK_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Days after delivery an order can be returned, until the owner sets it under Settings → Returns. */
     RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     GOOGLE_CLIENT_ID: optionalText,

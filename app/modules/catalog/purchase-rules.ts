@@ -114,12 +114,25 @@ export function sizesWithStock(variants: ReadonlyArray<Pick<VariantOffer, "size"
 /**
  * The choice a product page or quick add starts with (spec §2: the first size and the first colour),
  * moved on to the first size and colour in stock: a sold-out first size is never preselected. A
- * `wantedSize` (the size chosen on another colour of the style) wins when it is in stock here. When
+ * `wantedSize` (the size chosen on another colour of the style) wins when it is in stock here, and a
+ * `wantedColor` with it (a back-in-stock link names both) when that colour is in stock. When
  * nothing is in stock, the first size and colour.
  */
-export function initialChoice(product: PurchasableProduct, wantedSize?: string | null): Choice {
+export function initialChoice(
+  product: PurchasableProduct,
+  wantedSize?: string | null,
+  wantedColor?: string | null,
+): Choice {
   const colors: Array<string | null> = product.colors.length > 0 ? [...product.colors] : [null];
   const sizeFirst = product.sizes[0] ?? null;
+  // A colour asked for in the URL (a back-in-stock message's link: ?size=M&color=Black), when in stock.
+  if (wantedColor && product.colors.includes(wantedColor) && isColorAvailable(product, wantedColor)) {
+    if (product.sizes.length === 0) return { size: null, color: wantedColor };
+    if (wantedSize && isSizeAvailable(product, wantedSize, wantedColor))
+      return { size: wantedSize, color: wantedColor };
+    const size = product.sizes.find((s) => isSizeAvailable(product, s, wantedColor));
+    if (size !== undefined) return { size, color: wantedColor };
+  }
   if (wantedSize && product.sizes.includes(wantedSize)) {
     const color = colors.find((c) => isSizeAvailable(product, wantedSize, c));
     if (color !== undefined) return { size: wantedSize, color };

@@ -23,11 +23,19 @@ export const NOTIFICATION_TYPES = [
    * the return is read when sent (return-messages.server.ts).
    */
   "return_update",
+  /**
+   * A size or colour a shopper waited for is back (issue 31): no order; the subscription is in the row's
+   * dedupe key and its recipient is the subscriber's address (back-in-stock-messages.server.ts).
+   */
+  "back_in_stock",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The kinds worded from the order alone (templates/order-email.tsx, whatsapp-texts.ts). */
-export type OrderMessageType = Exclude<NotificationType, "custom" | "review_request" | "return_update">;
+export type OrderMessageType = Exclude<
+  NotificationType,
+  "custom" | "review_request" | "return_update" | "back_in_stock"
+>;
 
 export const NOTIFICATION_STATUSES = ["pending", "sent", "delivered", "failed"] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -43,6 +51,7 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   custom: "Custom message",
   review_request: "Review request",
   return_update: "Return",
+  back_in_stock: "Back in stock",
 };
 
 /** One line of an order as a message shows it. */
@@ -174,4 +183,16 @@ export interface ReturnMessage {
   lines: ReturnMessageLine[];
   /** The shopper's page of the return (PUBLIC_URL + /returns/RMA-…). */
   returnUrl: string;
+}
+
+/** What a back-in-stock message says, read when it is sent (back-in-stock-messages.server.ts). */
+export interface BackInStockMessage {
+  subscriptionId: string;
+  productName: string;
+  /** '' when the product has no sizes (or colours). */
+  size: string;
+  color: string;
+  imageUrl: string | null;
+  /** PUBLIC_URL/product/<slug>?size=…&color=…: the product with that size and colour chosen. */
+  url: string;
 }

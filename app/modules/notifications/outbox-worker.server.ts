@@ -11,12 +11,16 @@ import {
   type SendFailure,
 } from "./delivery-policy";
 import { MailError, type Mailer } from "./mailer.server";
+import { BACK_IN_STOCK_MESSAGES, backInStockWhatsApp, parseBackInStockKey } from "./back-in-stock-texts";
+import { loadBackInStockMessages } from "./back-in-stock-messages.server";
 import type {
   Audience,
+  BackInStockMessage,
   Channel,
   MessageOrder,
   NotificationType,
   OrderMessageType,
+  RenderedEmail,
   ReturnMessage,
   ReviewRequestLine,
   ShopIdentity,
@@ -28,7 +32,12 @@ import { REVIEW_REQUEST_MESSAGES, reviewRequestWhatsApp } from "./review-request
 import { reviewLinesFor } from "./review-requests.server";
 import { notificationById, type NotificationRow } from "./outbox.server";
 import { customerE164, parseE164, whatsappAddress } from "./phone-numbers";
-import { renderOrderEmail, renderReturnEmail, renderReviewRequestEmail } from "./render-email.server";
+import {
+  renderBackInStockEmail,
+  renderOrderEmail,
+  renderReturnEmail,
+  renderReviewRequestEmail,
+} from "./render-email.server";
 import { TwilioApiError, TwilioUnreachableError, type WhatsAppSender } from "./twilio-client.server";
 import { whatsappText } from "./whatsapp-texts";
 import { setTimeout as delay } from "node:timers/promises";
@@ -164,7 +173,9 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     shop: ShopIdentity,
     reviewLines: ReviewRequestLine[] | undefined,
     returned: ReturnStepMessage | undefined,
+    restocked?: BackInStockMessage,
   ): Promise<Outcome> {
+    if (row.notification_type === "back_in_stock") return deliverBackInStock(row, restocked, shop);
     if (row.notification_type !== "custom" && !order) {
       return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.orderNotFound) };
     }
@@ -180,6 +191,45 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     return row.channel === "whatsapp"
       ? deliverWhatsApp(row, order, shop, reviewLines)
       : deliverEmail(row, order!, shop, reviewLines, returned);
+  }
+
+  /** A back-in-stock message (issue 31): no order; the subscriber's address is the row's recipient. */
+  async function deliverBackInStock(
+    row: ClaimedRow,
+    message: BackInStockMessage | undefined,
+    shop: ShopIdentity,
+  ): Promise<Outcome> {
+    if (!message) return { ok: false, failure: finalFailure(BACK_IN_STOCK_MESSAGES.gone) };
+    if (row.channel === "whatsapp") {
+      const body = backInStockWhatsApp(message, shop);
+      const to = parseE164(row.recipient);
+      if (!to) return { ok: false, failure: finalFailure(BACK_IN_STOCK_MESSAGES.invalidPhone, "21211"), body };
+      if (!deps.whatsapp)
+        return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.whatsappNotConfigured), body };
+      try {
+        const sent = await deps.whatsapp.send({
+          to: whatsappAddress(to),
+          body,
+          statusCallback: deps.statusCallbackUrl(row.id),
+        });
+        return { ok: true, providerId: sent.sid, recipient: to, subject: null, body };
+      } catch (error) {
+        if (error instanceof TwilioApiError) {
+          return {
+            ok: false,
+            failure: twilioFailure(error.httpStatus, error.code, error.message),
+            recipient: to,
+            body,
+          };
+        }
+        const detail = error instanceof TwilioUnreachableError ? error.message : String(error);
+        return { ok: false, failure: networkFailure("whatsapp", detail), recipient: to, body };
+      }
+    }
+    const started = performance.now();
+    const mail = renderBackInStockEmail(message, shop);
+    ownBusyMs += performance.now() - started;
+    return sendMail(row, row.recipient, mail, shop);
   }
 
   async function deliverWhatsApp(
@@ -241,6 +291,11 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
     ownBusyMs += performance.now() - started;
     // The owner's alert goes to the e-mail the settings have now; the customer's to the order's.
     const to = row.audience === "owner" ? (shop.ownerEmail ?? "") : row.recipient || order.customerEmail;
+    return sendMail(row, to, mail, shop);
+  }
+
+  /** Sends a composed e-mail to `to`, answering the outcome to record. */
+  async function sendMail(row: ClaimedRow, to: string, mail: RenderedEmail, shop: ShopIdentity): Promise<Outcome> {
     const base = { recipient: to, subject: mail.subject, body: mail.text };
     if (!to) return { ok: false, failure: finalFailure(NOTIFICATION_MESSAGES.ownerEmailNotConfigured), ...base };
     try {
@@ -312,10 +367,19 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
       if (parsed) returnSteps.set(row.id, parsed);
     }
     const returnIds = [...returnSteps.values()].map((r) => r.returnId);
-    const [messageOrders, reviewRows, returnMessages] = await Promise.all([
+    // A back-in-stock message is worded from its subscription's product as it is now (issue 31).
+    const subscriptionOf = new Map<string, string>();
+    for (const row of rows) {
+      const id = row.notification_type === "back_in_stock" ? parseBackInStockKey(row.dedupe_key) : null;
+      if (id) subscriptionOf.set(row.id, id);
+    }
+    const [messageOrders, reviewRows, returnMessages, restocked] = await Promise.all([
       loadMessageOrders(db, orderIds, shop.url),
       requested.length > 0 && deps.reviewLinkUrl ? reviewLinesFor(db, requested) : new Map<string, never[]>(),
       returnIds.length > 0 ? loadReturnMessages(db, returnIds, shop.url) : new Map<string, ReturnMessage>(),
+      subscriptionOf.size > 0
+        ? loadBackInStockMessages(db, [...subscriptionOf.values()], shop.url)
+        : new Map<string, BackInStockMessage>(),
     ]);
     const returnedOf = (row: ClaimedRow): ReturnStepMessage | undefined => {
       const parsed = returnSteps.get(row.id);
@@ -341,6 +405,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
             shop,
             row.notification_type === "review_request" ? reviewLinesOf(row.order_id) : undefined,
             returnedOf(row),
+            restocked.get(subscriptionOf.get(row.id) ?? ""),
           );
         } catch (error) {
           // Composing failed (a template error): worth another try after a fix or a restart.

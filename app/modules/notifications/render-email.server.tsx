@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ReturnStep } from "~/lib/events.server";
 import type {
   Audience,
+  BackInStockMessage,
   MessageOrder,
   NotificationType,
   RenderedEmail,
@@ -10,7 +11,9 @@ import type {
   ReviewRequestLine,
   ShopIdentity,
 } from "./message-kinds";
+import { backInStockSubject } from "./back-in-stock-texts";
 import { returnEmailWords } from "./return-texts";
+import { BackInStockEmail } from "./templates/back-in-stock-email";
 import { reviewRequestSubject } from "./review-request-texts";
 import { ReturnEmail } from "./templates/return-email";
 import { ReviewRequestEmail } from "./templates/review-request-email";
@@ -91,4 +94,10 @@ export function renderReturnEmail(
   const words = returnEmailWords(step, ret, order, shop);
   const html = DOCTYPE + renderToStaticMarkup(<ReturnEmail words={words} returnUrl={ret.returnUrl} shop={shop} />);
   return { subject: oneLineSubject(words.subject), html, text: toPlainText(html, plainTextOptions) };
+}
+
+/** A back-in-stock e-mail (templates/back-in-stock-email.tsx): that size and colour is back. */
+export function renderBackInStockEmail(message: BackInStockMessage, shop: ShopIdentity): RenderedEmail {
+  const html = DOCTYPE + renderToStaticMarkup(<BackInStockEmail message={message} shop={shop} />);
+  return { subject: oneLineSubject(backInStockSubject(message)), html, text: toPlainText(html, plainTextOptions) };
 }
