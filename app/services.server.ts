@@ -40,6 +40,12 @@ import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/rev
 import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 import { createReturns, type Returns } from "~/modules/returns/returns.server";
+import { createCheckoutRecovery, type CheckoutRecovery } from "~/modules/recovery/checkout-recovery.server";
+import { createRecoveryLinks } from "~/modules/recovery/recovery-rules";
+import { shopIdentityFrom } from "~/modules/notifications/message-kinds";
+import { parseE164 } from "~/modules/notifications/phone-numbers";
+import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
+import { createLoadGauge } from "~/lib/load-gauge.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -104,6 +110,11 @@ export interface Services {
    * refuse, receive, refund through PayPal or by hand, ship the exchange), and the pages' reads.
    */
   returns: Returns;
+  /**
+   * Abandoned-checkout recovery (issue 31): checkouts recorded as shoppers reach them, the scan that
+   * sends reminders (every ABANDONED_CHECKOUT_SCAN_SECONDS; `runDue(now)` runs it at once), its links.
+   */
+  recovery: CheckoutRecovery;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -221,6 +232,36 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       },
     });
 
+    // Reminders of checkouts left (issue 31): sent by the scan of every instance, each reminder once.
+    const recovery = createCheckoutRecovery({
+      db: database.db,
+      mailer,
+      whatsapp: config.twilio
+        ? createTwilioClient({
+            accountSid: config.twilio.accountSid,
+            authToken: config.twilio.authToken,
+            from: `whatsapp:${parseE164(config.twilio.whatsappFrom) ?? config.twilio.whatsappFrom}`,
+            apiBase: config.twilio.apiBase,
+            timeoutMs: config.notifications.sendTimeoutMs,
+          })
+        : undefined,
+      links: createRecoveryLinks(config.authSecret),
+      publicUrl: config.publicUrl,
+      shop: async () => shopIdentityFrom(await settings.read(), config.publicUrl),
+      settings: async () => (await settings.read()).recovery,
+      maxPerProduct: config.orderLimits.maxQuantityPerProduct,
+      enabled: config.notifications.enabled,
+      abandonedMinutes: config.recovery.abandonedMinutes,
+      saturated:
+        config.notifications.yieldMs > 0
+          ? (
+              (gauge) => () =>
+                gauge.saturated(0)
+            )(createLoadGauge())
+          : undefined,
+    });
+    const stopRecovery = recovery.start(config.recovery.scanIntervalMs);
+
     const photoStorage = await imageStorageFor(config);
     const media = createImageLibrary({ storage: photoStorage });
     // The shared admin password's shop-wide cap tells the owner (Settings → Notifications' e-mail, else
@@ -310,9 +351,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         secureCookies: config.publicUrl.startsWith("https:"),
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       }),
+      recovery,
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
-        await Promise.all([stopSweeper(), stopScheduledSales()]);
+        await Promise.all([stopSweeper(), stopScheduledSales(), stopRecovery()]);
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();

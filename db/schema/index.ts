@@ -11,3 +11,4 @@ export * from "./promotions";
 export * from "./size-charts";
 export * from "./reviews";
 export * from "./returns";
+export * from "./recovery";

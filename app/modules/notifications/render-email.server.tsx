@@ -13,6 +13,7 @@ import type {
 import { returnEmailWords } from "./return-texts";
 import { reviewRequestSubject } from "./review-request-texts";
 import { ReturnEmail } from "./templates/return-email";
+import { CheckoutReminderEmail, reminderSubject, type CheckoutReminder } from "./templates/checkout-reminder-email";
 import { ReviewRequestEmail } from "./templates/review-request-email";
 import {
   assertEmailType,
@@ -91,4 +92,10 @@ export function renderReturnEmail(
   const words = returnEmailWords(step, ret, order, shop);
   const html = DOCTYPE + renderToStaticMarkup(<ReturnEmail words={words} returnUrl={ret.returnUrl} shop={shop} />);
   return { subject: oneLineSubject(words.subject), html, text: toPlainText(html, plainTextOptions) };
+}
+
+/** An abandoned-checkout reminder (issue 31, templates/checkout-reminder-email.tsx). */
+export function renderCheckoutReminderEmail(reminder: CheckoutReminder, shop: ShopIdentity): RenderedEmail {
+  const html = DOCTYPE + renderToStaticMarkup(<CheckoutReminderEmail reminder={reminder} shop={shop} />);
+  return { subject: oneLineSubject(reminderSubject(reminder, shop)), html, text: toPlainText(html, plainTextOptions) };
 }
