@@ -33,7 +33,7 @@
  * 16. returns (scripts/bench-returns.ts): the owner's returns list (first page, a status, searches) and a
  *     return's page with 20,000 returns over 100,000 orders, one at a time, uncached.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,recovery
  * (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
@@ -72,6 +72,7 @@ import { benchCartPrice, benchCodeCost, CART_PRICE_P95_BUDGET_MS, CODE_COST_BUDG
 import { benchOrders, benchOrdersSideBySide } from "./bench-orders";
 import { benchReviews, REVIEWS_RENDER_BUDGET } from "./bench-reviews";
 import { benchReturns, RETURN_COUNT, RETURNS_P95_BUDGET_MS } from "./bench-returns";
+import { benchRecovery, CHECKOUT_COUNT, RECOVERY_SCAN_BUDGET_MS } from "./bench-recovery";
 import {
   benchRender,
   benchRenderSideBySide,
@@ -101,7 +102,8 @@ type Section =
   | "analytics"
   | "discounts"
   | "reviews"
-  | "returns";
+  | "returns"
+  | "recovery";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -536,6 +538,20 @@ async function main() {
         ` (${r.errors} errors)`,
       `p95 < ${RETURNS_P95_BUDGET_MS} ms`,
       r.p95 < RETURNS_P95_BUDGET_MS && r.errors === 0,
+    );
+  }
+
+  if (runs("recovery")) {
+    // — 17: the abandoned-checkout scan (issue 31) —
+    const r = await benchRecovery({ seconds: duration });
+    log(
+      `Seeded ${CHECKOUT_COUNT.toLocaleString("en")} checkouts and ${ORDER_COUNT.toLocaleString("en")} orders in ${r.seedSeconds.toFixed(1)} s`,
+    );
+    record(
+      `abandoned-checkout scan on the embedded database, ${CHECKOUT_COUNT.toLocaleString("en")} checkout records over ${ORDER_COUNT.toLocaleString("en")} orders: nothing due / 20 reminders due (composed, handed to a mailer that answers at once)`,
+      `idle p50 ${r.idle.p50.toFixed(1)} / p95 ${r.idle.p95.toFixed(1)} ms (${r.idle.n} runs); 20 due p50 ${r.due.p50.toFixed(1)} / p95 ${r.due.p95.toFixed(1)} ms (${r.due.n} runs, ${r.sent} sent)`,
+      `p95 < ${RECOVERY_SCAN_BUDGET_MS} ms per run`,
+      r.idle.p95 < RECOVERY_SCAN_BUDGET_MS && r.due.p95 < RECOVERY_SCAN_BUDGET_MS,
     );
   }
 

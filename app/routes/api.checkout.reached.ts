@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { previewGuestCart } from "~/modules/cart/server-cart.server";
+import { customerE164 } from "~/modules/notifications/phone-numbers";
 import { accountCartSnapshot } from "~/modules/recovery/checkout-recovery.server";
 import { reachedRequestSchema, RECOVERY_MESSAGES, type ReachedResponse } from "~/modules/recovery/recovery-api";
 import { services } from "~/services.server";
@@ -29,7 +30,9 @@ export async function action({ request }: Route.ActionArgs) {
     const body = parsed.data;
     const { config, database, recovery, sessions } = services();
     const user = await sessions.user(request);
-    const common = { phone: body.phone || null, consent: body.consent ?? null, whatsapp: body.whatsapp ?? false };
+    // The phone as WhatsApp takes it (E.164), or none: a number that cannot be read gets no WhatsApp.
+    const phone = customerE164(body.phone, body.country ?? null);
+    const common = { phone, consent: body.consent ?? null, whatsapp: body.whatsapp ?? false };
     if (user) {
       const lines = await accountCartSnapshot(database.db, user.id);
       await recovery.record({ ...common, userId: user.id, email: body.email ?? user.email, lines });

@@ -5,7 +5,14 @@ import { openDatabase, type Database } from "~/lib/db/client.server";
 import { SmtpMailer } from "~/modules/notifications/mailer.server";
 import { createCheckoutRecovery } from "~/modules/recovery/checkout-recovery.server";
 import { createRecoveryLinks } from "~/modules/recovery/recovery-rules";
+import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
 import { setProductStock } from "../support/catalog-fixtures";
+import {
+  FAKE_TWILIO_ACCOUNT_SID,
+  FAKE_TWILIO_AUTH_TOKEN,
+  FAKE_TWILIO_FROM,
+  startFakeTwilio,
+} from "../support/fake-twilio";
 import { checkoutForm } from "../support/fixtures";
 import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
@@ -299,6 +306,17 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
     const after = await recovery().figures({ from: later(-HOUR), to: later(HOUR) });
     expect(after.recoveredCarts - before.recoveredCarts).toBe(1);
     expect(after.revenueCents - before.revenueCents).toBe(order!.total);
+    // The owner sees them on the dashboard and in Analytics.
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const money = `$${(after.revenueCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    for (const page of ["/admin", "/admin/analytics"]) {
+      const html = (await (await fetch(`${server.url}${page}`, { headers: { cookie: admin } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+      expect(html, page).toContain(`data-testid="recovered-carts">${after.recoveredCarts}<`);
+      expect(html, page).toContain(`data-testid="recovered-revenue">${money}<`);
+    }
     // Paid: no second reminder.
     expect((await recovery().runDue(later(2 * DAY))).sent).toBe(0);
     expect(mailsTo(shopper.email)).toHaveLength(1);
@@ -362,6 +380,53 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
       .from(orders)
       .where(eq(orders.id, placed.body.orderId as string));
     expect(order?.recovered).toBeNull();
+  });
+
+  it("WhatsApp besides the e-mail for a shopper who gave a phone and opted in (through the fake Twilio)", async () => {
+    const twilio = await startFakeTwilio();
+    const mailer = new SmtpMailer(smtp.url, "Shop <shop@example.com>", { ignoreTLS: true, timeoutMs: 2_000 });
+    try {
+      const opted = await shopperWithCart();
+      await api(
+        "/api/checkout/reached",
+        { email: opted.email, phone: "(503) 555-0199", country: "US", consent: true, whatsapp: true },
+        opted.cookie,
+      );
+      const declined = await shopperWithCart();
+      await api(
+        "/api/checkout/reached",
+        { email: declined.email, phone: "+15035550198", country: "US", consent: true, whatsapp: false },
+        declined.cookie,
+      );
+      expect((await checkoutOf(opted.email))?.phone).toBe("+15035550199");
+      const { config, settings } = server.services();
+      const withTwilio = createCheckoutRecovery({
+        db: db(),
+        mailer,
+        whatsapp: createTwilioClient({
+          accountSid: FAKE_TWILIO_ACCOUNT_SID,
+          authToken: FAKE_TWILIO_AUTH_TOKEN,
+          from: `whatsapp:${FAKE_TWILIO_FROM}`,
+          apiBase: twilio.url,
+          timeoutMs: 2_000,
+        }),
+        links: createRecoveryLinks(config.authSecret),
+        publicUrl: config.publicUrl,
+        shop: async () => ({ name: "Shop", url: config.publicUrl }),
+        settings: async () => (await settings.read()).recovery,
+        maxPerProduct: 10,
+        enabled: true,
+        abandonedMinutes: 60,
+      });
+      expect((await withTwilio.runDue(later(61 * MINUTE))).sent).toBe(2);
+      expect(twilio.messages.map((m) => m.to)).toEqual(["whatsapp:+15035550199"]);
+      expect(twilio.messages[0]!.body).toContain(`${config.publicUrl}/cart/restore?token=`);
+      expect(mailsTo(opted.email)).toHaveLength(1);
+      expect(mailsTo(declined.email)).toHaveLength(1);
+    } finally {
+      mailer.close();
+      await twilio.stop();
+    }
   });
 
   it("two scans at once never send the same reminder", async () => {

@@ -54,11 +54,12 @@ export function reportCheckoutReached(body: ReachedRequest): void {
 }
 
 /** The step-1 report: the e-mail, phone and checkboxes; a guest's browser cart lines too. */
-export function reportStepOne(form: { email: string; phone: string }, choice: ReminderChoice): void {
+export function reportStepOne(form: { email: string; phone: string; country: string }, choice: ReminderChoice): void {
   const { user, cart } = useClientStore.getState();
   reportCheckoutReached({
     email: form.email.trim(),
     phone: form.phone.trim() || undefined,
+    country: form.country,
     consent: choice.consent,
     whatsapp: choice.whatsapp,
     ...(user ? {} : { lines: guestLinesOf(cart) }),

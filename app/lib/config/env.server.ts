@@ -98,7 +98,7 @@ export const envSchema = z
     /** Minutes after a shopper left checkout (no paid order) before the first reminder (issue 31). */
     ABANDONED_CHECKOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
     /** How often the abandoned-checkout scan looks for reminders due (seconds). */
-    ABANDONED_CHECKOUT_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    ABANDONED_CHECKOUT_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** New accounts must confirm their e-mail address before signing in. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */

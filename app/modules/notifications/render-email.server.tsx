@@ -13,7 +13,12 @@ import type {
 import { returnEmailWords } from "./return-texts";
 import { reviewRequestSubject } from "./review-request-texts";
 import { ReturnEmail } from "./templates/return-email";
-import { CheckoutReminderEmail, reminderSubject, type CheckoutReminder } from "./templates/checkout-reminder-email";
+import {
+  CheckoutReminderEmail,
+  reminderSubject,
+  reminderText,
+  type CheckoutReminder,
+} from "./templates/checkout-reminder-email";
 import { ReviewRequestEmail } from "./templates/review-request-email";
 import {
   assertEmailType,
@@ -97,5 +102,5 @@ export function renderReturnEmail(
 /** An abandoned-checkout reminder (issue 31, templates/checkout-reminder-email.tsx). */
 export function renderCheckoutReminderEmail(reminder: CheckoutReminder, shop: ShopIdentity): RenderedEmail {
   const html = DOCTYPE + renderToStaticMarkup(<CheckoutReminderEmail reminder={reminder} shop={shop} />);
-  return { subject: oneLineSubject(reminderSubject(reminder, shop)), html, text: toPlainText(html, plainTextOptions) };
+  return { subject: oneLineSubject(reminderSubject(reminder, shop)), html, text: reminderText(reminder, shop) };
 }

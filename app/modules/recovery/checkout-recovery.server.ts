@@ -156,8 +156,13 @@ export interface ScanDeps {
   shop: () => Promise<ShopIdentity>;
   settings: () => Promise<RecoverySettingsValue>;
   maxPerProduct: number;
-  /** Rows claimed per statement (default 50). */
+  /** Rows claimed per statement (default 10). */
   batch?: number;
+  /**
+   * The yield rule for background work: a run claims no further batch once it has taken this long
+   * (default 30 ms); what is left is due at the next run.
+   */
+  sliceMs?: number;
 }
 
 export interface ScanResult {
@@ -174,7 +179,9 @@ const url = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`
 /** One scan at `now`: closes what needs no reminder, claims the due reminders and sends them. */
 export async function runRecoveryScan(deps: ScanDeps, now: Date): Promise<ScanResult> {
   const { db } = deps;
-  const batch = deps.batch ?? 50;
+  const batch = deps.batch ?? 10;
+  const sliceMs = deps.sliceMs ?? 30;
+  const started = performance.now();
   const at = now.toISOString();
   // Due rows that need no reminder leave the due index: paid for since the visit, or no consent.
   const closed = await queryRows<{ id: string }>(
@@ -218,33 +225,56 @@ export async function runRecoveryScan(deps: ScanDeps, now: Date): Promise<ScanRe
         returning c.id, c.email, c.phone, c.whatsapp_consent_at, c.lines, c.reminders_sent`,
     );
     if (claimed.length === 0) break;
-    const [shop, settings] = await Promise.all([deps.shop(), deps.settings()]);
-    const outcomes = await Promise.all(claimed.map((row) => sendReminder(deps, row, shop, settings, now)));
+    // The lines' current names and prices, for the whole batch in one read.
+    const [shop, settings, priced] = await Promise.all([
+      deps.shop(),
+      deps.settings(),
+      previewGuestCart(
+        db,
+        claimed.flatMap((row) =>
+          row.lines.map((l) => ({ id: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
+        ),
+        deps.maxPerProduct,
+      ),
+    ]);
+    const byLine = new Map(priced.map((l) => [lineKey(l), l]));
+    const outcomes = await Promise.all(
+      claimed.map((row) => sendReminder(deps, row, reminderLines(row.lines, byLine), shop, settings, now)),
+    );
     result.sent += outcomes.filter(Boolean).length;
     result.failed += outcomes.filter((ok) => !ok).length;
-    if (claimed.length < batch) break;
+    if (claimed.length < batch || performance.now() - started > sliceMs) break;
   }
   return result;
+}
+
+const lineKey = (l: { productId: string; size: string; color: string }) => `${l.productId}|${l.size}|${l.color}`;
+
+/** A checkout's lines as its reminder shows them: current names and prices; lines no longer sold left out. */
+function reminderLines(
+  lines: readonly CheckoutLineSnapshot[],
+  priced: ReadonlyMap<string, Awaited<ReturnType<typeof previewGuestCart>>[number]>,
+): ReminderLine[] {
+  return lines.flatMap((line) => {
+    const now = priced.get(lineKey(line));
+    if (!now || now.problem === "unavailable") return [];
+    return [
+      { name: now.name, size: now.size, color: now.color, quantity: line.quantity, unitPriceCents: now.priceCents },
+    ];
+  });
 }
 
 /** Sends one claimed reminder; answers whether its e-mail went out. */
 async function sendReminder(
   deps: ScanDeps,
   row: ClaimedCheckout,
+  lines: ReminderLine[],
   shop: ShopIdentity,
   settings: RecoverySettingsValue,
   now: Date,
 ): Promise<boolean> {
   const { db } = deps;
   const number = row.reminders_sent as 1 | 2;
-  const priced = await previewGuestCart(
-    db,
-    row.lines.map((l) => ({ id: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
-    deps.maxPerProduct,
-  );
-  const lines: ReminderLine[] = priced
-    .filter((l) => l.problem !== "unavailable")
-    .map((l) => ({ name: l.name, size: l.size, color: l.color, quantity: l.quantity, unitPriceCents: l.priceCents }));
   if (lines.length === 0) {
     await giveUp(db, row, "Nothing of the checkout is for sale any more");
     return false;
@@ -387,6 +417,12 @@ export interface RecoveryFigures {
   revenueCents: number;
   /** Reminders sent in the range. */
   remindersSent: number;
+}
+
+/** The instants of an analytics range of UTC days (both included). */
+export function dayRange(range: { from: string; to: string }): { from: Date; to: Date } {
+  const to = new Date(`${range.to}T00:00:00Z`);
+  return { from: new Date(`${range.from}T00:00:00Z`), to: new Date(to.getTime() + 24 * 60 * 60_000) };
 }
 
 /** The owner's figures for orders placed in [from, to): recovered carts and their revenue. */

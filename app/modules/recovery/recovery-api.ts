@@ -11,6 +11,8 @@ import { guestLine } from "~/modules/cart/cart-api";
 export const reachedRequestSchema = z.object({
   email: emailField.optional(),
   phone: z.string().trim().max(30).optional(),
+  /** The form's country (a US or Canadian number may be typed without its +1). */
+  country: z.string().trim().max(2).optional(),
   consent: z.boolean().optional(),
   whatsapp: z.boolean().optional(),
   lines: z.array(guestLine).max(200).optional(),

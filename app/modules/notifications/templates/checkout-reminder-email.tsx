@@ -41,6 +41,36 @@ function lineName(line: ReminderLine): string {
 }
 
 /**
+ * The reminder's plain-text part, written alongside the HTML rather than converted from it (the
+ * conversion costs twice the render: the scan composes reminders on the server's event loop).
+ */
+export function reminderText(reminder: CheckoutReminder, shop: ShopIdentity): string {
+  const lines = reminder.lines.map(
+    (line) => `- ${lineName(line)} × ${line.quantity}: ${formatCents(line.unitPriceCents * line.quantity)}`,
+  );
+  return [
+    reminder.number === 1 ? "Did you forget something?" : "Still thinking it over?",
+    "",
+    "You left these items at checkout. They are not reserved for you, so sizes may sell out — pick up where you left off in one click.",
+    "",
+    ...lines,
+    "",
+    ...(reminder.discount
+      ? [
+          `Use the code ${reminder.discount.code} for ${reminder.discount.percentOff}% off this order. It works once, for you only.`,
+          "",
+        ]
+      : []),
+    `Return to checkout: ${reminder.restoreUrl}`,
+    `The link puts these items back in your cart on any device and works for ${reminder.restoreDays} days. Prices shown are today's.`,
+    "",
+    `You receive this because you agreed to e-mails from ${shop.name || "us"}. Unsubscribe: ${reminder.unsubscribeUrl}`,
+    "",
+    `${shop.name} · ${shop.url}`,
+  ].join("\n");
+}
+
+/**
  * The abandoned-checkout reminder (issue 31): the items left at checkout with their current prices, a
  * one-click restore link, the second reminder's code if any, and an unsubscribe link. Every shopper- or
  * owner-provided string is a React text child (escaped).
