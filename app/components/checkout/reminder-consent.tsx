@@ -25,11 +25,11 @@ export function ReminderConsentFields({
 }) {
   return (
     <fieldset className="space-y-3">
-      <legend className="sr-only">E-mail and WhatsApp updates</legend>
+      <legend className="sr-only">Updates and reminders</legend>
       <CheckboxField
         id="checkout-marketing-consent"
         name="marketingConsent"
-        label="Email me news and offers, and a reminder if I leave items in my cart"
+        label="Send me news, offers and a reminder if I leave items in my cart (by e-mail)"
         checked={choice.consent}
         onChange={(e) =>
           onChange({ ...choice, consent: e.target.checked, whatsapp: e.target.checked && choice.whatsapp })
@@ -39,7 +39,7 @@ export function ReminderConsentFields({
         <CheckboxField
           id="checkout-whatsapp-consent"
           name="whatsappConsent"
-          label="Also remind me on WhatsApp (to the phone above)"
+          label="Also remind me on WhatsApp"
           checked={choice.whatsapp}
           onChange={(e) => onChange({ ...choice, whatsapp: e.target.checked })}
         />

@@ -96,7 +96,11 @@ export const envSchema = z
     /** Visitors may check out without an account (issue 31); the recovery endpoint then takes a guest's e-mail. */
     GUEST_CHECKOUT: booleanFlag.default(false),
     /** Minutes after a shopper left checkout (no paid order) before the first reminder (issue 31). */
-    ABANDONED_CHECKOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    ABANDONED_CHECKOUT_MINUTES: z.coerce
+      .number({ error: "must be a number of minutes" })
+      .min(0.05)
+      .max(10_080)
+      .default(60),
     /** How often the abandoned-checkout scan looks for reminders due (seconds). */
     ABANDONED_CHECKOUT_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** New accounts must confirm their e-mail address before signing in. */
