@@ -429,6 +429,28 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
     }
   });
 
+  it("a reminder the mail server refuses for now is tried again later; one refused for good is not", async () => {
+    const later451 = await shopperWithCart();
+    await api("/api/checkout/reached", { email: later451.email, consent: true }, later451.cookie);
+    smtp.rejectNext(451);
+    expect(await recovery().runDue(later(61 * MINUTE))).toMatchObject({ sent: 0, failed: 1 });
+    const handedBack = await checkoutOf(later451.email);
+    expect(handedBack).toMatchObject({ status: "open", remindersSent: 0, firstSentAt: null });
+    expect(handedBack?.lastError).toBeTruthy();
+    expect((await recovery().runDue(later(70 * MINUTE))).sent).toBe(0);
+    expect((await recovery().runDue(later(77 * MINUTE))).sent).toBe(1);
+    expect(mailsTo(later451.email)).toHaveLength(1);
+
+    const never = await shopperWithCart();
+    await api("/api/checkout/reached", { email: never.email, consent: true }, never.cookie);
+    smtp.rejectNext(550);
+    expect(await recovery().runDue(later(61 * MINUTE))).toMatchObject({ sent: 0, failed: 1 });
+    expect((await checkoutOf(never.email))?.status).toBe("done");
+    // Later runs send the first shopper's second reminder in its time, never this one.
+    await recovery().runDue(later(3 * DAY));
+    expect(mailsTo(never.email)).toHaveLength(0);
+  });
+
   it("two scans at once never send the same reminder", async () => {
     const emails: string[] = [];
     for (let i = 0; i < 6; i++) {

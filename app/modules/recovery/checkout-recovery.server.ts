@@ -156,11 +156,11 @@ export interface ScanDeps {
   shop: () => Promise<ShopIdentity>;
   settings: () => Promise<RecoverySettingsValue>;
   maxPerProduct: number;
-  /** Rows claimed per statement (default 10). */
+  /** Rows claimed per statement (default 8). */
   batch?: number;
   /**
    * The yield rule for background work: a run claims no further batch once it has taken this long
-   * (default 30 ms); what is left is due at the next run.
+   * (default 20 ms); what is left is due at the next run.
    */
   sliceMs?: number;
 }
@@ -179,8 +179,8 @@ const url = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`
 /** One scan at `now`: closes what needs no reminder, claims the due reminders and sends them. */
 export async function runRecoveryScan(deps: ScanDeps, now: Date): Promise<ScanResult> {
   const { db } = deps;
-  const batch = deps.batch ?? 10;
-  const sliceMs = deps.sliceMs ?? 30;
+  const batch = deps.batch ?? 8;
+  const sliceMs = deps.sliceMs ?? 20;
   const started = performance.now();
   const at = now.toISOString();
   // Due rows that need no reminder leave the due index: paid for since the visit, or no consent.
