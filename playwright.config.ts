@@ -120,6 +120,10 @@ export default defineConfig({
         TWILIO_API_BASE: fakeTwilioUrl,
         // Mail (order e-mails, password resets) goes to the SMTP sink, not to DATA_DIR/outbox.
         SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        // Cart reminders (issue 31) 3 s after a shopper who ticked the box leaves checkout, looked for every second:
+        // only tests/e2e/checkout-recovery.spec.ts's shopper agrees to them.
+        ABANDONED_CHECKOUT_MINUTES: "0.05",
+        ABANDONED_CHECKOUT_SCAN_SECONDS: "1",
       },
     },
   ],

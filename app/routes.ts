@@ -26,6 +26,10 @@ export default [
   route("api/reviews/:id/helpful", "routes/api.reviews.helpful.ts"),
   route("api/back-in-stock", "routes/api.back-in-stock.ts"),
   route("api/checkout", "routes/api.checkout.ts"),
+  // Abandoned-checkout recovery (issue 31): recording, the reminder's restore and unsubscribe links.
+  route("api/checkout/reached", "routes/api.checkout.reached.ts"),
+  route("cart/restore", "routes/cart.restore.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/notifications/whatsapp", "routes/api.notifications.whatsapp.ts"),
   route("api/notifications/email", "routes/api.notifications.email.ts"),

@@ -41,6 +41,12 @@ import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-re
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 import { createReturns, type Returns } from "~/modules/returns/returns.server";
 import { createBackInStock, type BackInStock } from "~/modules/restock/back-in-stock.server";
+import { createCheckoutRecovery, type CheckoutRecovery } from "~/modules/recovery/checkout-recovery.server";
+import { createRecoveryLinks } from "~/modules/recovery/recovery-rules";
+import { shopIdentityFrom } from "~/modules/notifications/message-kinds";
+import { parseE164 } from "~/modules/notifications/phone-numbers";
+import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
+import { createLoadGauge } from "~/lib/load-gauge.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -111,6 +117,11 @@ export interface Services {
    * at once), and the owner's demand waiting.
    */
   backInStock: BackInStock;
+  /**
+   * Abandoned-checkout recovery (issue 31): checkouts recorded as shoppers reach them, the scan that
+   * sends reminders (every ABANDONED_CHECKOUT_SCAN_SECONDS; `runDue(now)` runs it at once), its links.
+   */
+  recovery: CheckoutRecovery;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -239,6 +250,30 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       yieldMs: config.notifications.yieldMs,
     });
     const stopBackInStock = config.notifications.enabled ? backInStock.start(config.restock.roundMs) : async () => {};
+    // Reminders of checkouts left (issue 31): sent by the scan of every instance, each reminder once.
+    const recoveryLoad = createLoadGauge();
+    const recovery = createCheckoutRecovery({
+      db: database.db,
+      mailer,
+      whatsapp: config.twilio
+        ? createTwilioClient({
+            accountSid: config.twilio.accountSid,
+            authToken: config.twilio.authToken,
+            from: `whatsapp:${parseE164(config.twilio.whatsappFrom) ?? config.twilio.whatsappFrom}`,
+            apiBase: config.twilio.apiBase,
+            timeoutMs: config.notifications.sendTimeoutMs,
+          })
+        : undefined,
+      links: createRecoveryLinks(config.authSecret),
+      publicUrl: config.publicUrl,
+      shop: async () => shopIdentityFrom(await settings.read(), config.publicUrl),
+      settings: async () => (await settings.read()).recovery,
+      maxPerProduct: config.orderLimits.maxQuantityPerProduct,
+      enabled: config.notifications.enabled,
+      abandonedMinutes: config.recovery.abandonedMinutes,
+      saturated: config.notifications.yieldMs > 0 ? () => recoveryLoad.saturated(0) : undefined,
+    });
+    const stopRecovery = recovery.start(config.recovery.scanIntervalMs);
 
     const photoStorage = await imageStorageFor(config);
     const media = createImageLibrary({ storage: photoStorage });
@@ -330,9 +365,10 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       }),
       backInStock,
+      recovery,
       sweepUnpaidOrders: () => cancelAbandonedOrders(database.db, { events, olderThanMinutes }),
       stopBackground: async () => {
-        await Promise.all([stopSweeper(), stopScheduledSales(), stopBackInStock()]);
+        await Promise.all([stopSweeper(), stopScheduledSales(), stopBackInStock(), stopRecovery()]);
         await Promise.all([stopBroadcast(), stopSessionNotices()]);
         await Promise.all([notifications.worker.stop(), stopRollUpUpkeep(), stopCatalogVacuum(), stopBackupWork()]);
         mailer.close?.();

@@ -3,7 +3,10 @@ import { data, Link } from "react-router";
 import { OrderStats } from "~/components/admin/orders/order-stats";
 import { OrdersSection } from "~/components/admin/orders/orders-section";
 import { TestOrderTool } from "~/components/admin/orders/test-order-tool";
+import { RecoveryCard } from "~/components/back-office/recovery-card";
 import { TopDiscountsCard } from "~/components/back-office/top-discounts-card";
+import { presetRange } from "~/modules/analytics/analytics-range";
+import { dayRange } from "~/modules/recovery/checkout-recovery.server";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { DASHBOARD_TOP_DISCOUNTS } from "~/modules/analytics/discount-analytics";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
@@ -29,11 +32,14 @@ async function load({ request, url }: Route.LoaderArgs) {
   const owner = !access.viaPassword;
   const query = parseAdminOrderQuery(url.searchParams);
   // 'Today' is the day on the shop's clock; the list is read meanwhile.
-  const [stats, list, discounts] = await Promise.all([
+  const recoveryRange = presetRange(30);
+  const [stats, list, discounts, recovered] = await Promise.all([
     settings.read().then(({ store }) => services().orderStats.read(store.timeZone)),
     listAdminOrders(database.db, query),
     // A customer holding the shared password sees the orders, not the analytics (admin.analytics.tsx).
     owner ? discountStats.lastThirtyDays() : null,
+    // Carts the reminders brought back in the same 30 days (issue 31).
+    owner ? services().recovery.figures(dayRange(recoveryRange)) : null,
   ]);
   return data(
     {
@@ -44,6 +50,7 @@ async function load({ request, url }: Route.LoaderArgs) {
         stats,
         list,
         testOrders: config.demoPayments,
+        recovery: recovered && { figures: recovered, range: recoveryRange },
         topDiscounts: discounts && {
           range: discounts.range,
           rows: discounts.byDiscount.slice(0, DASHBOARD_TOP_DISCOUNTS),
@@ -58,7 +65,7 @@ export const loader = pageLoader(load);
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   if (!loaderData.dashboard) return null;
-  const { adminName, owner, query, stats, list, testOrders, topDiscounts } = loaderData.dashboard;
+  const { adminName, owner, query, stats, list, testOrders, topDiscounts, recovery } = loaderData.dashboard;
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -90,6 +97,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {topDiscounts && <TopDiscountsCard {...topDiscounts} />}
+      {recovery && <RecoveryCard {...recovery} />}
       {testOrders && <TestOrderTool />}
       <OrdersSection path="/admin" query={query} list={list} />
     </div>

@@ -7,6 +7,8 @@ import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
 import { handleCheckout } from "~/modules/orders/checkout.server";
 import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
+import { attributedCheckout, clearAttributionCookie } from "~/modules/recovery/attribution.server";
+import { attributeOrder } from "~/modules/recovery/checkout-recovery.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api.checkout";
 
@@ -48,10 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
     );
     // The browser that placed an order may see its confirmation page, signed in or not.
     const placed = parsed.data.intent === "place" ? result.orderNumber : undefined;
-    const headers: Record<string, string> = placed
-      ? { "Set-Cookie": await rememberPlacedOrder(request, placed, config.authSecret) }
-      : {};
-    return reply({ ok: true, ...result }, 200, headers);
+    const headers = new Headers(noStore);
+    if (placed) headers.append("Set-Cookie", await rememberPlacedOrder(request, placed, config.authSecret));
+    // Placed after a reminder's restore link (issue 31): the order counts for that checkout, once.
+    const recovered = placed ? attributedCheckout(request, services().recovery.links) : null;
+    if (placed && recovered) {
+      await attributeOrder(database.db, placed, recovered);
+      headers.append("Set-Cookie", clearAttributionCookie(config.publicUrl.startsWith("https:")));
+    }
+    return data({ ok: true, ...result } satisfies CheckoutResponse, { status: 200, headers });
   } catch (error) {
     const { status, message, fieldErrors } = errorAnswer(error, request, {
       where: "checkout",

@@ -28,6 +28,13 @@ import {
 import { checkoutPrefill } from "~/modules/orders/checkout.server";
 import { refreshPricing } from "~/components/cart/cart-client";
 import { useCartPricing } from "~/components/cart/use-cart-pricing";
+import {
+  ReminderConsentFields,
+  reportStepOne,
+  useReportOpened,
+  type ReminderChoice,
+} from "~/components/checkout/reminder-consent";
+import { newsletterConsent } from "~/modules/recovery/checkout-recovery.server";
 import type { Route } from "./+types/checkout";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,8 +46,12 @@ async function load({ request }: Route.LoaderArgs) {
   const user = await services().sessions.requireUser(request);
   const { config, database } = services();
   const { demoPayments, paypalClientId } = publicConfig(config);
+  const [prefill, newsletter] = await Promise.all([
+    checkoutPrefill(database.db, user),
+    newsletterConsent(database.db, user.id),
+  ]);
   return data(
-    { prefill: await checkoutPrefill(database.db, user), demoPayments, paypalClientId },
+    { prefill, newsletter, demoPayments, paypalClientId },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -61,6 +72,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const kit = useZodForm({ validate: () => validateStep(step, form, shipping.shipsTo) });
   const { showErrors: showFieldErrors, reset: clearErrors } = kit;
   const heading = useRef<HTMLHeadingElement>(null);
+  // Step 1's reminder checkboxes (issue 31): ticked already for an account that agreed to the newsletter.
+  const [reminders, setReminders] = useState<ReminderChoice>({ consent: loaderData.newsletter, whatsapp: false });
+  const signedIn = useClientStore((s) => s.user !== null);
+  useReportOpened(signedIn, ready, items.length);
   const moved = useRef(false);
 
   const goTo = useCallback(
@@ -110,7 +125,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   function next(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (kit.validate().ok) goTo((step + 1) as CheckoutStep);
+    if (!kit.validate().ok) return;
+    // Reached checkout with a known e-mail: recorded for a reminder if the cart is left (issue 31).
+    if (step === 0) reportStepOne(form, reminders);
+    goTo((step + 1) as CheckoutStep);
   }
 
   if (!ready) {
@@ -146,7 +164,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {step < 2 ? (
             <form {...kit.form} onSubmit={next} className="space-y-8">
               {step === 0 ? (
-                <InformationFields form={form} errors={kit.errors} onChange={change} />
+                <>
+                  <InformationFields form={form} errors={kit.errors} onChange={change} />
+                  <ReminderConsentFields choice={reminders} onChange={setReminders} />
+                </>
               ) : (
                 <ShippingFields
                   form={form}

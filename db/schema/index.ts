@@ -12,3 +12,4 @@ export * from "./size-charts";
 export * from "./reviews";
 export * from "./returns";
 export * from "./restock";
+export * from "./recovery";

@@ -87,6 +87,11 @@ export const orders = pgTable(
     holdAddress: text(),
     /** When the unpaid hold ran out and the sweeper cancelled it: counts against its holder for a while. */
     holdExpiredAt: timestamp({ withTimezone: true }),
+    /**
+     * The abandoned checkout whose reminder brought this order (issue 31): set at placement from the
+     * restore link's signed cookie. Recovered carts and their revenue are counted from it.
+     */
+    recoveredCheckoutId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -120,6 +125,10 @@ export const orders = pgTable(
     index("orders_discounted_created_idx")
       .on(t.createdAt)
       .where(sql`${t.discountCents} > 0`),
+    // Orders a reminder brought back (issue 31), counted by the dashboard and Analytics.
+    index("orders_recovered_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.recoveredCheckoutId} is not null`),
     // An order's exchanges (issue 30), shown on its page.
     index("orders_exchange_for_idx")
       .on(t.exchangeForOrderId)

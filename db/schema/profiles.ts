@@ -15,6 +15,8 @@ export const profiles = pgTable("profiles", {
   country: text(),
   dateOfBirth: date(),
   subscribeNewsletter: boolean().notNull().default(false),
+  /** When the newsletter was agreed to (set by a trigger whenever it turns on; null while off). */
+  newsletterConsentAt: timestamp({ withTimezone: true }),
   /** Measurements for 'Find my size' (issue 29), kept when the shopper saves them; null otherwise. */
   fitProfile: jsonb().$type<FitProfile>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

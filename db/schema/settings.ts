@@ -19,7 +19,7 @@ export const shopSettings = pgTable(
   (t) => [
     check(
       "shop_settings_section_check",
-      sql`${t.section} in ('store', 'pages', 'shipping', 'notifications', 'reviews', 'returns')`,
+      sql`${t.section} in ('store', 'pages', 'shipping', 'notifications', 'reviews', 'returns', 'recovery')`,
     ),
   ],
 );

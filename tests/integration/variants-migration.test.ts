@@ -60,6 +60,11 @@ beforeAll(async () => {
             values (${p.slug}, ${p.slug}, ${p.sku}, 2500, ${sql.param(p.sizes)}::text[], ${sql.param(p.colors)}::text[], ${p.inventory})`,
       );
     await db.execute(sql`insert into "user" (id, name, email) values ('u1', 'Buyer', 'buyer@example.com')`);
+    // Issue 31: a newsletter subscriber of the previous release (its consent is dated from its registration).
+    await db.execute(
+      sql`insert into profiles (user_id, full_name, subscribe_newsletter, created_at)
+          values ('u1', 'Buyer', true, timestamptz '2025-12-01T09:00:00Z')`,
+    );
     const address = JSON.stringify({ firstName: "Ada", lastName: "O. Okafor", email: "buyer@example.com" });
     for (const [number, status, payment] of [
       ["ORD-1", "pending", "pending"],
@@ -394,5 +399,39 @@ describe(`migration 0022 on a shop of the previous release (${databaseKind})`, (
       sql`select inventory from products where slug = 'cap'`,
     );
     expect(inventory!.inventory).toBe(0);
+  });
+});
+
+describe(`migration 0023 (abandoned-checkout recovery) on a database of the previous release (${databaseKind})`, () => {
+  it("dates a subscriber's consent from its registration, keeps orders unattributed, and starts with no checkouts", async () => {
+    const [profile] = await queryRows<{ on: boolean; at: string | null }>(
+      upgraded.db,
+      sql`select subscribe_newsletter as on, newsletter_consent_at::text as at from profiles where user_id = 'u1'`,
+    );
+    expect(profile?.on).toBe(true);
+    expect(new Date(profile!.at!).toISOString()).toBe("2025-12-01T09:00:00.000Z");
+    const [orders] = await queryRows<{ n: number; attributed: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n, count(recovered_checkout_id)::int as attributed from orders`,
+    );
+    expect(orders).toEqual({ n: 4, attributed: 0 });
+    const [checkouts] = await queryRows<{ n: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n from abandoned_checkouts`,
+    );
+    expect(checkouts!.n).toBe(0);
+    // The consent's time follows the box from now on: cleared when unticked, dated anew when ticked again.
+    await upgraded.db.execute(sql`update profiles set subscribe_newsletter = false where user_id = 'u1'`);
+    const [off] = await queryRows<{ at: string | null }>(
+      upgraded.db,
+      sql`select newsletter_consent_at::text as at from profiles where user_id = 'u1'`,
+    );
+    expect(off!.at).toBeNull();
+    await upgraded.db.execute(sql`update profiles set subscribe_newsletter = true where user_id = 'u1'`);
+    const [on] = await queryRows<{ at: string | null }>(
+      upgraded.db,
+      sql`select newsletter_consent_at::text as at from profiles where user_id = 'u1'`,
+    );
+    expect(new Date(on!.at!).getTime()).toBeGreaterThan(Date.parse("2026-01-01"));
   });
 });

@@ -1,3 +1,4 @@
+import { RecoveryCard } from "./recovery-card";
 import { Form, Link } from "react-router";
 import { StatCards } from "~/components/admin/stat-cards";
 import { CountBarChart, RevenueChart, shortDay } from "~/components/secure-admin/analytics/analytics-charts";
@@ -164,6 +165,8 @@ export function AnalyticsReport({ report }: { report: AnalyticsReportData }) {
           }
         />
       </div>
+
+      <RecoveryCard figures={report.recovery} range={report.analytics.range} headingLevel="h3" />
 
       <section aria-labelledby="by-discount-heading" className="rounded-2xl border border-line bg-white p-5">
         <h3 id="by-discount-heading" className="font-display text-lg font-semibold">

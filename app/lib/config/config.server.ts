@@ -34,6 +34,10 @@ export interface AppConfig {
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   guestSearch: boolean;
+  /** GUEST_CHECKOUT: a visitor may check out without an account. */
+  guestCheckout: boolean;
+  /** Abandoned-checkout recovery (issue 31): minutes before the first reminder, and how often the scan runs. */
+  recovery: { abandonedMinutes: number; scanIntervalMs: number };
   requireEmailVerification: boolean;
   pageCacheSeconds: number;
   /** The embedded database's shared buffers in MB (PGLITE_SHARED_BUFFERS_MB); unset = the database's default. */
@@ -177,6 +181,11 @@ export function resolveConfig(env: RawEnv): AppConfig {
     facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     guestSearch: env.GUEST_SEARCH,
+    guestCheckout: env.GUEST_CHECKOUT,
+    recovery: {
+      abandonedMinutes: env.ABANDONED_CHECKOUT_MINUTES,
+      scanIntervalMs: env.ABANDONED_CHECKOUT_SCAN_SECONDS * 1000,
+    },
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,

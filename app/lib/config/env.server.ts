@@ -99,6 +99,16 @@ export const envSchema = z
     GOOGLE_OAUTH_BASE: urlText("Google OAuth").optional(),
     FACEBOOK_OAUTH_BASE: urlText("Facebook OAuth").optional(),
     GUEST_SEARCH: booleanFlag.default(false),
+    /** Visitors may check out without an account (issue 31); the recovery endpoint then takes a guest's e-mail. */
+    GUEST_CHECKOUT: booleanFlag.default(false),
+    /** Minutes after a shopper left checkout (no paid order) before the first reminder (issue 31). */
+    ABANDONED_CHECKOUT_MINUTES: z.coerce
+      .number({ error: "must be a number of minutes" })
+      .min(0.05)
+      .max(10_080)
+      .default(60),
+    /** How often the abandoned-checkout scan looks for reminders due (seconds). */
+    ABANDONED_CHECKOUT_SCAN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** New accounts must confirm their e-mail address before signing in. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */

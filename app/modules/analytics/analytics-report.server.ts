@@ -1,3 +1,4 @@
+import { dayRange, recoveryFigures } from "~/modules/recovery/checkout-recovery.server";
 import type { Db } from "~/lib/db/client.server";
 import { parseAnalyticsRange } from "./analytics-range";
 import { foldDiscounts } from "./discount-analytics";
@@ -24,11 +25,13 @@ export async function analyticsReport(db: Db, params: URLSearchParams, options: 
   const range = parsed.ok
     ? parsed.range
     : (parseAnalyticsRange({}) as { ok: true; range: { from: string; to: string } }).range;
-  const [analytics, { byDiscount, ...discounts }, fit, returns] = await Promise.all([
+  const [analytics, { byDiscount, ...discounts }, fit, returns, recovery] = await Promise.all([
     salesAnalytics(db, range),
     discountAnalytics(db, range),
     fitAnalytics(db, params.get("fitPage")),
     returnAnalytics(db, range, { timeZone: options.timeZone }),
+    // Carts a reminder brought back, and their revenue (issue 31).
+    recoveryFigures(db, dayRange(range)),
   ]);
   return {
     analytics,
@@ -36,6 +39,7 @@ export async function analyticsReport(db: Db, params: URLSearchParams, options: 
     netRevenueCents: netRevenue(analytics.summary.revenueCents, returns.refundsCents),
     discounts: { ...discounts, byDiscount: foldDiscounts(byDiscount) },
     fit,
+    recovery,
     rangeError: parsed.ok ? null : parsed.message,
     today: new Date().toISOString().slice(0, 10),
   };

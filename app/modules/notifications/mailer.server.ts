@@ -17,6 +17,11 @@ export interface MailMessage {
   messageId?: string;
   /** The sender's name shown to the reader (the store's name); the address stays MAIL_FROM's. */
   fromName?: string;
+  /**
+   * The unsubscribe URL of a marketing mail (RFC 8058): sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail clients offer a one-click unsubscribe.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** MAIL_FROM's address ("Shop <shop@x>" or "shop@x") under another display name. */
@@ -58,7 +63,16 @@ const messageSchema = z.object({
     .regex(/^<[\w.+-]+@[\w.-]+>$/)
     .optional(),
   fromName: z.string().max(200).optional(),
+  unsubscribeUrl: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => !/[\r\n<>\s]/.test(u), "must be one plain URL")
+    .optional(),
 });
+
+/** The headers of a one-click unsubscribe (RFC 8058), for a mail that names its unsubscribe URL. */
+export function unsubscribeHeaders(url: string | undefined): Record<string, string> {
+  return url ? { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {};
+}
 
 export class MailError extends Error {
   override name = "MailError";
@@ -118,6 +132,7 @@ export class SmtpMailer implements Mailer {
         text: m.text,
         html: m.html,
         ...(m.messageId ? { messageId: m.messageId } : {}),
+        headers: unsubscribeHeaders(m.unsubscribeUrl),
       });
       return { id: String(info.messageId), via: String(info.messageId) };
     } catch (error) {
@@ -127,8 +142,10 @@ export class SmtpMailer implements Mailer {
   }
 }
 
-export interface OutboxMail extends MailMessage {
+export interface OutboxMail extends Omit<MailMessage, "unsubscribeUrl"> {
   id: string;
+  /** Extra headers the mail carries (List-Unsubscribe…). */
+  headers?: Record<string, string>;
   from: string;
   createdAt: string;
 }
@@ -146,8 +163,15 @@ export class OutboxMailer implements Mailer {
     const id = randomUUID();
     const createdAt = new Date().toISOString();
     const file = path.join(this.dir, `${createdAt.replace(/[:.]/g, "-")}-${id}.json`);
-    const { fromName, ...rest } = m;
-    const mail: OutboxMail = { id, from: senderText(senderWithName(this.from, fromName)), createdAt, ...rest };
+    const { fromName, unsubscribeUrl, ...rest } = m;
+    const headers = unsubscribeHeaders(unsubscribeUrl);
+    const mail: OutboxMail = {
+      id,
+      from: senderText(senderWithName(this.from, fromName)),
+      createdAt,
+      ...rest,
+      ...(unsubscribeUrl ? { headers } : {}),
+    };
     // Written under another name, then renamed: a reader never sees half a mail.
     await writeFile(`${file}.tmp`, JSON.stringify(mail, null, 2), { mode: 0o600 });
     await rename(`${file}.tmp`, file);

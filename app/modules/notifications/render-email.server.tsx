@@ -16,6 +16,12 @@ import { returnEmailWords } from "./return-texts";
 import { BackInStockEmail } from "./templates/back-in-stock-email";
 import { reviewRequestSubject } from "./review-request-texts";
 import { ReturnEmail } from "./templates/return-email";
+import {
+  CheckoutReminderEmail,
+  reminderSubject,
+  reminderText,
+  type CheckoutReminder,
+} from "./templates/checkout-reminder-email";
 import { ReviewRequestEmail } from "./templates/review-request-email";
 import {
   assertEmailType,
@@ -100,4 +106,10 @@ export function renderReturnEmail(
 export function renderBackInStockEmail(message: BackInStockMessage, shop: ShopIdentity): RenderedEmail {
   const html = DOCTYPE + renderToStaticMarkup(<BackInStockEmail message={message} shop={shop} />);
   return { subject: oneLineSubject(backInStockSubject(message)), html, text: toPlainText(html, plainTextOptions) };
+}
+
+/** An abandoned-checkout reminder (issue 31, templates/checkout-reminder-email.tsx). */
+export function renderCheckoutReminderEmail(reminder: CheckoutReminder, shop: ShopIdentity): RenderedEmail {
+  const html = DOCTYPE + renderToStaticMarkup(<CheckoutReminderEmail reminder={reminder} shop={shop} />);
+  return { subject: oneLineSubject(reminderSubject(reminder, shop)), html, text: reminderText(reminder, shop) };
 }

@@ -2,6 +2,7 @@ import { DEFAULT_PAGE_TEXTS } from "./default-pages";
 import type { ShopSettings } from "./settings-schema";
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_RECOVERY_SETTINGS,
   DEFAULT_RETURN_SETTINGS,
   DEFAULT_REVIEW_SETTINGS,
   DEFAULT_SHIPPING_SETTINGS,
@@ -34,4 +35,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   notifications: DEFAULT_NOTIFICATION_SETTINGS,
   reviews: DEFAULT_REVIEW_SETTINGS,
   returns: DEFAULT_RETURN_SETTINGS,
+  recovery: DEFAULT_RECOVERY_SETTINGS,
 };

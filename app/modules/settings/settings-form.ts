@@ -128,6 +128,13 @@ export function sectionValueOf(section: SettingsSection, fields: Fields): unknow
       const days = str(fields, "windowDays").trim();
       return { windowDays: /^\d+$/.test(days) ? Number(days) : NaN };
     }
+    case "recovery": {
+      const percent = str(fields, "percentOff").trim();
+      return {
+        discountCode: fields.get("discountCode") === "on",
+        percentOff: /^\d+$/.test(percent) ? Number(percent) : NaN,
+      };
+    }
   }
 }
 
@@ -168,6 +175,8 @@ const FIELD_WORDS: Record<string, string> = {
   newOrderAlerts: "New-order alerts",
   newReviews: "New reviews",
   windowDays: "Return window",
+  discountCode: "Code in the second reminder",
+  percentOff: "Reminder discount",
   "hero.imageUrl": "Hero image",
   "hero.eyebrow": "Hero line",
   "hero.heading": "Hero heading",

@@ -8,7 +8,15 @@ import { COUNTRIES, type CountryCode } from "~/lib/countries";
  * shop, or a section the owner never saved, is complete. Pure: the client's forms validate with it too.
  */
 
-export const SETTINGS_SECTIONS = ["store", "pages", "shipping", "notifications", "reviews", "returns"] as const;
+export const SETTINGS_SECTIONS = [
+  "store",
+  "pages",
+  "shipping",
+  "notifications",
+  "reviews",
+  "returns",
+  "recovery",
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export function isSettingsSection(value: unknown): value is SettingsSection {
@@ -168,6 +176,20 @@ export const returnSettingsSchema = z.object({
 });
 export type ReturnSettings = z.infer<typeof returnSettingsSchema>;
 
+/**
+ * Abandoned-checkout recovery (issue 31): whether the second reminder carries a single-use code, and what
+ * it takes off.
+ */
+export const recoverySettingsSchema = z.object({
+  discountCode: z.boolean(),
+  percentOff: z
+    .number({ error: "Discount must be a number" })
+    .int({ error: "Discount must be a whole percentage" })
+    .min(1, { error: "Discount must be at least 1%" })
+    .max(50, { error: "Discount must be at most 50%" }),
+});
+export type RecoverySettings = z.infer<typeof recoverySettingsSchema>;
+
 export const SECTION_SCHEMAS = {
   store: storeSettingsSchema,
   pages: pagesSettingsSchema,
@@ -175,6 +197,7 @@ export const SECTION_SCHEMAS = {
   notifications: notificationSettingsSchema,
   reviews: reviewSettingsSchema,
   returns: returnSettingsSchema,
+  recovery: recoverySettingsSchema,
 } as const;
 
 export interface ShopSettings {
@@ -184,6 +207,7 @@ export interface ShopSettings {
   notifications: NotificationSettings;
   reviews: ReviewSettings;
   returns: ReturnSettings;
+  recovery: RecoverySettings;
 }
 export type SectionValue<S extends SettingsSection> = ShopSettings[S];
 
@@ -195,4 +219,5 @@ export const SECTION_NAMES: Record<SettingsSection, string> = {
   notifications: "Notifications",
   reviews: "Reviews",
   returns: "Returns",
+  recovery: "Cart reminders",
 };

@@ -128,6 +128,7 @@ export function createShopSettings(deps: {
           notifications: all.notifications.value,
           reviews: all.reviews.value,
           returns: all.returns.value,
+          recovery: all.recovery.value,
         };
       }),
 

@@ -1,4 +1,5 @@
 import type {
+  RecoverySettings,
   NotificationSettings,
   ReturnSettings,
   ReviewSettings,
@@ -43,4 +44,10 @@ export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = {
 /** RETURN_WINDOW_DAYS replaces it where the server starts (createShopSettings' `defaults`). */
 export const DEFAULT_RETURN_SETTINGS: ReturnSettings = {
   windowDays: 30,
+};
+
+/** Abandoned-checkout reminders (issue 31): the second one carries no code until the owner turns it on. */
+export const DEFAULT_RECOVERY_SETTINGS: RecoverySettings = {
+  discountCode: false,
+  percentOff: 10,
 };

@@ -58,6 +58,8 @@ const DESCRIPTIONS: Record<SettingsSection, string> = {
   reviews: "What happens to a review a customer writes. Moderate them under Reviews.",
   returns:
     "How long after delivery customers can ask to return or exchange an order. Your returns page and the shop's promises say the same number.",
+  recovery:
+    "Shoppers who agreed to e-mails and left checkout get a reminder, and a second one a day later. The second may carry a single-use code.",
 };
 
 /** The owner's Settings page: a tab per section (in the URL, `?section=`), and the last changes. */
@@ -100,6 +102,7 @@ export function SettingsPage({
         {current === "notifications" && <NotificationsForm section={sections.notifications} channels={channels} />}
         {current === "reviews" && <ReviewsForm section={sections.reviews} />}
         {current === "returns" && <ReturnsForm section={sections.returns} />}
+        {current === "recovery" && <RecoveryForm section={sections.recovery} />}
       </div>
       <SettingsHistory history={history} />
     </div>
@@ -368,6 +371,32 @@ function ReturnsForm({ section }: { section: EditableSection<"returns"> }) {
       <p className="text-sm text-muted">
         Requests already made keep going; a new request is only accepted within the window. The return address is under
         Store.
+      </p>
+    </SectionForm>
+  );
+}
+
+function RecoveryForm({ section }: { section: EditableSection<"recovery"> }) {
+  return (
+    <SectionForm key={section.version} section="recovery" version={section.version} description={DESCRIPTIONS.recovery}>
+      <SettingCheckbox
+        id="recovery-discount-code"
+        name="discountCode"
+        label="Add a single-use discount code to the second reminder"
+        defaultChecked={section.value.discountCode}
+      />
+      <SettingText
+        name="percentOff"
+        label="Discount (% off the order)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={50}
+        defaultValue={String(section.value.percentOff)}
+        required
+      />
+      <p className="text-sm text-muted">
+        Each code works once and ends with the reminder&apos;s restore link (7 days). Codes appear under Discounts.
       </p>
     </SectionForm>
   );
