@@ -40,6 +40,8 @@ import { createReviewCommands, type ReviewCommands } from "~/modules/reviews/rev
 import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-reads.server";
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 import { createReturns, type Returns } from "~/modules/returns/returns.server";
+import { createGuestLinks } from "~/modules/orders/guest-links.server";
+import { createGuestOrders, type GuestOrders } from "~/modules/orders/guest-orders.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -104,6 +106,11 @@ export interface Services {
    * refuse, receive, refund through PayPal or by hand, ship the exchange), and the pages' reads.
    */
   returns: Returns;
+  /**
+   * Guest checkout's after-sale (issue 31, GUEST_CHECKOUT): the signed order and claim links, the order
+   * lookup by e-mail, and attaching guest orders to an account once their e-mail is proven.
+   */
+  guestOrders: GuestOrders;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -201,6 +208,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret, memory: sessionMemory });
     // Review requests' links and the review form read them with one key (issue 29).
     const reviewLinks = createReviewLinks(config.authSecret);
+    // Guest orders' signed links (issue 31): the order e-mail's link of a guest order carries one.
+    const guestLinks = createGuestLinks(config.authSecret);
     const notifications = createNotifications({
       db: database.db,
       events,
@@ -218,6 +227,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
           delayDays: config.notifications.reviewRequestDelayDays,
           links: reviewLinks,
         },
+        guestOrderToken: (orderNumber, email) => guestLinks.orderToken(orderNumber, email),
       },
     });
 
@@ -272,6 +282,14 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       discountCommands: createDiscountCommands({ db: database.db, catalog }),
       settings,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
+      guestOrders: createGuestOrders({
+        db: database.db,
+        mailer,
+        links: guestLinks,
+        publicUrl: config.publicUrl,
+        shopName: async () => (await settings.read()).store.name,
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      }),
       returns: createReturns({
         db: database.db,
         events,

@@ -34,13 +34,18 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Checkout | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */
+/**
+ * Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout; with GUEST_CHECKOUT
+ * (issue 31) a visitor checks out as a guest with an e-mail instead.
+ */
 async function load({ request }: Route.LoaderArgs) {
-  const user = await services().sessions.requireUser(request);
   const { config, database } = services();
+  const user = config.guestCheckout
+    ? await services().sessions.user(request)
+    : await services().sessions.requireUser(request);
   const { demoPayments, paypalClientId } = publicConfig(config);
   return data(
-    { prefill: await checkoutPrefill(database.db, user), demoPayments, paypalClientId },
+    { prefill: user ? await checkoutPrefill(database.db, user) : {}, guest: !user, demoPayments, paypalClientId },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -96,6 +101,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     form,
     totalCents: totals.totalCents,
     discountCode,
+    guest: loaderData.guest,
     onFieldErrors: showErrors,
   });
   // The discounts of this account (a first order, its uses of the code) once its cart is read.
@@ -146,7 +152,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {step < 2 ? (
             <form {...kit.form} onSubmit={next} className="space-y-8">
               {step === 0 ? (
-                <InformationFields form={form} errors={kit.errors} onChange={change} />
+                <InformationFields form={form} errors={kit.errors} onChange={change} guest={loaderData.guest} />
               ) : (
                 <ShippingFields
                   form={form}

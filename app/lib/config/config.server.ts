@@ -34,6 +34,8 @@ export interface AppConfig {
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   guestSearch: boolean;
+  /** GUEST_CHECKOUT: visitors may buy without an account (docs/decisions/0034-guest-checkout.md). */
+  guestCheckout: boolean;
   requireEmailVerification: boolean;
   pageCacheSeconds: number;
   /** The embedded database's shared buffers in MB (PGLITE_SHARED_BUFFERS_MB); unset = the database's default. */
@@ -175,6 +177,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     facebook: oauthClient(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET, env.FACEBOOK_OAUTH_BASE),
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     guestSearch: env.GUEST_SEARCH,
+    guestCheckout: env.GUEST_CHECKOUT,
     requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
@@ -227,6 +230,7 @@ export interface PublicConfig {
   /** The shop's public origin, for canonical URLs and sharing tags. */
   publicUrl: string;
   guestSearch: boolean;
+  guestCheckout: boolean;
   requireEmailVerification: boolean;
   demoPayments: boolean;
   paypalClientId: string | null;
@@ -239,6 +243,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
   return {
     publicUrl: config.publicUrl,
     guestSearch: config.guestSearch,
+    guestCheckout: config.guestCheckout,
     requireEmailVerification: config.requireEmailVerification,
     demoPayments: config.demoPayments,
     paypalClientId: config.paypal?.clientId ?? null,

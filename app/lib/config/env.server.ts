@@ -93,6 +93,8 @@ export const envSchema = z
     GOOGLE_OAUTH_BASE: urlText("Google OAuth").optional(),
     FACEBOOK_OAUTH_BASE: urlText("Facebook OAuth").optional(),
     GUEST_SEARCH: booleanFlag.default(false),
+    /** Visitors may check out without an account, with an e-mail (issue 31); off = sign-in required (spec §2). */
+    GUEST_CHECKOUT: booleanFlag.default(false),
     /** New accounts must confirm their e-mail address before signing in. */
     REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
     /** Seconds an anonymous catalogue page may be served from the full-page cache. */
