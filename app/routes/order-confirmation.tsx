@@ -6,7 +6,7 @@ import { isDomainError } from "~/lib/domain-error";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { authPageHref, registrationFailureMessage } from "~/modules/accounts/auth-forms";
-import { parseGuestAccount } from "~/modules/orders/guest-account-forms";
+import { parseGuestAccount } from "~/modules/accounts/guest-account-forms";
 import { CreateAccountPanel, type CreateAccountAnswer } from "~/components/orders/create-account-panel";
 import { SiteLink } from "~/components/ui/site-link";
 import { OrderDiscountRows } from "~/components/orders/order-discount-rows";

@@ -230,6 +230,13 @@ describe("placing a guest order", () => {
     expect(fifth.status).toBe(409);
   });
 
+  it("never reads lines for an account: its order is its server cart's", async () => {
+    const account = await signUp(server, "gia.account-lines@example.com");
+    const answer = await placeAsGuest("gia.account-lines@example.com", { cookie: account.cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("Your cart is empty");
+  });
+
   it("pays only the orders this browser placed", async () => {
     const placed = await placeAsGuest("gia.pay@example.com");
     const stranger = await post("/api/checkout", { intent: "demo-pay", orderId: placed.body.orderId });

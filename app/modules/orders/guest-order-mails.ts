@@ -1,15 +1,26 @@
-import type { MailMessage } from "~/modules/notifications/mailer.server";
 import { formatCents } from "~/lib/money";
 
 /**
  * The two mails of guest checkout (issue 31), plain text like the account mails: the order lookup's
  * signed links, and the claim link that proves an e-mail to attach its earlier guest orders.
  */
+
+/** A plain-text mail, as the shop's mailer sends it (notifications' `MailMessage`; orders does not import it). */
+export interface GuestMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What sends them: `services().mailer`. */
+export interface GuestMailer {
+  send(message: GuestMail): Promise<unknown>;
+}
 export function orderLookupMail(
   to: string,
   found: ReadonlyArray<{ orderNumber: string; createdAt: Date; totalCents: number; url: string }>,
   shopName: string,
-): MailMessage {
+): GuestMail {
   return {
     to,
     subject: `Your ${shopName} orders`,
@@ -29,7 +40,7 @@ export function orderLookupMail(
   };
 }
 
-export function claimMail(to: string, url: string, shopName: string): MailMessage {
+export function claimMail(to: string, url: string, shopName: string): GuestMail {
   return {
     to,
     subject: `Add your earlier orders to your ${shopName} account`,

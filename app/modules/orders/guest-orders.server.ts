@@ -4,8 +4,7 @@ import type { Db } from "~/lib/db/client.server";
 import { hit, TOO_MANY_ATTEMPTS, type RateLimitRule } from "~/lib/rate-limit.server";
 import { DomainError } from "~/lib/domain-error";
 import { log } from "~/lib/log.server";
-import type { Mailer } from "~/modules/notifications/mailer.server";
-import { claimMail, orderLookupMail } from "./guest-order-mails";
+import { claimMail, orderLookupMail, type GuestMail, type GuestMailer } from "./guest-order-mails";
 import { orderLinkUrl, type GuestLinks } from "./guest-links.server";
 
 /**
@@ -33,7 +32,7 @@ const normal = (email: string) => email.trim().toLowerCase();
 
 export interface GuestOrderDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: GuestMailer;
   links: GuestLinks;
   publicUrl: string;
   /** The store's name as the owner set it (read when a mail is written). */
@@ -99,7 +98,7 @@ export function createGuestOrders(deps: GuestOrderDeps) {
     deps.onMailError ?? ((error: unknown) => log.error(`[guest-orders] mail failed: ${String(error)}`));
 
   /** Sent in the background: the answer (and its timing) does not depend on whether a mail went out. */
-  function sendLater(write: () => Promise<Parameters<Mailer["send"]>[0] | null>): Promise<void> {
+  function sendLater(write: () => Promise<GuestMail | null>): Promise<void> {
     return write()
       .then((message) => (message ? mailer.send(message).then(() => undefined) : undefined))
       .catch(reportMailError);
