@@ -88,8 +88,8 @@ test("a guest buys with the demo payment, creates an account from the confirmati
   await expect(offer.getByLabel("Email")).toHaveValue(email);
   await expect(offer.getByLabel("Full name")).toHaveValue("Gia Guest");
   await expectNoAxeViolations(page, "guest order confirmation with its account offer");
-  await offer.getByLabel("Password", { exact: true }).fill("Wardrobe2024");
-  await offer.getByLabel("Confirm password").fill("Wardrobe2024");
+  await offer.getByRole("textbox", { name: "Password", exact: true }).fill("Wardrobe2024");
+  await offer.getByRole("textbox", { name: "Confirm password" }).fill("Wardrobe2024");
   await offer.getByRole("checkbox", { name: /terms and conditions/ }).check();
   await offer.getByRole("button", { name: "Create Account" }).click();
 
