@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orders, products, user } from "#db/schema/index";
+import { discounts, orders, products, user } from "#db/schema/index";
 import { createGuestLinks } from "~/modules/orders/guest-links.server";
 import { LOOKUP_SENT } from "~/modules/orders/order-lookup-forms";
 import { setProductStock } from "../support/catalog-fixtures";
@@ -228,6 +228,34 @@ describe("placing a guest order", () => {
     for (let i = 0; i < 4; i++) expect((await placeAsGuest(`gia.address${i}@example.com`)).status).toBe(200);
     const fifth = await placeAsGuest("gia.address-more@example.com");
     expect(fifth.status).toBe(409);
+  });
+
+  it("gives a guest no first-order discount (a typed e-mail proves no first order), as the cart's summary prices it", async () => {
+    const [offer] = await db()
+      .insert(discounts)
+      .values({
+        title: "Welcome",
+        method: "automatic",
+        valueType: "percentage",
+        value: 10,
+        firstOrderOnly: true,
+        startsAt: new Date(Date.now() - 60_000),
+      })
+      .returning({ id: discounts.id });
+    await server.services().catalog.invalidateCatalog("test: offers");
+    try {
+      // The summary the browser shows a guest (/api/cart/price) and the order agree: no discount.
+      const priced = await post("/api/cart/price", { lines: [line()], code: null });
+      expect(priced.status).toBe(200);
+      const placed = await placeAsGuest("gia.first@example.com");
+      expect(placed.status).toBe(200);
+      const row = await orderRow(placed.body.orderNumber as string);
+      expect(row.discountCents).toBe(0);
+      expect(row.subtotalCents).toBe(tee.priceCents);
+    } finally {
+      await db().delete(discounts).where(eq(discounts.id, offer!.id));
+      await server.services().catalog.invalidateCatalog("test: offers");
+    }
   });
 
   it("never reads lines for an account: its order is its server cart's", async () => {

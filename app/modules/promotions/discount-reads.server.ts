@@ -149,8 +149,10 @@ export async function readShopper(
 }
 
 /**
- * A guest (GUEST_CHECKOUT, issue 31) is known by its e-mail: any order to that e-mail (an account's or a
- * guest's) makes the next one not a first order, and every use of the discount by an order to it counts.
+ * A guest (GUEST_CHECKOUT, issue 31) is known by its e-mail, which proves nothing: anyone can type a new
+ * one. So a guest's order is never known to be a first order (a first-order discount is for accounts, and
+ * the cart's summary prices a guest the same way), while an e-mail with orders is known not to be one, and
+ * every use of the discount by an order to that e-mail counts against a per-customer limit.
  */
 async function readGuestShopper(db: Conn, email: string, discountId: string | null): Promise<ShopperFacts> {
   const [row] = await queryRows<{ ordered: boolean; uses: number }>(
@@ -160,7 +162,7 @@ async function readGuestShopper(db: Conn, email: string, discountId: string | nu
           (select count(*)::int from order_discounts d join orders o on o.id = d.order_id
              where lower(o.customer_email) = ${email} and d.released_at is null and d.discount_id = ${discountId}::uuid) as uses`,
   );
-  return { firstOrder: !row!.ordered, usesOfCode: Number(row!.uses) };
+  return { firstOrder: row!.ordered ? false : null, usesOfCode: Number(row!.uses) };
 }
 
 const hasOrdered = (userId: string) =>
