@@ -7,7 +7,11 @@ import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { authPageHref, registrationFailureMessage } from "~/modules/accounts/auth-forms";
 import { parseGuestAccount } from "~/modules/accounts/guest-account-forms";
-import { CreateAccountPanel, type CreateAccountAnswer } from "~/components/orders/create-account-panel";
+import {
+  AddToAccountPanel,
+  CreateAccountPanel,
+  type CreateAccountAnswer,
+} from "~/components/orders/create-account-panel";
 import { SiteLink } from "~/components/ui/site-link";
 import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { formatCents } from "~/lib/money";
@@ -112,6 +116,14 @@ async function load({ request, params, url }: Route.LoaderArgs) {
             token: linkedNumber ? orderToken : null,
           }
         : null,
+    // A signed-in account with the order's e-mail that placed it in this browser (or holds its link) may add it.
+    addToAccount:
+      !order.hasAccount &&
+      user !== null &&
+      order.customerEmail.trim().toLowerCase() === user.email.trim().toLowerCase() &&
+      (placedNumbers.includes(order.orderNumber) || linkedNumber !== null)
+        ? { token: linkedNumber ? orderToken : null }
+        : null,
   });
 }
 export const loader = pageLoader(load);
@@ -128,8 +140,22 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!config.guestCheckout || !params.orderNumber) {
       return data<CreateAccountAnswer>({ errors: {}, formError: "Not available" }, { status: 404 });
     }
-    if (await services().sessions.user(request)) throw redirect(`/order-confirmation/${params.orderNumber}`);
-    const parsed = parseGuestAccount(await readFormBody(request));
+    const form = await readFormBody(request);
+    const signedIn = await services().sessions.user(request);
+    if (signedIn) {
+      // 'Add this order to my account': the same proofs as at account creation, for the signed-in account.
+      if (form.get("intent") === "attach") {
+        const token = form.get("t");
+        await services().guestOrders.afterAccountCreated({
+          userId: signedIn.id,
+          email: signedIn.email,
+          placedNumbers: (await placedOrderNumbers(request, config.authSecret)).filter((n) => n === params.orderNumber),
+          orderToken: typeof token === "string" && token !== "" ? token : null,
+        });
+      }
+      throw redirect(`/order-confirmation/${params.orderNumber}`);
+    }
+    const parsed = parseGuestAccount(form);
     if (!parsed.ok) return data<CreateAccountAnswer>({ errors: parsed.errors, formError: null }, { status: 400 });
     const { fullName, email, password, t } = parsed.data;
     const { headers, userId } = await services().accounts.register(request, {
@@ -328,7 +354,10 @@ export default function OrderConfirmation({ loaderData, actionData }: Route.Comp
 
       <ReturnsSection order={order} />
 
-      {loaderData.createAccount && <CreateAccountPanel offer={loaderData.createAccount} answer={actionData} />}
+      {loaderData.createAccount && (
+        <CreateAccountPanel offer={loaderData.createAccount} orderNumber={order.orderNumber} answer={actionData} />
+      )}
+      {loaderData.addToAccount && <AddToAccountPanel token={loaderData.addToAccount.token} />}
 
       <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-stone-100 p-6">
         <h2 id="next-title" className="text-lg font-semibold">

@@ -382,6 +382,33 @@ describe("creating an account from the confirmation page", () => {
     expect(created.status).toBe(400);
     expect((await orderRow(orderNumber)).userId).toBeNull();
   });
+
+  it("lets a signed-in account add a guest order of its e-mail placed in this browser, and no other", async () => {
+    const email = "gia.signed-in@example.com";
+    const account = await signUp(server, email);
+    const mine = await buyAsGuest(email);
+    const elsewhere = await buyAsGuest(email);
+    const other = await buyAsGuest("gia.not-mine@example.com");
+    const attach = (orderNumber: string, cookie: string) =>
+      fetch(`${server.url}/order-confirmation/${orderNumber}`, {
+        method: "POST",
+        headers: { origin: server.url, cookie },
+        body: new URLSearchParams({ intent: "attach" }),
+        redirect: "manual",
+      });
+    const page = await fetch(`${server.url}/order-confirmation/${mine.orderNumber}`, {
+      headers: { cookie: `${account.cookie}; ${mine.cookie}` },
+    });
+    expect(await page.text()).toContain("Add this order to your account");
+    // Another e-mail's order placed in this browser, and this e-mail's order from another browser: nothing.
+    expect((await attach(other.orderNumber, `${account.cookie}; ${other.cookie}`)).status).toBe(302);
+    expect((await attach(elsewhere.orderNumber, `${account.cookie}; ${mine.cookie}`)).status).toBe(302);
+    expect((await orderRow(other.orderNumber)).userId).toBeNull();
+    expect((await orderRow(elsewhere.orderNumber)).userId).toBeNull();
+    expect((await attach(mine.orderNumber, `${account.cookie}; ${mine.cookie}`)).status).toBe(302);
+    expect((await orderRow(mine.orderNumber)).userId).toBe(account.id);
+    expect((await orderRow(elsewhere.orderNumber)).userId).toBeNull();
+  });
 });
 
 describe("the order lookup", () => {

@@ -16,9 +16,11 @@ export interface CreateAccountAnswer {
  */
 export function CreateAccountPanel({
   offer,
+  orderNumber,
   answer,
 }: {
   offer: { email: string; fullName: string; token: string | null };
+  orderNumber: string;
   answer: CreateAccountAnswer | undefined;
 }) {
   const navigation = useNavigation();
@@ -99,7 +101,41 @@ export function CreateAccountPanel({
           >
             {submitting ? "Creating account…" : "Create Account"}
           </button>
+          <p className="mt-3 text-sm text-muted">
+            Already have an account with this e-mail?{" "}
+            <SiteLink
+              to={`/login?redirect=${encodeURIComponent(`/order-confirmation/${orderNumber}`)}`}
+              className="font-medium text-ink underline"
+            >
+              Sign in
+            </SiteLink>{" "}
+            to add this order to it.
+          </p>
         </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * For a signed-in account with the order's e-mail, on a guest order this browser placed (or opened from
+ * its link): 'Add this order to my account'.
+ */
+export function AddToAccountPanel({ token }: { token: string | null }) {
+  return (
+    <section aria-labelledby="add-to-account-title" className="mt-6 rounded-2xl border border-line bg-white p-6">
+      <h2 id="add-to-account-title" className="text-lg font-semibold">
+        Add this order to your account
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        It was placed without signing in, with your account&apos;s e-mail. Add it to follow it under My Orders.
+      </p>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="attach" />
+        {token && <input type="hidden" name="t" value={token} />}
+        <button type="submit" className="rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black">
+          Add to my account
+        </button>
       </Form>
     </section>
   );

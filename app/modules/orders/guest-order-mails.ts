@@ -47,7 +47,7 @@ export function claimMail(to: string, url: string, shopName: string): GuestMail 
     text: [
       "Hello,",
       "",
-      `Your new ${shopName} account has the order you just placed. This e-mail address also has earlier`,
+      `Your ${shopName} account now has the order you just placed. This e-mail address also has earlier`,
       "orders placed without an account. To see them under My Orders, confirm that this address is yours",
       "(the link works for 7 days):",
       "",
