@@ -13,6 +13,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("orders/lookup", "routes/orders.lookup.tsx"),
+  route("orders/claim", "routes/orders.claim.tsx"),
   route("orders/:orderNumber/return", "routes/orders.return.tsx"),
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),

@@ -47,6 +47,8 @@ import { shopIdentityFrom } from "~/modules/notifications/message-kinds";
 import { parseE164 } from "~/modules/notifications/phone-numbers";
 import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
 import { createLoadGauge } from "~/lib/load-gauge.server";
+import { createGuestLinks } from "~/modules/orders/guest-links.server";
+import { createGuestOrders, type GuestOrders } from "~/modules/orders/guest-orders.server";
 
 /**
  * The composition root: everything a loader or action needs on the server, created once at start
@@ -122,6 +124,11 @@ export interface Services {
    * sends reminders (every ABANDONED_CHECKOUT_SCAN_SECONDS; `runDue(now)` runs it at once), its links.
    */
   recovery: CheckoutRecovery;
+  /**
+   * Guest checkout's after-sale (issue 31, GUEST_CHECKOUT): the signed order and claim links, the order
+   * lookup by e-mail, and attaching guest orders to an account once their e-mail is proven.
+   */
+  guestOrders: GuestOrders;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -219,6 +226,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const sessions = createSessions({ db: database.db, auth, authSecret: config.authSecret, memory: sessionMemory });
     // Review requests' links and the review form read them with one key (issue 29).
     const reviewLinks = createReviewLinks(config.authSecret);
+    // Guest orders' signed links (issue 31): the order e-mail's link of a guest order carries one.
+    const guestLinks = createGuestLinks(config.authSecret);
     const notifications = createNotifications({
       db: database.db,
       events,
@@ -236,6 +245,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
           delayDays: config.notifications.reviewRequestDelayDays,
           links: reviewLinks,
         },
+        guestOrderToken: (orderNumber, email) => guestLinks.orderToken(orderNumber, email),
       },
     });
 
@@ -326,6 +336,14 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       discountCommands: createDiscountCommands({ db: database.db, catalog }),
       settings,
       fulfilment: { db: database.db, events, paypal: paypalClientFor(config) },
+      guestOrders: createGuestOrders({
+        db: database.db,
+        mailer,
+        links: guestLinks,
+        publicUrl: config.publicUrl,
+        shopName: async () => (await settings.read()).store.name,
+        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      }),
       returns: createReturns({
         db: database.db,
         events,

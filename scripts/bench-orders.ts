@@ -71,7 +71,17 @@ export async function prepareOrderBench(db: Database["db"]) {
   };
 }
 
-async function drive(database: Database, label: string, concurrency: number, seconds: number): Promise<OrderBench> {
+/**
+ * `guests`: the orders are guest checkouts (GUEST_CHECKOUT, issue 31): no account, BUYERS e-mails as their
+ * holders (their checkouts queue on an advisory lock of the e-mail instead of the account's row).
+ */
+async function drive(
+  database: Database,
+  label: string,
+  concurrency: number,
+  seconds: number,
+  guests = false,
+): Promise<OrderBench> {
   const db = database.db;
   /** A line of the i-th product in its own first size and colour. */
   const line = await prepareOrderBench(db);
@@ -83,11 +93,13 @@ async function drive(database: Database, label: string, concurrency: number, sec
       const i = n++;
       const started = performance.now();
       try {
+        const guestEmail = `bench-guest-${i % BUYERS}@example.com`;
         await placeOrder(db, {
-          userId: `bench-buyer-${i % BUYERS}`,
+          userId: guests ? null : `bench-buyer-${i % BUYERS}`,
+          guestEmail: guests ? guestEmail : null,
           idempotencyKey: `bench-${label}-${i}-${Math.random()}`,
           lines: [line(i, 1), line(i + 7, 2)],
-          shippingAddress: benchAddress,
+          shippingAddress: guests ? { ...benchAddress, email: guestEmail } : benchAddress,
           shippingMethod: "standard",
           paymentMethod: "demo",
           limits,
@@ -114,7 +126,9 @@ async function drive(database: Database, label: string, concurrency: number, sec
   };
 }
 
-export async function benchOrders(options: { concurrency?: number; seconds?: number; postgresUrl?: string } = {}) {
+export async function benchOrders(
+  options: { concurrency?: number; seconds?: number; postgresUrl?: string; guests?: boolean } = {},
+) {
   const concurrency = options.concurrency ?? 10;
   const seconds = options.seconds ?? 8;
   const results: OrderBench[] = [];
@@ -123,6 +137,7 @@ export async function benchOrders(options: { concurrency?: number; seconds?: num
   const embedded = await openDatabase({ dataDir: dir });
   try {
     results.push(await drive(embedded, "embedded (PGlite)", concurrency, seconds));
+    if (options.guests) results.push(await drive(embedded, "embedded (PGlite), guests", concurrency, seconds, true));
   } finally {
     await embedded.close();
     rmSync(dir, { recursive: true, force: true });
@@ -134,6 +149,7 @@ export async function benchOrders(options: { concurrency?: number; seconds?: num
       const server = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 20 });
       try {
         results.push(await drive(server, "PostgreSQL", concurrency, seconds));
+        if (options.guests) results.push(await drive(server, "PostgreSQL, guests", concurrency, seconds, true));
       } finally {
         await server.close();
       }
@@ -178,7 +194,7 @@ export async function benchOrdersSideBySide(root: string, commit: string, rounds
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await benchOrders()) {
+  for (const r of await benchOrders({ guests: process.argv.includes("--guests") })) {
     console.log(
       `${r.database}: ${r.perSecond.toFixed(0)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.failures} failures`,
     );

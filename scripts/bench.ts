@@ -439,7 +439,7 @@ async function main() {
   }
 
   // — 7: order placement, demo payment skipped —
-  for (const r of runs("orders") ? await benchOrders({ seconds: duration }) : []) {
+  for (const r of runs("orders") ? await benchOrders({ seconds: duration, guests: true }) : []) {
     const goal = r.database.startsWith("PostgreSQL") ? 300 : 100;
     record(
       `placeOrder on ${r.database}, 10 at a time`,

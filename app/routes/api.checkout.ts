@@ -5,7 +5,7 @@ import { readJsonBody } from "~/lib/http/read-body.server";
 import { checkoutRequestSchema, type CheckoutResponse } from "~/modules/orders/checkout-api";
 import { CHECKOUT_MESSAGES } from "~/modules/orders/checkout-forms";
 import { handleCheckout } from "~/modules/orders/checkout.server";
-import { rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
+import { placedOrderNumbers, rememberPlacedOrder } from "~/modules/orders/placed-orders.server";
 import { paypalClientFor } from "~/modules/payments/paypal-instance.server";
 import { attributedCheckout, clearAttributionCookie } from "~/modules/recovery/attribution.server";
 import { attributeOrder } from "~/modules/recovery/checkout-recovery.server";
@@ -27,18 +27,21 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   try {
+    const { config, database, events, settings } = services();
     const user = await services().sessions.user(request);
-    if (!user) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
+    // Guests check out only with GUEST_CHECKOUT (issue 31); otherwise sign-in is required (spec §2).
+    if (!user && !config.guestCheckout) return reply({ ok: false, error: CHECKOUT_MESSAGES.signIn }, 401);
     const parsed = checkoutRequestSchema.safeParse(await readJsonBody(request));
     if (!parsed.success) return reply({ ok: false, error: "Invalid checkout request" }, 400);
-    const { config, database, events, settings } = services();
     // One cached read: the order is priced, and its country checked, by the settings of this moment.
     const { shipping, store } = await settings.read();
     const result = await handleCheckout(
       {
         db: database.db,
         events,
-        userId: user.id,
+        userId: user?.id ?? null,
+        // A guest pays, and cancels, only the orders this browser placed (the signed cookie).
+        placedNumbers: user ? undefined : await placedOrderNumbers(request, config.authSecret),
         demoPayments: config.demoPayments,
         paypal: paypalClientFor(config),
         limits: config.orderLimits,

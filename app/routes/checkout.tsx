@@ -41,17 +41,21 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Checkout | ${shopNameFromMatches(matches)}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout. */
+/**
+ * Signed-in users only (spec §2): anyone else goes to /login?redirect=%2Fcheckout; with GUEST_CHECKOUT
+ * (issue 31) a visitor checks out as a guest with an e-mail instead.
+ */
 async function load({ request }: Route.LoaderArgs) {
-  const user = await services().sessions.requireUser(request);
   const { config, database } = services();
+  const user = config.guestCheckout
+    ? await services().sessions.user(request)
+    : await services().sessions.requireUser(request);
   const { demoPayments, paypalClientId } = publicConfig(config);
-  const [prefill, newsletter] = await Promise.all([
-    checkoutPrefill(database.db, user),
-    newsletterConsent(database.db, user.id),
-  ]);
+  const [prefill, newsletter] = user
+    ? await Promise.all([checkoutPrefill(database.db, user), newsletterConsent(database.db, user.id)])
+    : [{}, false];
   return data(
-    { prefill, newsletter, demoPayments, paypalClientId },
+    { prefill, newsletter, guest: !user, demoPayments, paypalClientId },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -111,6 +115,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     form,
     totalCents: totals.totalCents,
     discountCode,
+    guest: loaderData.guest,
     onFieldErrors: showErrors,
   });
   // The discounts of this account (a first order, its uses of the code) once its cart is read.
@@ -165,7 +170,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <form {...kit.form} onSubmit={next} className="space-y-8">
               {step === 0 ? (
                 <>
-                  <InformationFields form={form} errors={kit.errors} onChange={change} />
+                  <InformationFields form={form} errors={kit.errors} onChange={change} guest={loaderData.guest} />
                   <ReminderConsentFields choice={reminders} onChange={setReminders} />
                 </>
               ) : (

@@ -1,7 +1,17 @@
 import { formatDayIn } from "~/lib/dates";
 import { shopNameFromMatches } from "~/lib/seo";
 import { CheckCircle2, PackageSearch, XCircle } from "~/components/ui/icons";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { isDomainError } from "~/lib/domain-error";
+import { errorAnswer } from "~/lib/http/error-answer.server";
+import { readFormBody } from "~/lib/http/read-body.server";
+import { authPageHref, registrationFailureMessage } from "~/modules/accounts/auth-forms";
+import { parseGuestAccount } from "~/modules/accounts/guest-account-forms";
+import {
+  AddToAccountPanel,
+  CreateAccountPanel,
+  type CreateAccountAnswer,
+} from "~/components/orders/create-account-panel";
 import { SiteLink } from "~/components/ui/site-link";
 import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { formatCents } from "~/lib/money";
@@ -28,19 +38,30 @@ const PAYMENT_METHODS: Record<string, string> = { demo: "Demo payment", paypal: 
  * `Cache-Control: private, no-store` comes from the server (server/cache-middleware.ts sets it on every
  * page outside the guest page cache); a `headers` export here would only add it a second time.
  */
-async function load({ request, params }: Route.LoaderArgs) {
+async function load({ request, params, url }: Route.LoaderArgs) {
   const [user, placedNumbers] = await Promise.all([
     services().sessions.user(request),
     placedOrderNumbers(request, services().config.authSecret),
   ]);
+  // A guest's signed order link (the order e-mail, the order lookup; issue 31): this order, to that e-mail.
+  const orderToken = url.searchParams.get("t");
+  const linked = orderToken ? services().guestOrders.links.readOrderToken(orderToken) : null;
+  const linkedNumber = linked && linked.orderNumber === params.orderNumber ? linked.orderNumber : null;
   if (!params.orderNumber) {
     return data({ order: null, signedIn: user !== null, noNumber: true }, { status: 404 });
   }
-  const order = await findOrderForViewer(services().database.db, params.orderNumber, {
+  const found = await findOrderForViewer(services().database.db, params.orderNumber, {
     userId: user?.id ?? null,
     isAdmin: user?.role === "admin",
-    placedNumbers,
+    placedNumbers: linkedNumber ? [...placedNumbers, linkedNumber] : placedNumbers,
   });
+  // A link shows the order only to the e-mail it was made for (the one the order was placed with).
+  const byLinkOnly =
+    found !== null &&
+    linkedNumber !== null &&
+    !placedNumbers.includes(found.orderNumber) &&
+    !(user && (user.role === "admin" || found.viewerIsOwner));
+  const order = byLinkOnly && found.customerEmail.trim().toLowerCase() !== linked!.email ? null : found;
   if (!order) return data({ order: null, signedIn: user !== null, noNumber: false }, { status: 404 });
   const method = SHIPPING_METHODS[order.shippingMethod as ShippingMethod];
   const address = order.shippingAddress;
@@ -86,9 +107,78 @@ async function load({ request, params }: Route.LoaderArgs) {
     },
     signedIn: user !== null,
     noNumber: false,
+    // Delayed account creation (issue 31): a guest order seen by a visitor with no session is offered an account.
+    createAccount:
+      !order.hasAccount && user === null && services().config.guestCheckout
+        ? {
+            email: order.customerEmail,
+            fullName: [address.firstName, address.lastName].filter(Boolean).join(" "),
+            token: linkedNumber ? orderToken : null,
+          }
+        : null,
+    // A signed-in account with the order's e-mail that placed it in this browser (or holds its link) may add it.
+    addToAccount:
+      !order.hasAccount &&
+      user !== null &&
+      order.customerEmail.trim().toLowerCase() === user.email.trim().toLowerCase() &&
+      (placedNumbers.includes(order.orderNumber) || linkedNumber !== null)
+        ? { token: linkedNumber ? orderToken : null }
+        : null,
   });
 }
 export const loader = pageLoader(load);
+
+/**
+ * 'Create an account' from a guest order's page (issue 31): registers the account like /register, then
+ * gives it the orders this browser placed with that e-mail, or every guest order of the e-mail when the
+ * page came from a signed order link to it (docs/decisions/0034-guest-checkout.md). Anything else about
+ * that e-mail's orders waits for the claim link mailed to it.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  try {
+    const { config } = services();
+    if (!config.guestCheckout || !params.orderNumber) {
+      return data<CreateAccountAnswer>({ errors: {}, formError: "Not available" }, { status: 404 });
+    }
+    const form = await readFormBody(request);
+    const signedIn = await services().sessions.user(request);
+    if (signedIn) {
+      // 'Add this order to my account': the same proofs as at account creation, for the signed-in account.
+      if (form.get("intent") === "attach") {
+        const token = form.get("t");
+        await services().guestOrders.afterAccountCreated({
+          userId: signedIn.id,
+          email: signedIn.email,
+          placedNumbers: (await placedOrderNumbers(request, config.authSecret)).filter((n) => n === params.orderNumber),
+          orderToken: typeof token === "string" && token !== "" ? token : null,
+        });
+      }
+      throw redirect(`/order-confirmation/${params.orderNumber}`);
+    }
+    const parsed = parseGuestAccount(form);
+    if (!parsed.ok) return data<CreateAccountAnswer>({ errors: parsed.errors, formError: null }, { status: 400 });
+    const { fullName, email, password, t } = parsed.data;
+    const { headers, userId } = await services().accounts.register(request, {
+      fullName,
+      email,
+      password,
+      subscribeNewsletter: false,
+    });
+    const placedNumbers = await placedOrderNumbers(request, config.authSecret);
+    await services().guestOrders.afterAccountCreated({
+      userId: userId!,
+      email,
+      placedNumbers,
+      orderToken: t || null,
+    });
+    if (config.requireEmailVerification) throw redirect(authPageHref("/login", "/orders", { registered: "1" }));
+    throw redirect("/orders", { headers });
+  } catch (error) {
+    const answer = errorAnswer(error, request, { where: "guest-account" });
+    const formError = isDomainError(error) ? registrationFailureMessage(error) : answer.message;
+    return data<CreateAccountAnswer>({ errors: {}, formError }, { status: answer.status });
+  }
+}
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.order ? `Order ${loaderData.order.orderNumber}` : "Order Not Found";
@@ -98,7 +188,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 const primaryButton = "rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-black";
 const secondaryButton = "rounded-full border border-ink px-6 py-3 text-sm font-medium hover:bg-stone-100";
 
-export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
+export default function OrderConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const { order, signedIn, noNumber } = loaderData;
   if (!order) return <OrderNotFound signedIn={signedIn} noNumber={noNumber} />;
 
@@ -264,6 +354,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
 
       <ReturnsSection order={order} />
 
+      {loaderData.createAccount && (
+        <CreateAccountPanel offer={loaderData.createAccount} orderNumber={order.orderNumber} answer={actionData} />
+      )}
+      {loaderData.addToAccount && <AddToAccountPanel token={loaderData.addToAccount.token} />}
+
       <section aria-labelledby="next-title" className="mt-6 rounded-2xl bg-stone-100 p-6">
         <h2 id="next-title" className="text-lg font-semibold">
           What's Next?
@@ -363,6 +458,15 @@ function OrderNotFound({ signedIn, noNumber }: { signedIn: boolean; noNumber: bo
           ? "; your orders are listed in your order history."
           : ", or sign in with the account that placed the order."}
       </p>
+      {!signedIn && (
+        <p className="max-w-md text-sm text-muted">
+          Ordered without an account?{" "}
+          <SiteLink to="/orders/lookup" className="font-medium text-ink underline">
+            Get a link to your order by e-mail
+          </SiteLink>
+          .
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         <SiteLink to="/shop" className={primaryButton}>
           Continue Shopping

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -105,6 +106,14 @@ export const orders = pgTable(
     ),
     check("orders_refunded_check", sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     unique("orders_user_idempotency_key_unique").on(t.userId, t.idempotencyKey),
+    // A guest's checkout (issue 31, no account): its key is unique per e-mail, as an account's is per account.
+    uniqueIndex("orders_guest_idempotency_key_unique")
+      .on(sql`lower(${t.customerEmail})`, t.idempotencyKey)
+      .where(sql`${t.userId} is null and ${t.idempotencyKey} is not null`),
+    // A guest e-mail's orders waiting for payment, counted at its every checkout (UNPAID_ORDERS_PER_ACCOUNT per e-mail).
+    index("orders_unpaid_guest_email_idx")
+      .on(sql`lower(${t.customerEmail})`)
+      .where(sql`${t.userId} is null and ${t.status} = 'pending' and ${t.paymentStatus} = 'pending'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     // Lists are ordered newest first with the id as tie-breaker: the indexes carry both, so a page is
     // read off the index (scanned backwards) instead of sorting every row.

@@ -435,3 +435,32 @@ describe(`migration 0023 (abandoned-checkout recovery) on a database of the prev
     expect(new Date(on!.at!).getTime()).toBeGreaterThan(Date.parse("2026-01-01"));
   });
 });
+
+describe(`migration 0024 (guest checkout) on a shop of the previous release (${databaseKind})`, () => {
+  it("keeps every order, and makes a guest's idempotency key unique per e-mail (any letter case)", async () => {
+    const [kept] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from orders`);
+    expect(kept!.n).toBe(4);
+    const indexes = await queryRows<{ name: string }>(
+      upgraded.db,
+      sql`select indexname as name from pg_indexes where tablename = 'orders' and indexname like 'orders_%guest%' order by 1`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual([
+      "orders_guest_idempotency_key_unique",
+      "orders_unpaid_guest_email_idx",
+    ]);
+    const guestOrder = (number: string, email: string) =>
+      upgraded.db.execute(
+        sql`insert into orders (order_number, user_id, subtotal_cents, total_cents, shipping_address, customer_email, idempotency_key)
+            values (${number}, null, 100, 100, '{}'::jsonb, ${email}, 'same-key')`,
+      );
+    await guestOrder("ORD-G1", "guest@example.com");
+    await expect(guestOrder("ORD-G2", "GUEST@example.com")).rejects.toThrow();
+    // Another e-mail, or an account, may use the same key.
+    await guestOrder("ORD-G3", "other@example.com");
+    await upgraded.db.execute(
+      sql`insert into orders (order_number, user_id, subtotal_cents, total_cents, shipping_address, customer_email, idempotency_key)
+          values ('ORD-G4', 'u1', 100, 100, '{}'::jsonb, 'guest@example.com', 'same-key')`,
+    );
+    await upgraded.db.execute(sql`delete from orders where order_number like 'ORD-G%'`);
+  });
+});

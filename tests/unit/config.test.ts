@@ -27,11 +27,14 @@ describe("configuration (decisions.md §2)", () => {
     expect(config.seedDemoCatalog).toBe(true);
     expect(config.demoPayments).toBe(true);
     expect(config.guestSearch).toBe(false);
+    expect(config.guestCheckout).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, GUEST_CHECKOUT: "true" }).guestCheckout).toBe(true);
     expect(config.paypal).toBeUndefined();
     expect(config.twilio).toBeUndefined();
     expect(publicConfig(config)).toEqual({
       publicUrl: "http://localhost:3000",
       guestSearch: false,
+      guestCheckout: false,
       requireEmailVerification: false,
       demoPayments: true,
       paypalClientId: null,

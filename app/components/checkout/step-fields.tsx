@@ -2,6 +2,7 @@ import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms";
 import { formatCents } from "~/lib/money";
 import { useShop } from "~/components/use-root-data";
+import { SiteLink } from "~/components/ui/site-link";
 import { COUNTRIES, countryName } from "~/lib/countries";
 import { shippingCountries, type CheckoutForm } from "~/modules/orders/checkout-forms";
 import { SHIPPING_METHOD_KEYS, SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
@@ -14,8 +15,11 @@ interface StepProps {
   onChange: Change;
 }
 
-/** Step 1, Information: first and last name, e-mail, phone (all required). */
-export function InformationFields({ form, errors, onChange }: StepProps) {
+/**
+ * Step 1, Information: first and last name, e-mail, phone (all required). A guest (GUEST_CHECKOUT) is
+ * asked for the e-mail first: the order belongs to it, and its confirmation and order link go there.
+ */
+export function InformationFields({ form, errors, onChange, guest = false }: StepProps & { guest?: boolean }) {
   const text = (field: "firstName" | "lastName" | "email" | "phone") => ({
     id: `checkout-${field}`,
     name: field,
@@ -23,19 +27,37 @@ export function InformationFields({ form, errors, onChange }: StepProps) {
     error: errors[field],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
   });
+  const email = (
+    <TextField
+      {...text("email")}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      aria-required
+      className="sm:col-span-2"
+      {...(guest
+        ? {
+            hint: "Your order confirmation and a link to follow your order are sent here. You can create an account after paying.",
+          }
+        : {})}
+    />
+  );
   return (
     <fieldset className="grid gap-5 sm:grid-cols-2">
       <legend className="mb-4 text-lg font-semibold">Contact information</legend>
+      {guest && (
+        <p className="text-sm text-muted sm:col-span-2">
+          Checking out as a guest.{" "}
+          <SiteLink to="/login?redirect=%2Fcheckout" className="font-medium text-ink underline">
+            Sign in
+          </SiteLink>{" "}
+          if you have an account.
+        </p>
+      )}
+      {guest && email}
       <TextField {...text("firstName")} label="First name" autoComplete="given-name" aria-required />
       <TextField {...text("lastName")} label="Last name" autoComplete="family-name" aria-required />
-      <TextField
-        {...text("email")}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        aria-required
-        className="sm:col-span-2"
-      />
+      {!guest && email}
       <TextField
         {...text("phone")}
         label="Phone"

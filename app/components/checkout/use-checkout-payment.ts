@@ -2,6 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { refreshCart, refreshPricing, removeDiscountCode } from "~/components/cart/cart-client";
+import { useClientStore } from "~/components/cart/client-store";
+import { guestLinesOf } from "~/modules/cart/cart-rules";
 import { isCodeRefusal } from "~/modules/promotions/discount-engine";
 import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
 import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
@@ -57,9 +59,11 @@ export function useCheckoutPayment(options: {
   totalCents: number;
   /** The discount code applied in the summary (the server prices it again and counts its use). */
   discountCode: string | null;
+  /** A guest (GUEST_CHECKOUT): the browser's cart goes with the order, and is emptied once it is paid. */
+  guest?: boolean;
   onFieldErrors: (errors: Partial<Record<string, string>>) => void;
 }) {
-  const { form, totalCents, discountCode, onFieldErrors } = options;
+  const { form, totalCents, discountCode, guest = false, onFieldErrors } = options;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const key = useRef(newKey());
@@ -93,6 +97,8 @@ export function useCheckoutPayment(options: {
         form: { ...form },
         expectedTotalCents: totalCents,
         discountCode,
+        // A guest's cart is the browser's: its ids, sizes, colours and quantities (the server prices them).
+        ...(guest ? { lines: guestLinesOf(useClientStore.getState().cart) } : {}),
       });
       if (!answer.ok) {
         if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) onFieldErrors(answer.fieldErrors);
@@ -110,7 +116,7 @@ export function useCheckoutPayment(options: {
       }
       return { orderId: answer.orderId!, orderNumber: answer.orderNumber! };
     },
-    [form, totalCents, discountCode, failed, onFieldErrors, revalidator],
+    [form, totalCents, discountCode, guest, failed, onFieldErrors, revalidator],
   );
 
   const finish = useCallback(
@@ -118,11 +124,13 @@ export function useCheckoutPayment(options: {
       // The paid order's lines left the cart on the server; anything added since (another tab) stays.
       // Its code was used: the next cart starts without one.
       removeDiscountCode();
-      void refreshCart();
+      // A guest's cart became the order: the browser holds no server cart to take the lines out of.
+      if (guest) useClientStore.getState().clearCart();
+      else void refreshCart();
       toast.success("Payment successful");
       void navigate(`/order-confirmation/${orderNumber}`);
     },
-    [navigate],
+    [navigate, guest],
   );
 
   /** The demo payment (spec §9: 1.5 s); `decline` rehearses a refused card. */

@@ -243,6 +243,7 @@ export interface PublicConfig {
   /** The shop's public origin, for canonical URLs and sharing tags. */
   publicUrl: string;
   guestSearch: boolean;
+  guestCheckout: boolean;
   requireEmailVerification: boolean;
   demoPayments: boolean;
   paypalClientId: string | null;
@@ -257,6 +258,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
   return {
     publicUrl: config.publicUrl,
     guestSearch: config.guestSearch,
+    guestCheckout: config.guestCheckout,
     requireEmailVerification: config.requireEmailVerification,
     demoPayments: config.demoPayments,
     paypalClientId: config.paypal?.clientId ?? null,

@@ -3,6 +3,7 @@ import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { orderDiscountsColumn } from "~/modules/orders/order-discount-reads.server";
 import { trackingUrl } from "~/modules/orders/tracking";
+import { orderLinkUrl } from "~/modules/orders/guest-links.server";
 import type { MessageOrder } from "./message-kinds";
 
 /** The orders a batch of messages is about, with their lines, as the messages word them (two queries). */
@@ -10,6 +11,8 @@ export async function loadMessageOrders(
   db: Db,
   orderIds: string[],
   publicUrl: string,
+  /** Signs a guest order's link (no account: the link itself lets the guest see the order). */
+  guestOrderToken?: (orderNumber: string, email: string) => string,
 ): Promise<Map<string, MessageOrder>> {
   const ids = [...new Set(orderIds)];
   const found = new Map<string, MessageOrder>();
@@ -58,7 +61,10 @@ export async function loadMessageOrders(
       trackingNumber: o.trackingNumber,
       carrier: o.carrier,
       trackingUrl: o.trackingNumber ? trackingUrl(o.carrier, o.trackingNumber) : null,
-      orderUrl: `${base}/order-confirmation/${encodeURIComponent(o.orderNumber)}`,
+      orderUrl:
+        o.userId === null && guestOrderToken
+          ? orderLinkUrl(base, o.orderNumber, guestOrderToken(o.orderNumber, o.customerEmail))
+          : `${base}/order-confirmation/${encodeURIComponent(o.orderNumber)}`,
       isTest: o.isTest,
       createdAt: o.createdAt,
     });

@@ -56,6 +56,11 @@ export interface NotificationsConfig {
    * signed by `links` (review-links.server.ts). Without it, a delivery asks for no review.
    */
   reviewRequests?: { delayDays: number; links: { tokenFor(orderItemId: string): string } };
+  /**
+   * The signed token of a guest order's link (issue 31, guest-links.server.ts): a guest order's e-mail
+   * links to its page with it, so the guest can follow the order without an account.
+   */
+  guestOrderToken?: (orderNumber: string, email: string) => string;
 }
 
 export interface OrderMessageRequest {
@@ -122,6 +127,7 @@ export function createNotifications(deps: {
       ? (orderItemId) =>
           `${config.publicUrl.replace(/\/+$/, "")}/reviews/new?token=${encodeURIComponent(config.reviewRequests!.links.tokenFor(orderItemId))}`
       : undefined,
+    guestOrderToken: config.guestOrderToken,
     yieldMs: config.yieldMs ?? 0,
     saturated: createLoadGauge().saturated,
   });

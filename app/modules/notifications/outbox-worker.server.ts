@@ -69,6 +69,8 @@ export interface NotificationWorkerDeps {
    * request is sent; without it review requests fail as not configured.
    */
   reviewLinkUrl?: (orderItemId: string) => string;
+  /** A guest order's signed link token (issue 31): its e-mail links to the order with it. */
+  guestOrderToken?: (orderNumber: string, email: string) => string;
   /** Rows sent at once (default 16). */
   concurrency?: number;
   /** How often an idle worker looks for due rows another instance wrote (default 1 s). */
@@ -374,7 +376,7 @@ export function createNotificationWorker(deps: NotificationWorkerDeps): Notifica
       if (id) subscriptionOf.set(row.id, id);
     }
     const [messageOrders, reviewRows, returnMessages, restocked] = await Promise.all([
-      loadMessageOrders(db, orderIds, shop.url),
+      loadMessageOrders(db, orderIds, shop.url, deps.guestOrderToken),
       requested.length > 0 && deps.reviewLinkUrl ? reviewLinesFor(db, requested) : new Map<string, never[]>(),
       returnIds.length > 0 ? loadReturnMessages(db, returnIds, shop.url) : new Map<string, ReturnMessage>(),
       subscriptionOf.size > 0

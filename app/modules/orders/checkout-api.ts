@@ -23,6 +23,21 @@ export const checkoutRequestSchema = z.discriminatedUnion("intent", [
     expectedTotalCents: z.number().int().min(0).max(1_000_000_000).optional(),
     /** The discount code the shopper applied (issue 28); the server prices it again, and counts its use. */
     discountCode: z.string().trim().max(64).nullish(),
+    /**
+     * A guest's cart (GUEST_CHECKOUT: guests keep it in the browser): ids, sizes, colours and quantities
+     * only, priced and checked by the server exactly as an account's cart. Ignored for an account.
+     */
+    lines: z
+      .array(
+        z.object({
+          id: z.string().max(100),
+          size: z.string().max(40).nullish(),
+          color: z.string().max(40).nullish(),
+          quantity: z.number(),
+        }),
+      )
+      .max(200)
+      .optional(),
   }),
   z.object({ intent: z.literal("demo-pay"), orderId: uuid, decline: z.boolean().optional() }),
   z.object({ intent: z.literal("paypal-create"), orderId: uuid }),

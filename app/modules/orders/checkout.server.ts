@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { orders, profiles } from "#db/schema/index";
 import type { OrderLimits } from "~/lib/config/order-limits";
 import type { Db } from "~/lib/db/client.server";
@@ -9,9 +9,15 @@ import { DomainError, isDomainError } from "~/lib/domain-error";
 import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
 import { capturePayPalPayment, startPayPalPayment } from "./paypal-payment.server";
 import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
-import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure } from "./checkout-forms";
+import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure, type CheckoutDetails } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid } from "./order-payment.server";
-import { findPlacedOrder, placeOrder, type PlacedOrder } from "./place-order.server";
+import {
+  findPlacedOrder,
+  placeOrder,
+  type CartLineInput,
+  type OrderHolder,
+  type PlacedOrder,
+} from "./place-order.server";
 import type { PricingRules } from "~/modules/pricing/pricing";
 import type { DiscountRule } from "~/modules/promotions/discount-engine";
 
@@ -25,7 +31,10 @@ import type { DiscountRule } from "~/modules/promotions/discount-engine";
 export interface CheckoutContext {
   db: Db;
   events: EventBus;
-  userId: string;
+  /** The signed-in account; null for a guest (GUEST_CHECKOUT), who then pays only what this browser placed. */
+  userId: string | null;
+  /** A guest's orders placed from this browser (the signed placed-orders cookie): the ones it may pay or cancel. */
+  placedNumbers?: readonly string[];
   demoPayments: boolean;
   paypal: PayPalClient | undefined;
   /** Per-product cap, unpaid orders per account, the unpaid order's hold (`config.orderLimits`). */
@@ -83,6 +92,7 @@ async function place(
   if (request.paymentMethod === "demo" && !ctx.demoPayments) throw new DomainError("invalid", DEMO_UNAVAILABLE);
   if (request.paymentMethod === "paypal" && !ctx.paypal)
     throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
+  if (ctx.userId === null) return placeAsGuest(ctx, request);
   const cart = await linesToOrder(ctx.db, ctx.userId);
   if (cart.length === 0) {
     // Sent again after its payment took the lines out of the cart: still the same order.
@@ -92,16 +102,61 @@ async function place(
   }
   const checked = checkCheckout(request.form, ctx.shipping.shipsTo);
   if (!checked.ok) throw new DomainError("invalid", checked.message, { fieldErrors: checked.fieldErrors });
-  const limit = await hit(ctx.db, `orders:${ctx.userId}`, RATE_LIMITS.ordersPerAccount);
+  return placeChecked(
+    ctx,
+    request,
+    { userId: ctx.userId },
+    checked.details,
+    cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
+  );
+}
+
+/**
+ * A guest's order (GUEST_CHECKOUT, issue 31): the lines come with the request (the browser's cart) and
+ * are checked and priced by placeOrder exactly as an account's; the order belongs to the form's e-mail,
+ * whose unpaid orders, holds, rate limit and idempotency keys count as an account's do.
+ */
+async function placeAsGuest(
+  ctx: CheckoutContext,
+  request: Extract<CheckoutRequest, { intent: "place" }>,
+): Promise<CheckoutSuccess> {
+  const checked = checkCheckout(request.form, ctx.shipping.shipsTo);
+  if (!checked.ok) throw new DomainError("invalid", checked.message, { fieldErrors: checked.fieldErrors });
+  const holder = { guestEmail: checked.details.shippingAddress.email.trim().toLowerCase() };
+  const lines = (request.lines ?? []).map((l) => ({
+    productId: l.id,
+    size: l.size,
+    color: l.color,
+    quantity: l.quantity,
+  }));
+  if (lines.length === 0) {
+    // Sent again after the browser emptied its cart: still the same order.
+    const placed = await findPlacedOrder(ctx.db, holder, request.idempotencyKey);
+    if (placed) return placedAnswer(placed);
+    throw new DomainError("invalid", CHECKOUT_MESSAGES.emptyCart);
+  }
+  return placeChecked(ctx, request, holder, checked.details, lines);
+}
+
+async function placeChecked(
+  ctx: CheckoutContext,
+  request: Extract<CheckoutRequest, { intent: "place" }>,
+  holder: OrderHolder,
+  details: CheckoutDetails,
+  lines: CartLineInput[],
+): Promise<CheckoutSuccess> {
+  const key = "userId" in holder ? `orders:${holder.userId}` : `orders:guest:${holder.guestEmail}`;
+  const limit = await hit(ctx.db, key, RATE_LIMITS.ordersPerAccount);
   if (!limit.allowed) throw new DomainError("rate-limited", TOO_MANY_ATTEMPTS);
   // Read before the order's transaction (cached): the order is priced with them inside it.
   const offers = await ctx.discounts.offers();
   try {
     const placed = await placeOrder(ctx.db, {
-      userId: ctx.userId,
+      userId: "userId" in holder ? holder.userId : null,
+      guestEmail: "guestEmail" in holder ? holder.guestEmail : null,
       idempotencyKey: request.idempotencyKey,
-      lines: cart.map((l) => ({ productId: l.productId, size: l.size, color: l.color, quantity: l.quantity })),
-      ...checked.details,
+      lines,
+      ...details,
       paymentMethod: request.paymentMethod,
       expectedTotalCents: request.expectedTotalCents,
       holdAddress: ctx.clientAddress,
@@ -117,6 +172,16 @@ async function place(
   }
 }
 
+/**
+ * The shopper's own orders, as a condition: the account's; for a guest, the orders without an account this
+ * browser placed (its signed cookie), nothing else.
+ */
+function ownOrders(ctx: CheckoutContext) {
+  if (ctx.userId !== null) return eq(orders.userId, ctx.userId);
+  const placed = [...(ctx.placedNumbers ?? [])];
+  return placed.length > 0 ? and(isNull(orders.userId), inArray(orders.orderNumber, placed)) : sql`false`;
+}
+
 /** The shopper's own order that still waits for its payment, or null. */
 async function payableOrder(ctx: CheckoutContext, orderId: string) {
   const [order] = await ctx.db
@@ -127,7 +192,7 @@ async function payableOrder(ctx: CheckoutContext, orderId: string) {
       paymentStatus: orders.paymentStatus,
     })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, ctx.userId)));
+    .where(and(eq(orders.id, orderId), ownOrders(ctx)));
   return order ?? null;
 }
 
@@ -151,7 +216,7 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
 
 async function createPayPalOrder(ctx: CheckoutContext, orderId: string): Promise<CheckoutSuccess> {
   if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
-  const { paypalOrderId } = await startPayPalPayment(ctx.db, ctx.paypal, { orderId, userId: ctx.userId }).catch(
+  const { paypalOrderId } = await startPayPalPayment(ctx.db, ctx.paypal, { orderId, owner: ownOrders(ctx) }).catch(
     providerFailure,
   );
   return { orderId, paypalOrderId };
@@ -161,7 +226,7 @@ async function capturePayPalOrder(ctx: CheckoutContext, paypalOrderId: string): 
   if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
   const result = await capturePayPalPayment(ctx.db, ctx.paypal, ctx.events, {
     paypalOrderId,
-    userId: ctx.userId,
+    owner: ownOrders(ctx),
   }).catch(providerFailure);
   if (!result.paid) throw new DomainError("payment-declined", PAYMENT_MESSAGES.paypalFailed);
   return { orderNumber: result.orderNumber };

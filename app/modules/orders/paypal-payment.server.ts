@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
@@ -35,9 +35,9 @@ const notPayable = (orderId: string) => paymentStateError("NOT_PAYABLE", `Order 
 export async function startPayPalPayment(
   db: Db,
   paypal: PayPalClient,
-  input: { orderId: string; userId: string },
+  input: { orderId: string; userId?: string; owner?: SQL },
 ): Promise<{ paypalOrderId: string }> {
-  const order = await payableOrder(db, input.orderId, input.userId);
+  const order = await payableOrder(db, input.orderId, ownerOf(input));
   if (order.paymentId) return { paypalOrderId: order.paymentId };
 
   const created = await paypal.createOrder({
@@ -61,13 +61,22 @@ export async function startPayPalPayment(
     .returning({ paymentId: orders.paymentId });
   if (stored) return { paypalOrderId: created.id };
   // A concurrent start stored its id first (the same PayPal order: same request id), or the order changed.
-  const again = await payableOrder(db, order.id, input.userId);
+  const again = await payableOrder(db, order.id, ownerOf(input));
   if (!again.paymentId) throw notPayable(order.id);
   return { paypalOrderId: again.paymentId };
 }
 
 /** The user's order if it can be paid with PayPal now (pending/pending, no other payment under way). */
-async function payableOrder(db: Db, orderId: string, userId: string) {
+/**
+ * Whose orders may be paid: the account's (`userId`), or a condition on `orders` (a guest's: the orders
+ * its browser placed, checkout.server.ts). Neither: none.
+ */
+function ownerOf(input: { userId?: string; owner?: SQL }): SQL {
+  if (input.owner) return input.owner;
+  return input.userId ? eq(orders.userId, input.userId)! : sql`false`;
+}
+
+async function payableOrder(db: Db, orderId: string, owner: SQL) {
   if (!isUuid(orderId)) throw notPayable(orderId);
   const [order] = await db
     .select({
@@ -84,7 +93,7 @@ async function payableOrder(db: Db, orderId: string, userId: string) {
       totalCents: orders.totalCents,
     })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), owner));
   if (!order || order.status !== "pending" || order.paymentStatus !== "pending") throw notPayable(orderId);
   if (order.paymentId && order.paymentMethod !== "paypal") throw notPayable(orderId);
   return order;
@@ -142,9 +151,9 @@ export async function capturePayPalPayment(
   db: Db,
   paypal: PayPalClient,
   events: EventBus,
-  input: { paypalOrderId: string; userId: string },
+  input: { paypalOrderId: string; userId?: string; owner?: SQL },
 ): Promise<CaptureOutcome> {
-  const order = await orderOfPayPalOrder(db, input.paypalOrderId, input.userId);
+  const order = await orderOfPayPalOrder(db, input.paypalOrderId, ownerOf(input));
   if (order.paymentStatus === "paid") return { orderNumber: order.orderNumber, paid: true };
   if (order.status === "cancelled") {
     throw paymentStateError("ORDER_CANCELLED", `Order ${order.orderNumber} was cancelled before it was paid`);
@@ -175,7 +184,7 @@ export async function capturePayPalPayment(
     return { orderNumber: order.orderNumber, paid: true };
   }
   if (result.reason === "ALREADY_CAPTURED") {
-    const now = await orderOfPayPalOrder(db, input.paypalOrderId, input.userId);
+    const now = await orderOfPayPalOrder(db, input.paypalOrderId, ownerOf(input));
     return now.paymentStatus === "paid"
       ? { orderNumber: order.orderNumber, paid: true }
       : { orderNumber: order.orderNumber, paid: false, reason: result.reason };
@@ -185,7 +194,7 @@ export async function capturePayPalPayment(
 }
 
 /** Our order paid (or to be paid) through this PayPal order, if it belongs to the user. */
-async function orderOfPayPalOrder(db: Db, paypalOrderId: string, userId: string) {
+async function orderOfPayPalOrder(db: Db, paypalOrderId: string, owner: SQL) {
   const [order] = await db
     .select({
       id: orders.id,
@@ -195,7 +204,7 @@ async function orderOfPayPalOrder(db: Db, paypalOrderId: string, userId: string)
       totalCents: orders.totalCents,
     })
     .from(orders)
-    .where(and(eq(orders.paymentId, paypalOrderId), eq(orders.userId, userId), eq(orders.paymentMethod, "paypal")));
+    .where(and(eq(orders.paymentId, paypalOrderId), owner, eq(orders.paymentMethod, "paypal")));
   if (!order) throw paymentStateError("NOT_FOUND", `No order of this user is paid with PayPal order ${paypalOrderId}`);
   return order;
 }

@@ -55,7 +55,13 @@ export interface CartLineInput {
 }
 
 export interface PlaceOrderInput {
-  userId: string;
+  /** The account placing it; null for a guest (GUEST_CHECKOUT), whose order belongs to `guestEmail`. */
+  userId: string | null;
+  /**
+   * A guest's e-mail, lower-cased (required when `userId` is null; the shipping address's e-mail must be it):
+   * the holder its limits, holds and idempotency key count under, as an account's count under the account.
+   */
+  guestEmail?: string | null;
   idempotencyKey: string;
   lines: CartLineInput[];
   shippingAddress: AddressJson;
@@ -112,6 +118,10 @@ export interface PlacedOrder {
 }
 
 export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => number = Date.now): Promise<PlacedOrder> {
+  const holder = holderOf(input);
+  if ("guestEmail" in holder && input.shippingAddress.email.trim().toLowerCase() !== holder.guestEmail) {
+    throw new TypeError("A guest order belongs to the e-mail it was placed with");
+  }
   const lines = validLines(input.lines);
   if (lines.length === 0) throw noValidItems();
 
@@ -123,8 +133,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, now: () => numb
     } catch (error) {
       // The same checkout sent again (double click, retry after a timeout): its order, unchanged.
       // Keys are the account's own: another account's order with the same key is no clash.
-      if (isUniqueViolation(error, "orders_user_idempotency_key_unique") || isDomainError(error)) {
-        const placed = await findPlacedOrder(db, input.userId, input.idempotencyKey);
+      if (
+        isUniqueViolation(error, "orders_user_idempotency_key_unique") ||
+        isUniqueViolation(error, "orders_guest_idempotency_key_unique") ||
+        isDomainError(error)
+      ) {
+        const placed = await findPlacedOrder(db, holder, input.idempotencyKey);
         if (placed) return placed;
       }
       // Another instance took this number: start again with the next one.
@@ -140,12 +154,34 @@ const MAX_NUMBER_ATTEMPTS = 20;
 
 const noValidItems = () => new DomainError("invalid", CHECKOUT_MESSAGES.noValidItems, { reason: "NO_VALID_ITEMS" });
 
-/** The user's order placed with this idempotency key, or null. */
-export async function findPlacedOrder(db: Db, userId: string, key: string): Promise<PlacedOrder | null> {
+/**
+ * Whose order it is: an account, or a guest's e-mail (lower-cased). A guest's orders are those with no
+ * account and that e-mail; what counts for an account (unpaid orders, holds, keys) counts for it.
+ */
+export type OrderHolder = { userId: string } | { guestEmail: string };
+
+/** The holder of an order being placed; a guest without an e-mail is a programming error. */
+export function holderOf(input: { userId: string | null; guestEmail?: string | null }): OrderHolder {
+  if (input.userId) return { userId: input.userId };
+  const email = input.guestEmail?.trim().toLowerCase();
+  if (!email) throw new TypeError("A guest order needs its e-mail");
+  return { guestEmail: email };
+}
+
+/** The holder's orders, as a condition on `orders` (the guest's by the partial indexes on the lower-cased e-mail). */
+export function heldBy(holder: OrderHolder) {
+  return "userId" in holder
+    ? sql`${orders.userId} = ${holder.userId}`
+    : sql`(${orders.userId} is null and lower(${orders.customerEmail}) = ${holder.guestEmail})`;
+}
+
+/** The holder's order placed with this idempotency key, or null. A user id alone means that account. */
+export async function findPlacedOrder(db: Db, holder: OrderHolder | string, key: string): Promise<PlacedOrder | null> {
+  const who = typeof holder === "string" ? { userId: holder } : holder;
   const [row] = await db
     .select({ id: orders.id, orderNumber: orders.orderNumber, totalCents: orders.totalCents })
     .from(orders)
-    .where(and(eq(orders.idempotencyKey, key), eq(orders.userId, userId)));
+    .where(and(eq(orders.idempotencyKey, key), heldBy(who)));
   return row ? { ...row, created: false } : null;
 }
 
@@ -185,7 +221,7 @@ async function writeOrder(
       codeRow: input.discounts?.code?.trim() ? codeColumn(input.discounts.code) : sql<null>`null`,
     })
     .from(products)
-    .where(and(inArray(products.id, ids), lockedAccount(input.userId), lockedAddress(input.holdAddress ?? null)));
+    .where(and(inArray(products.id, ids), lockedHolder(holderOf(input)), lockedAddress(input.holdAddress ?? null)));
   const byId = new Map(found.map((p) => [p.id, p]));
   for (const id of ids) {
     const product = byId.get(id);
@@ -216,7 +252,7 @@ async function writeOrder(
   const rules = input.pricing ?? DEFAULT_PRICING_RULES;
   const discounts = input.discounts
     ? await priceOrderDiscounts(tx, input.discounts, {
-        userId: input.userId,
+        holder: holderOf(input),
         lines: priced.map((l) => ({
           productId: l.productId,
           categoryIds: [l.product.categoryId, l.product.subcategoryId].filter((id): id is string => id !== null),
@@ -292,7 +328,7 @@ async function checkHoldShare(
   if (holdSharePercent >= 100 && holdCooldownMinutes === 0) return;
   const held = await heldByHolder(
     tx,
-    { userId: input.userId, address: input.holdAddress ?? null, exceptOrderId: orderId },
+    { holder: heldBy(holderOf(input)), address: input.holdAddress ?? null, exceptOrderId: orderId },
     priced.map((l) => l.variant.id),
     holdCooldownMinutes,
   );
@@ -322,6 +358,15 @@ async function checkHoldShare(
  */
 function lockedAccount(userId: string) {
   return sql`(select count(*) from (select 1 from ${user} where ${user.id} = ${userId} for no key update) as account) = 1`;
+}
+
+/**
+ * The account's row lock, or for a guest a transaction-scoped advisory lock on its e-mail (taken the
+ * same one-time-filter way): a guest's checkouts in other tabs queue on it as an account's do on its row.
+ */
+function lockedHolder(holder: OrderHolder) {
+  if ("userId" in holder) return lockedAccount(holder.userId);
+  return sql`(select count(*) from (select pg_advisory_xact_lock(hashtextextended(${`guest-order:${holder.guestEmail}`}, 0))) as guest) = 1`;
 }
 
 /**
@@ -360,6 +405,12 @@ async function insertOrderWithItems(
   orderNumber: string,
   discountRows: ReturnType<typeof orderDiscountRows>,
 ): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
+  const holder = holderOf(input);
+  // Literals, not parameters, for the status: the partial indexes (orders_unpaid_user_idx, orders_unpaid_guest_email_idx) answer the count.
+  const unpaidOfHolder =
+    "userId" in holder
+      ? sql`(select count(*) from orders where user_id = ${holder.userId} and status = 'pending' and payment_status = 'pending')`
+      : sql`(select count(*) from orders where user_id is null and lower(customer_email) = ${holder.guestEmail} and status = 'pending' and payment_status = 'pending')`;
   const items = priced.map((l) => ({
     product_id: l.productId,
     variant_id: l.variant.id,
@@ -383,9 +434,7 @@ async function insertOrderWithItems(
             ${totals.taxCents}::int, ${totals.discountCents}::int, ${totals.totalCents}::int, ${input.shippingMethod}, ${JSON.stringify(input.shippingAddress)}::jsonb,
             ${input.billingAddress ? JSON.stringify(input.billingAddress) : null}::jsonb, ${input.shippingAddress.email},
             ${input.paymentMethod}, ${input.idempotencyKey}, ${input.holdAddress ?? null}
-          -- Literals, not parameters, for the status: the partial index orders_unpaid_user_idx answers the count.
-          where (select count(*) from orders where user_id = ${input.userId} and status = 'pending' and payment_status = 'pending')
-            < ${input.limits.unpaidOrdersPerAccount}::bigint
+          where ${unpaidOfHolder} < ${input.limits.unpaidOrdersPerAccount}::bigint
           ${
             input.holdAddress
               ? sql`and (select count(*) from orders where hold_address = ${input.holdAddress} and status = 'pending' and payment_status = 'pending')

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Tx } from "~/lib/db/client.server";
 
 /**
@@ -15,7 +15,8 @@ export interface HeldUnits {
 
 export async function heldByHolder(
   tx: Tx,
-  holder: { userId: string; address: string | null; exceptOrderId: string },
+  /** `holder`: the account's (or guest e-mail's) orders as a condition on `orders` (place-order's `heldBy`). */
+  holder: { holder: SQL; address: string | null; exceptOrderId: string },
   variantIds: readonly string[],
   cooldownMinutes: number,
 ): Promise<Map<string, HeldUnits>> {
@@ -27,12 +28,12 @@ export async function heldByHolder(
           coalesce(sum(h.quantity) filter (where h.hold_expired_at is not null), 0)::int as recently_expired
         from product_variants v
         left join (
-          select i.variant_id, i.quantity, o.status, o.payment_status, o.hold_expired_at
-          from orders o join order_items i on i.order_id = o.id
-          where (o.user_id = ${holder.userId}${holder.address ? sql` or o.hold_address = ${holder.address}` : sql``})
-            and ((o.status = 'pending' and o.payment_status = 'pending')
-              or o.hold_expired_at > now() - make_interval(mins => ${cooldownMinutes}))
-            and o.id <> ${holder.exceptOrderId}
+          select i.variant_id, i.quantity, orders.status, orders.payment_status, orders.hold_expired_at
+          from orders join order_items i on i.order_id = orders.id
+          where (${holder.holder}${holder.address ? sql` or orders.hold_address = ${holder.address}` : sql``})
+            and ((orders.status = 'pending' and orders.payment_status = 'pending')
+              or orders.hold_expired_at > now() - make_interval(mins => ${cooldownMinutes}))
+            and orders.id <> ${holder.exceptOrderId}
         ) h on h.variant_id = v.id
         where v.id = any(${sql.param([...variantIds])}::uuid[])
         group by v.id, v.stock`,

@@ -131,7 +131,14 @@ export async function readCode(db: Conn, typed: string): Promise<CodeRead> {
  * What is known of a signed-in shopper: whether the account has an order (not cancelled, its payment
  * not failed), and how many of its orders use the discount now. One statement.
  */
-export async function readShopper(db: Conn, userId: string, discountId: string | null): Promise<ShopperFacts> {
+export async function readShopper(
+  db: Conn,
+  who: string | { userId: string } | { guestEmail: string },
+  discountId: string | null,
+): Promise<ShopperFacts> {
+  const holder = typeof who === "string" ? { userId: who } : who;
+  if ("guestEmail" in holder) return readGuestShopper(db, holder.guestEmail, discountId);
+  const userId = holder.userId;
   const [row] = await queryRows<{ ordered: boolean; uses: number }>(
     db,
     sql`select ${hasOrdered(userId)} as ordered,
@@ -139,6 +146,23 @@ export async function readShopper(db: Conn, userId: string, discountId: string |
              and discount_id = ${discountId}::uuid) as uses`,
   );
   return { firstOrder: !row!.ordered, usesOfCode: Number(row!.uses) };
+}
+
+/**
+ * A guest (GUEST_CHECKOUT, issue 31) is known by its e-mail, which proves nothing: anyone can type a new
+ * one. So a guest's order is never known to be a first order (a first-order discount is for accounts, and
+ * the cart's summary prices a guest the same way), while an e-mail with orders is known not to be one, and
+ * every use of the discount by an order to that e-mail counts against a per-customer limit.
+ */
+async function readGuestShopper(db: Conn, email: string, discountId: string | null): Promise<ShopperFacts> {
+  const [row] = await queryRows<{ ordered: boolean; uses: number }>(
+    db,
+    sql`select exists (select 1 from orders where lower(customer_email) = ${email} and status <> 'cancelled'
+             and payment_status <> 'failed') as ordered,
+          (select count(*)::int from order_discounts d join orders o on o.id = d.order_id
+             where lower(o.customer_email) = ${email} and d.released_at is null and d.discount_id = ${discountId}::uuid) as uses`,
+  );
+  return { firstOrder: row!.ordered ? false : null, usesOfCode: Number(row!.uses) };
 }
 
 const hasOrdered = (userId: string) =>

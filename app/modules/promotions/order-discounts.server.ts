@@ -55,7 +55,8 @@ export async function priceOrderDiscounts(
   tx: Tx,
   request: OrderDiscountRequest,
   order: {
-    userId: string;
+    /** The account, or a guest's lower-cased e-mail (GUEST_CHECKOUT): whose first order, whose uses of a code. */
+    holder: { userId: string } | { guestEmail: string };
     lines: readonly DiscountLine[];
     pricing: PricingRules;
     method: ShippingMethod;
@@ -73,7 +74,7 @@ export async function priceOrderDiscounts(
   const needsShopper =
     rule?.perCustomerLimit != null || rule?.firstOrderOnly === true || offers.some((o) => o.firstOrderOnly);
   const shopper: ShopperFacts = needsShopper
-    ? await readShopper(tx, order.userId, rule?.id ?? null)
+    ? await readShopper(tx, order.holder, rule?.id ?? null)
     : { firstOrder: null, usesOfCode: null };
   if (read) {
     const problem = codeProblem(read.entry, shopper, order.now, request.timeZone);

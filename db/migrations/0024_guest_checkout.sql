@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "orders_guest_idempotency_key_unique" ON "orders" USING btree (lower("customer_email"),"idempotency_key") WHERE "orders"."user_id" is null and "orders"."idempotency_key" is not null;--> statement-breakpoint
+CREATE INDEX "orders_unpaid_guest_email_idx" ON "orders" USING btree (lower("customer_email")) WHERE "orders"."user_id" is null and "orders"."status" = 'pending' and "orders"."payment_status" = 'pending';
