@@ -281,6 +281,7 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       maxPerProduct: config.orderLimits.maxQuantityPerProduct,
       enabled: config.notifications.enabled,
       abandonedMinutes: config.recovery.abandonedMinutes,
+      rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       saturated: config.notifications.yieldMs > 0 ? () => recoveryLoad.saturated(0) : undefined,
     });
     const stopRecovery = recovery.start(config.recovery.scanIntervalMs);

@@ -33,11 +33,15 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const signingOut = new URL(request.url).pathname === "/api/auth/sign-out";
+  const leaving = signingOut ? await services().sessions.user(request) : null;
   const response = await serve(request);
   // Signing out also forgets which orders this browser placed, so the next person at a shared
   // computer cannot open the buyer's confirmation page (name, address, phone), and drops the /admin pass
-  // (it names the session that ends here, so it is dead anyway; the browser need not keep it).
-  if (new URL(request.url).pathname === "/api/auth/sign-out") {
+  // (it names the session that ends here, so it is dead anyway; the browser need not keep it). The
+  // session this process kept a copy of ends here at once, not when the database's notice arrives.
+  if (signingOut) {
+    if (leaving && response.ok) services().sessions.forgetUser(leaving.id);
     response.headers.append("Set-Cookie", await forgetPlacedOrders(request, services().config.authSecret));
     response.headers.append("Set-Cookie", await services().adminAccess.revoke());
   }

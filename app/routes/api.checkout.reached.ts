@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { clientIp } from "~/modules/accounts/account-limits.server";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
 import { previewGuestCart } from "~/modules/cart/server-cart.server";
@@ -40,6 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (!config.guestCheckout) return reply({ ok: false, error: RECOVERY_MESSAGES.signIn }, 401);
     if (!body.email) return reply({ ok: false, error: RECOVERY_MESSAGES.emailRequired }, 400);
+    await recovery.limitGuest(clientIp(request));
     const priced = await previewGuestCart(database.db, body.lines ?? [], config.orderLimits.maxQuantityPerProduct);
     const lines = priced
       .filter((l) => l.problem !== "unavailable")

@@ -131,6 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
         ? answer({ intent, ok: false, message: null, errors: { currentPassword: failure.message } }, failure.status)
         : answer({ intent, ok: false, message: failure.message, errors: {} }, failure.status);
     }
+    services().sessions.forgetUser(user.id);
     // The library ended every session and made a new one for this browser: pass its cookie on. Posted
     // without JavaScript, the page would be rendered with the ended session: the browser goes on with the new one.
     if (isDocumentRequest(request)) throw redirect(PASSWORD_CHANGED_PAGE, { headers });

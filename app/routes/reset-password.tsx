@@ -41,6 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ status: "invalid", errors: parsed.errors }, { status: 400 });
     }
     await services().accounts.resetPassword(request, { token: parsed.data.token, password: parsed.data.newPassword });
+    // The account's other sessions ended: this process forgets its copies now (whose they were, the
+    // token named; a reset is rare enough to forget them all).
+    services().sessions.forgetUser(null);
     throw redirect("/login?reset=1");
   } catch (error) {
     const answer = errorAnswer(error, request, { where: "reset-password" });

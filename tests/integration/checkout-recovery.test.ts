@@ -1,9 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { abandonedCheckouts, discountCodes, discounts, orders, products, profiles } from "#db/schema/index";
 import { openDatabase, type Database } from "~/lib/db/client.server";
 import { SmtpMailer } from "~/modules/notifications/mailer.server";
-import { createCheckoutRecovery } from "~/modules/recovery/checkout-recovery.server";
+import { createCheckoutRecovery, GUEST_RECORDS_PER_IP } from "~/modules/recovery/checkout-recovery.server";
+import { RECOVERY_MESSAGES } from "~/modules/recovery/recovery-api";
 import { createRecoveryLinks } from "~/modules/recovery/recovery-rules";
 import { createTwilioClient } from "~/modules/notifications/twilio-client.server";
 import { setProductStock } from "../support/catalog-fixtures";
@@ -345,6 +347,33 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
     expect(html).toContain("Restoring your cart");
   });
 
+  it("bounds the guests' checkouts one client address records (GUEST_RECORDS_PER_IP), recording nothing past it", async () => {
+    // The suite's own requests have used some of this address's hour: the window is filled to its end.
+    await db().execute(
+      sql`insert into rate_limit (id, key, count, last_request)
+          values (${randomUUID()}, 'app:checkout-reached:ip:127.0.0.1', ${GUEST_RECORDS_PER_IP.limit * 50}, ${Date.now()})
+          on conflict (key) do update set count = excluded.count, last_request = excluded.last_request`,
+    );
+    try {
+      const email = `guest-limited-${databaseKind}@example.com`;
+      const refused = await api("/api/checkout/reached", {
+        email,
+        consent: true,
+        lines: [{ id: tee.id, size: "S", color: "Black", quantity: 1 }],
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ ok: false, error: RECOVERY_MESSAGES.tooMany });
+      expect(await checkoutOf(email)).toBeUndefined();
+      // An account's checkout is not a guest's: still recorded.
+      const shopper = await shopperWithCart();
+      expect((await api("/api/checkout/reached", { email: shopper.email, consent: true }, shopper.cookie)).status).toBe(
+        200,
+      );
+    } finally {
+      await db().execute(sql`delete from rate_limit where key = 'app:checkout-reached:ip:127.0.0.1'`);
+    }
+  });
+
   it("refuses a forged or expired restore token, restoring nothing", async () => {
     const shopper = await shopperWithCart();
     await api("/api/checkout/reached", { email: shopper.email, consent: true }, shopper.cookie);
@@ -417,6 +446,7 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
         maxPerProduct: 10,
         enabled: true,
         abandonedMinutes: 60,
+        rateLimitIpMultiplier: 1,
       });
       expect((await withTwilio.runDue(later(61 * MINUTE))).sent).toBe(2);
       expect(twilio.messages.map((m) => m.to)).toEqual(["whatsapp:+15035550199"]);
@@ -479,6 +509,7 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
         maxPerProduct: 10,
         enabled: true,
         abandonedMinutes: 60,
+        rateLimitIpMultiplier: 1,
       });
       const results = await Promise.all([recovery().runDue(at), other.runDue(at), recovery().runDue(at)]);
       expect(results.reduce((n, r) => n + r.sent, 0)).toBe(6);

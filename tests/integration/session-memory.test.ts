@@ -51,6 +51,23 @@ describe(`sessions kept in memory (${databaseKind})`, () => {
     expect(orders.headers.get("location")).toContain("/login");
   });
 
+  it("ends a session signed out through this process at once, before (and without) the database's notice", async () => {
+    const { cookie } = await signUp(server, "leaving-here@example.com");
+    expect((await viewer(cookie))?.email).toBe("leaving-here@example.com");
+    await db().execute(sql`alter table "session" disable trigger "session_change_notice"`);
+    try {
+      const out = await fetch(`${server.url}/api/auth/sign-out`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(out.status).toBe(200);
+      expect(await viewer(cookie)).toBeNull();
+    } finally {
+      await db().execute(sql`alter table "session" enable trigger "session_change_notice"`);
+    }
+  });
+
   it("forgets a session signed out through the auth library", async () => {
     const { cookie } = await signUp(server, "leaving@example.com");
     expect((await viewer(cookie))?.email).toBe("leaving@example.com");

@@ -104,6 +104,12 @@ export interface Sessions {
   requireUser(request: Request): Promise<SessionUser>;
   /** Admins only (role from the database): anyone else goes to / (spec §2 route table). */
   requireAdmin(request: Request): Promise<SessionUser>;
+  /**
+   * Forgets this process's kept copies of a user's sessions (every user's for null) at once, after a
+   * write here ended some: a sign-out, a password changed or reset. Other processes forget them when the
+   * database's notice reaches them (decision 0018).
+   */
+  forgetUser(userId: string | null): void;
 }
 
 /**
@@ -196,6 +202,10 @@ export function createSessions({ db, auth, authSecret, memory }: SessionDeps): S
       const found = await user(request);
       if (!found || found.role !== "admin") throw redirect("/");
       return found;
+    },
+    forgetUser(userId) {
+      if (userId === null) memory?.forgetAll();
+      else memory?.forget(`u:${userId}`);
     },
   };
 }

@@ -4,7 +4,8 @@ import type { CheckoutLineSnapshot } from "#db/schema/recovery";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { log } from "~/lib/log.server";
 import { runPeriodically } from "~/lib/periodic.server";
-import { isDomainError } from "~/lib/domain-error";
+import { DomainError, isDomainError } from "~/lib/domain-error";
+import { hit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { addLine, getCart, previewGuestCart } from "~/modules/cart/server-cart.server";
 import { MailError, type Mailer } from "~/modules/notifications/mailer.server";
 import type { ShopIdentity } from "~/modules/notifications/message-kinds";
@@ -12,6 +13,7 @@ import { parseE164, whatsappAddress } from "~/modules/notifications/phone-number
 import { renderCheckoutReminderEmail } from "~/modules/notifications/render-email.server";
 import type { ReminderLine } from "~/modules/notifications/templates/checkout-reminder-email";
 import type { WhatsAppSender } from "~/modules/notifications/twilio-client.server";
+import { RECOVERY_MESSAGES } from "./recovery-api";
 import { createReminderCode } from "./reminder-codes.server";
 import {
   MAX_REMINDERS,
@@ -450,12 +452,20 @@ export async function recoveryFigures(db: Db, range: { from: Date; to: Date }): 
   };
 }
 
+/** Guests' checkouts one client address may record per hour (times RATE_LIMIT_IP_MULTIPLIER). */
+export const GUEST_RECORDS_PER_IP: RateLimitRule = { limit: 20, windowSeconds: 60 * 60 };
+
 export interface CheckoutRecovery {
   /** Whether recovery runs at all (notifications on). */
   enabled: boolean;
   abandonedMinutes: number;
   links: RecoveryLinks;
   record(input: RecordInput, now?: Date): Promise<string | null>;
+  /**
+   * Counts one guest's record from `address`; throws 'rate-limited' past GUEST_RECORDS_PER_IP (a guest's
+   * e-mail is only typed: this bounds how many addresses one client can put down for reminders).
+   */
+  limitGuest(address: string): Promise<void>;
   /** One scan at `now` (the clock by default): tests pass a `now` instead of waiting. */
   runDue(now?: Date): Promise<ScanResult>;
   /** Runs the scan every `intervalMs`, giving way to requests while the machine is saturated. */
@@ -467,6 +477,7 @@ export function createCheckoutRecovery(
   deps: ScanDeps & {
     enabled: boolean;
     abandonedMinutes: number;
+    rateLimitIpMultiplier: number;
     clock?: () => Date;
     /** The yield rule (decision 0027's background work): true while requests need the machine. */
     saturated?: () => boolean;
@@ -478,6 +489,12 @@ export function createCheckoutRecovery(
     abandonedMinutes: deps.abandonedMinutes,
     links: deps.links,
     record: (input, now = clock()) => recordCheckout(deps.db, input, now, deps.abandonedMinutes),
+    async limitGuest(address) {
+      const rule = { ...GUEST_RECORDS_PER_IP, limit: GUEST_RECORDS_PER_IP.limit * deps.rateLimitIpMultiplier };
+      if (!(await hit(deps.db, `checkout-reached:ip:${address}`, rule)).allowed) {
+        throw new DomainError("rate-limited", RECOVERY_MESSAGES.tooMany, { reason: "RATE_LIMITED" });
+      }
+    },
     runDue: (now = clock()) => runRecoveryScan(deps, now),
     start(intervalMs) {
       if (!deps.enabled) return async () => {};

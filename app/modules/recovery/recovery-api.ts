@@ -28,6 +28,7 @@ export const RECOVERY_MESSAGES = {
   signIn: "Please sign in to check out",
   emailRequired: "Enter your e-mail address",
   invalid: "Invalid request",
+  tooMany: "Too many requests. Please wait a few minutes and try again.",
   restoreInvalid: "This link is not valid. It may have been mistyped.",
   restoreExpired: "This link has expired, or the cart it named is gone.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
