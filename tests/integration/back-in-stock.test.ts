@@ -35,6 +35,7 @@ import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { mailText } from "../support/mail-text";
 
 /**
  * Back in stock per size and colour (issue 31) over the real HTTP server, on PGlite and PostgreSQL, with
@@ -174,28 +175,6 @@ async function deliver() {
 async function received(emails: readonly string[], count = 1) {
   await deliver();
   for (const email of emails) await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(count);
-}
-
-/** The text part of a received mail: quoted-printable undone, CRLF as LF. */
-function mailText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.split(/\r?\n\r?\n/, 1)[0]!)) ?? raw;
-  const split = /\r?\n\r?\n/.exec(part)!;
-  const head = part.slice(0, split.index);
-  let body = part.slice(split.index + split[0].length);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
-    const bytes: number[] = [];
-    const source = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < source.length; i++) {
-      const hex = source[i] === "=" ? source.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(source[i]!, "utf8"));
-    }
-    body = Buffer.from(bytes).toString("utf8");
-  }
-  return body.replace(/\r\n/g, "\n");
 }
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));

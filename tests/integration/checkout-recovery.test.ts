@@ -20,6 +20,7 @@ import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind, prepareDatabaseLocation, type DatabaseLocation } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { mailHeader, mailText } from "../support/mail-text";
 
 /**
  * Abandoned-checkout recovery (issue 31) over the real HTTP server, the real database (PGlite, and
@@ -104,35 +105,6 @@ async function shopperWithCart(options: { quantity?: number } = {}) {
 
 const mailsTo = (email: string): ReceivedMail[] => smtp.mails.filter((m) => m.to.includes(email));
 
-/** A header of a received mail, unfolded. */
-function header(raw: string, name: string): string {
-  const head = (raw.split(/\r?\n\r?\n/, 1)[0] ?? "").replace(/\r?\n[ \t]+/g, " ");
-  return new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
-}
-
-/** The text part of a received mail: quoted-printable undone, CRLF as LF. */
-function mailText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.split(/\r?\n\r?\n/, 1)[0]!));
-  expect(part, "a text/plain part").toBeDefined();
-  const split = /\r?\n\r?\n/.exec(part!)!;
-  const head = part!.slice(0, split.index);
-  let body = part!.slice(split.index + split[0].length);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
-    const bytes: number[] = [];
-    const source = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < source.length; i++) {
-      const hex = source[i] === "=" ? source.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(source[i]!, "utf8"));
-    }
-    body = Buffer.from(bytes).toString("utf8");
-  }
-  return body.replace(/\r\n/g, "\n");
-}
-
 /** The restore link of a reminder, as a path and query on the test server. */
 function restorePath(mail: ReceivedMail): string {
   const found = /\/cart\/restore\?token=[A-Za-z0-9._%-]+/.exec(mailText(mail.raw));
@@ -142,7 +114,7 @@ function restorePath(mail: ReceivedMail): string {
 
 /** The one-click unsubscribe URL the List-Unsubscribe header names. */
 function unsubscribeUrl(mail: ReceivedMail): string {
-  const value = header(mail.raw, "List-Unsubscribe");
+  const value = mailHeader(mail.raw, "List-Unsubscribe");
   const url = /^<(https?:\/\/[^>]+)>$/.exec(value)?.[1];
   expect(url, "a List-Unsubscribe URL").toBeDefined();
   return url!;
@@ -172,7 +144,7 @@ describe(`abandoned-checkout reminders (${databaseKind})`, () => {
     expect((await recovery().runDue(later(62 * MINUTE))).sent).toBe(0);
     const [first] = mailsTo(shopper.email);
     expect(first).toBeDefined();
-    expect(header(first!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mailHeader(first!.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(unsubscribeUrl(first!)).toContain(`${server.url}/unsubscribe?token=`);
     const text = mailText(first!.raw);
     expect(text).toContain(tee.name);

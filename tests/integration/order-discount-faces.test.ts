@@ -9,6 +9,7 @@ import { signIn, signUp } from "../support/sessions";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { mailText } from "../support/mail-text";
 
 /**
  * Issue 28: an order placed with discounts shows them on every face that shows its totals — its
@@ -156,29 +157,6 @@ const expectedTotals = {
     `Total ${formatCents(B.total)}`,
   ],
 };
-
-/** The text part of a received mail: quoted-printable undone (soft line breaks, the =XX bytes), CRLF as LF. */
-function mailText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.split(/\r?\n\r?\n/, 1)[0]!));
-  expect(part, "a text/plain part").toBeDefined();
-  const split = /\r?\n\r?\n/.exec(part!)!;
-  const head = part!.slice(0, split.index);
-  let body = part!.slice(split.index + split[0].length);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
-    const bytes: number[] = [];
-    const source = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < source.length; i++) {
-      const hex = source[i] === "=" ? source.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(source[i]!, "utf8"));
-    }
-    body = Buffer.from(bytes).toString("utf8");
-  }
-  return body.replace(/\r\n/g, "\n");
-}
 
 /** The totals of a mail's text: each label on a line, its amount on the next. */
 function mailTotals(raw: string, count: number): string[] {

@@ -16,6 +16,7 @@ import { setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
+import { mailText } from "../support/mail-text";
 
 /**
  * A return's e-mails (issue 30) against the real database (PGlite, and PostgreSQL in the second pass),
@@ -146,29 +147,6 @@ const returnRows = (orderId: string) =>
     .orderBy(asc(orderNotifications.createdAt), asc(orderNotifications.id));
 
 const mailsAbout = (rmaNumber: string) => smtp.mails.filter((m) => m.subject.includes(rmaNumber));
-
-/** The text part of a received mail: quoted-printable undone (soft line breaks, the =XX bytes), CRLF as LF. */
-function mailText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.split(/\r?\n\r?\n/, 1)[0]!));
-  expect(part, "a text/plain part").toBeDefined();
-  const split = /\r?\n\r?\n/.exec(part!)!;
-  const head = part!.slice(0, split.index);
-  let body = part!.slice(split.index + split[0].length);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
-    const bytes: number[] = [];
-    const source = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < source.length; i++) {
-      const hex = source[i] === "=" ? source.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(source[i]!, "utf8"));
-    }
-    body = Buffer.from(bytes).toString("utf8");
-  }
-  return body.replace(/\r\n/g, "\n");
-}
 
 describe(`a return's e-mails (${databaseKind})`, () => {
   it("requested: one e-mail to the order's customer, however often the step is recorded", async () => {

@@ -26,6 +26,7 @@ import { testAddress, testLimits } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { mailText } from "../support/mail-text";
 
 /**
  * The review request after delivery (issue 29) against the real database (PGlite, and PostgreSQL in
@@ -190,29 +191,6 @@ const mailsFor = (orderNumber: string) =>
   smtp.mails.filter((m) => m.subject === `How do you like your order ${orderNumber}?`);
 const whatsappsFor = (orderNumber: string) =>
   twilio.messages.filter((m) => m.body.includes(orderNumber) && m.body.includes("/reviews/new?token="));
-
-/** The text part of a received mail: quoted-printable undone (soft line breaks, the =XX bytes), CRLF as LF. */
-function mailText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.split(/\r?\n\r?\n/, 1)[0]!));
-  expect(part, "a text/plain part").toBeDefined();
-  const split = /\r?\n\r?\n/.exec(part!)!;
-  const head = part!.slice(0, split.index);
-  let body = part!.slice(split.index + split[0].length);
-  if (/^content-transfer-encoding:\s*quoted-printable/im.test(head)) {
-    const bytes: number[] = [];
-    const source = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < source.length; i++) {
-      const hex = source[i] === "=" ? source.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(parseInt(hex, 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(source[i]!, "utf8"));
-    }
-    body = Buffer.from(bytes).toString("utf8");
-  }
-  return body.replace(/\r\n/g, "\n");
-}
 
 /** The review links' tokens in a text, in order. */
 const tokensIn = (text: string) =>
