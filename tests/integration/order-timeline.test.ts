@@ -119,6 +119,30 @@ describe("an order's timeline", () => {
     expect(entries.some((e) => e.kind === "notification")).toBe(true);
   });
 
+  it("shows a cancelled paid order's refund and the cancellation, newest first", async () => {
+    const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
+    const placed = await placeOrder(db(), {
+      userId: customer.id,
+      idempotencyKey: "timeline-2",
+      lines: [{ productId: product!.id, quantity: 1 }],
+      shippingAddress: { ...testAddress, email: "timeline-customer@example.com" },
+      shippingMethod: "standard",
+      paymentMethod: "demo",
+      limits: testLimits,
+    });
+    await markOrderPaid(db(), server.services().events, { orderId: placed.id, paymentMethod: "demo" });
+    const cancelled = await postForm(`/admin/orders/${placed.orderNumber}`, { intent: "cancel" }, adminCookie);
+    expect(cancelled.status).toBe(200);
+    const entries = timelineOf(await (await get(`/admin/orders/${placed.orderNumber}`, adminCookie)).text());
+    const cancelAt = entries.findIndex((e) => e.text === "Cancelled and refunded");
+    const refundAt = entries.findIndex((e) => e.kind === "refund");
+    expect(cancelAt).toBeGreaterThanOrEqual(0);
+    expect(entries[refundAt]!.text).toMatch(/^Refunded \$[\d.,]+ \(manual\)$/);
+    // Written in the same transaction (same instant): what followed from the change sits above it.
+    expect(refundAt).toBeLessThan(cancelAt);
+    expect(entries.at(-1)!.text).toBe("Placed, awaiting payment");
+  });
+
   it("refuses an empty or too-long note with a clear message and the text kept (400, nothing written)", async () => {
     const before = await noteCount();
     const empty = await postForm(`/admin/orders/${orderNumber}`, { intent: "note", body: "   " }, adminCookie);
