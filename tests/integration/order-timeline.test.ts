@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderNotes, products } from "#db/schema/index";
+import { orderItems, orderNotes, products } from "#db/schema/index";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { markOrderPaid } from "~/modules/orders/order-payment.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
@@ -23,6 +23,7 @@ let adminCookie = "";
 let customer: { cookie: string; id: string };
 let orderNumber = "";
 let orderId = "";
+let productId = "";
 
 const db = () => server.services().database.db;
 
@@ -61,7 +62,8 @@ beforeAll(async () => {
   adminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   customer = await signUp(server, "timeline-customer@example.com");
   const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
-  await setProductStock(db(), product!.id, 50, { sizes: ["M"], colors: [] });
+  productId = product!.id;
+  await setProductStock(db(), productId, 50, { sizes: ["M"], colors: [] });
   const placed = await placeOrder(db(), {
     userId: customer.id,
     idempotencyKey: "timeline-1",
@@ -120,11 +122,10 @@ describe("an order's timeline", () => {
   });
 
   it("shows a cancelled paid order's refund and the cancellation, newest first", async () => {
-    const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
     const placed = await placeOrder(db(), {
       userId: customer.id,
       idempotencyKey: "timeline-2",
-      lines: [{ productId: product!.id, quantity: 1 }],
+      lines: [{ productId, quantity: 1 }],
       shippingAddress: { ...testAddress, email: "timeline-customer@example.com" },
       shippingMethod: "standard",
       paymentMethod: "demo",
@@ -141,6 +142,25 @@ describe("an order's timeline", () => {
     // Written in the same transaction (same instant): what followed from the change sits above it.
     expect(refundAt).toBeLessThan(cancelAt);
     expect(entries.at(-1)!.text).toBe("Placed, awaiting payment");
+  });
+
+  it("shows a return's steps with who took them", async () => {
+    const delivered = await postForm(`/admin/orders/${orderNumber}`, { intent: "deliver" }, adminCookie);
+    expect(delivered.status).toBe(200);
+    const [line] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
+    const requested = await server.services().returns.request({
+      orderNumber,
+      userId: customer.id,
+      lines: [{ orderItemId: line!.id, quantity: 1, reason: "too_small", resolution: "refund" }],
+    });
+    const entries = timelineOf(await (await get(`/admin/orders/${orderNumber}`, adminCookie)).text());
+    expect(entries.find((e) => e.kind === "return")).toMatchObject({
+      text: `Return ${requested.rmaNumber}: requested`,
+      actor: "Customer",
+    });
+    expect(entries.findIndex((e) => e.kind === "return")).toBeLessThan(
+      entries.findIndex((e) => e.text === "Delivered"),
+    );
   });
 
   it("refuses an empty or too-long note with a clear message and the text kept (400, nothing written)", async () => {
