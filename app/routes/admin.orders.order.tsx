@@ -12,7 +12,11 @@ import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { shopNameFromMatches } from "~/lib/seo";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { adminOrderDetail } from "~/modules/orders/admin-orders.server";
+import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
+import { NOTE_INTENT, noteFormSchema } from "~/modules/orders/order-timeline";
+import { addOrderNote, orderTimeline } from "~/modules/orders/order-timeline.server";
+import { OrderTimeline } from "~/components/admin/orders/order-timeline";
+import { parseForm } from "~/lib/forms";
 import { orderReturnsPanel } from "~/modules/returns/admin-returns.server";
 import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { NOTIFY_INTENTS } from "~/modules/notifications/notification-forms";
@@ -46,6 +50,8 @@ async function load({ request, params }: Route.LoaderArgs) {
   const order = await adminOrderDetail(database.db, orderNumberOf(params));
   // Its returns, refunds and exchange links (issue 30).
   const returnsPanel = order ? await orderReturnsPanel(database.db, returns, order.id) : null;
+  // Its timeline with staff's internal notes (issue 32): never on the customer's pages.
+  const timeline = order ? await orderTimeline(database.db, order) : [];
   const panel: NotificationsPanelData | null = order
     ? {
         // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
@@ -60,7 +66,7 @@ async function load({ request, params }: Route.LoaderArgs) {
         requestKey: crypto.randomUUID(),
       }
     : null;
-  return data({ order, panel, returnsPanel }, { status: order ? 200 : 404, headers: noStore });
+  return data({ order, panel, returnsPanel, timeline }, { status: order ? 200 : 404, headers: noStore });
 }
 export const loader = pageLoader(load);
 
@@ -69,7 +75,7 @@ export const loader = pageLoader(load);
  * machine. Or a message from the notifications panel (a custom WhatsApp, a resend, an order e-mail).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: noStore });
+  const reply = (body: OrderMoveAnswer & { body?: string }, status = 200) => data(body, { status, headers: noStore });
   const { adminAccess, database, fulfilment, notifications } = services();
   let intent: string | null = null;
   try {
@@ -89,6 +95,20 @@ export async function action({ request, params }: Route.ActionArgs) {
         orderNumberOf(params),
       );
       return reply(body, status);
+    }
+    if (intent === NOTE_INTENT) {
+      // An internal note: 1 to 2,000 characters; a refusal sends the typed text back to the form.
+      const raw = form.get("body");
+      const typed = typeof raw === "string" ? raw.slice(0, 10_000) : "";
+      const parsed = parseForm(noteFormSchema, form, ["body"]);
+      if (!parsed.ok) {
+        const message = parsed.errors.body ?? "Invalid note";
+        return reply({ intent, ok: false, message, errors: parsed.errors, body: typed }, 400);
+      }
+      const orderId = await orderIdOf(database.db, orderNumberOf(params));
+      if (!orderId) return reply({ intent, ok: false, message: "Order not found", errors: {}, body: typed }, 404);
+      await addOrderNote(database.db, orderId, { ...access.actor, viaPassword: access.viaPassword }, parsed.data.body);
+      return reply({ intent, ok: true, message: "Note added", errors: {} });
     }
     const moved = await applyMoveForm(fulfilment, orderNumberOf(params), form, {
       id: access.actor.id,
@@ -112,7 +132,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, panel, returnsPanel } = loaderData;
+  const { order, panel, returnsPanel, timeline } = loaderData;
   const { timeZone } = useShop();
   return (
     <div className="container-page py-10">
@@ -152,6 +172,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               <OrderItems order={order} />
               {returnsPanel && <OrderReturns panel={returnsPanel} />}
               <OrderHistory order={order} />
+              <OrderTimeline orderNumber={order.orderNumber} entries={timeline} />
             </div>
             <div className="flex flex-col gap-6">
               <OrderActions key={`${order.status}-${order.paymentStatus}`} order={order} />

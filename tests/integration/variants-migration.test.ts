@@ -464,3 +464,23 @@ describe(`migration 0024 (guest checkout) on a shop of the previous release (${d
     await upgraded.db.execute(sql`delete from orders where order_number like 'ORD-G%'`);
   });
 });
+
+describe(`migration 0025 (order notes) on a shop of the previous release (${databaseKind})`, () => {
+  it("adds order notes empty, keeps every order, and holds a note to 1–2,000 characters on an existing order", async () => {
+    const [kept] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from orders`);
+    expect(kept!.n).toBe(4);
+    const [notes] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from order_notes`);
+    expect(notes!.n).toBe(0);
+    const [order] = await queryRows<{ id: string }>(upgraded.db, sql`select id from orders limit 1`);
+    const note = (body: string) =>
+      upgraded.db.execute(
+        sql`insert into order_notes (order_id, author_id, author_name, body) values (${order!.id}, null, 'shared password', ${body})`,
+      );
+    await note("Call before delivery.");
+    await expect(note("")).rejects.toThrow();
+    await expect(note("x".repeat(2001))).rejects.toThrow();
+    const [added] = await queryRows<{ n: number }>(upgraded.db, sql`select count(*)::int as n from order_notes`);
+    expect(added!.n).toBe(1);
+    await upgraded.db.execute(sql`delete from order_notes`);
+  });
+});
