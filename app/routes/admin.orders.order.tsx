@@ -4,7 +4,7 @@ import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
 import { NotificationsPanel, type NotificationsPanelData } from "~/components/admin/orders/notifications-panel";
-import { OrderFacts, OrderHistory, OrderItems } from "~/components/admin/orders/order-summary";
+import { OrderFacts, OrderItems } from "~/components/admin/orders/order-summary";
 import { ExchangeOrigin, OrderReturns } from "~/components/admin/orders/order-returns";
 import { formatOrderDate } from "~/components/admin/orders/order-table";
 import { useShop } from "~/components/use-root-data";
@@ -171,7 +171,6 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
               <OrderFacts order={order} />
               <OrderItems order={order} />
               {returnsPanel && <OrderReturns panel={returnsPanel} />}
-              <OrderHistory order={order} />
               <OrderTimeline orderNumber={order.orderNumber} entries={timeline} />
             </div>
             <div className="flex flex-col gap-6">

@@ -309,7 +309,7 @@ describe("the dashboard", () => {
 });
 
 describe("an order's page", () => {
-  it("shows the customer, items, totals, payment and history", async () => {
+  it("shows the customer, items, totals, payment and the timeline", async () => {
     const page = await html(`/admin/orders/${numbers.zelda}`);
     expect(page).toContain("Zelda Quartz");
     expect(page).toContain("zelda.q@example.com");
@@ -320,8 +320,8 @@ describe("an order's page", () => {
     }
     const [product] = await db().select({ sku: products.sku }).from(products).where(eq(products.id, productId));
     expect(page).toContain(product!.sku);
-    // Placed, then paid: two history rows, in words; the methods too.
-    expect(page.match(/data-testid="history-row"/g)).toHaveLength(2);
+    // Placed, then paid: two status entries on the timeline, in words; the methods too.
+    expect(page.match(/data-testid="timeline-entry" data-kind="status"/g)).toHaveLength(2);
     expect(page).toContain("Placed, awaiting payment");
     expect(page).toContain("Paid by demo payment");
     expect(page).toContain("Standard Shipping (5-7 business days)");

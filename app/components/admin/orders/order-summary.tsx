@@ -3,9 +3,8 @@ import { OrderDiscountRows } from "~/components/orders/order-discount-rows";
 import { formatCents } from "~/lib/money";
 import type { AdminOrderDetail } from "~/modules/orders/admin-orders.server";
 import { shippingText } from "~/modules/orders/order-discount-lines";
-import { historyChangeText, paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
+import { paymentMethodText, shippingMethodText } from "~/modules/orders/order-words";
 import { useShop } from "~/components/use-root-data";
-import { HistoryTable } from "~/components/admin/history-table";
 import { formatOrderDate } from "./order-table";
 
 const card = "rounded-2xl border border-line bg-white p-5";
@@ -138,22 +137,4 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
 }
 
 /** Every status change in words ('Paid by PayPal'), who, when, note. */
-export function OrderHistory({ order }: { order: AdminOrderDetail }) {
-  return (
-    <section aria-labelledby="history-heading" className={card}>
-      <h2 id="history-heading" className={h2}>
-        History
-      </h2>
-      {order.history.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">No changes recorded.</p>
-      ) : (
-        <HistoryTable
-          rows={order.history.map((entry) => ({ ...entry, change: historyChangeText(entry, order.paymentMethod) }))}
-          testId="history-row"
-        />
-      )}
-    </section>
-  );
-}
-
 /** Where the order's WhatsApp and e-mail messages will be listed (the notification work fills it). */
