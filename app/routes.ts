@@ -40,6 +40,9 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),
+    // The order desk's print runs (issue 32): before orders/:orderNumber, though a static segment wins anyway.
+    route("orders/packing-slips", "routes/admin.orders.packing-slips.tsx"),
+    route("orders/pick-list", "routes/admin.orders.pick-list.tsx"),
     route("orders/:orderNumber", "routes/admin.orders.order.tsx"),
     route("orders/:orderNumber/packing-slip", "routes/admin.orders.packing-slip.tsx"),
     route("returns", "routes/admin.returns.tsx"),

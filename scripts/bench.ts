@@ -38,8 +38,10 @@
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
  * 18. recovery (scripts/bench-recovery.ts): the abandoned-checkout scan on 100,000 checkout records, idle and with
  *     20 reminders due.
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,
- * recovery (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18; all by default).
+ * 19. packing (scripts/bench-packing.ts): a print run of 200 chosen orders (slips and pick list) and 'All paid,
+ *     not shipped' on 100,000 orders.
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,packing,
+ * recovery (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 18; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -59,6 +61,8 @@ import {
   THOUSAND_BY_FILTER,
   type BulkBench,
 } from "./bench-admin";
+import { benchPacking, PACKING_RUN_BUDGET_MS } from "./bench-packing";
+import { PACKING_SLIP_MAX } from "~/modules/orders/packing-slips";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
 import {
   ANALYTICS_P95_BUDGET_MS,
@@ -110,7 +114,8 @@ type Section =
   | "reviews"
   | "returns"
   | "restock"
-  | "recovery";
+  | "recovery"
+  | "packing";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -558,6 +563,20 @@ async function main() {
         r.round.p95 < RESTOCK_ROUND_BUDGET_MS && r.notified > 0,
       );
     }
+  }
+
+  if (runs("packing")) {
+    // — 19: packing slips and the pick list (issue 32) —
+    const r = await benchPacking({ seconds: duration });
+    log(
+      `Seeded ${ORDER_COUNT.toLocaleString("en")} orders in ${r.seedSeconds.toFixed(1)} s; paid, not shipped: ${r.paidOrders}`,
+    );
+    record(
+      `a print run on the embedded database over ${ORDER_COUNT.toLocaleString("en")} orders: ${PACKING_SLIP_MAX} chosen orders (read, every slip and the pick list, ${r.chosenUnits} units) / 'All paid, not shipped'`,
+      `chosen p50 ${r.chosen.p50.toFixed(1)} / p95 ${r.chosen.p95.toFixed(1)} ms (${r.chosen.n} runs); paid-unshipped p50 ${r.paid.p50.toFixed(1)} / p95 ${r.paid.p95.toFixed(1)} ms (${r.paid.n} runs)`,
+      `p95 < ${PACKING_RUN_BUDGET_MS} ms`,
+      r.chosen.p95 < PACKING_RUN_BUDGET_MS && r.paid.p95 < PACKING_RUN_BUDGET_MS,
+    );
   }
 
   if (runs("recovery")) {

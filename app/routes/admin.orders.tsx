@@ -31,6 +31,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         query={loaderData.orders.query}
         list={loaderData.orders.list}
         headingLevel={1}
+        printRuns
       />
     </div>
   );

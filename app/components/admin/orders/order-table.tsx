@@ -15,9 +15,12 @@ export const formatOrderDate = (iso: string, timeZone = "UTC") => formatDateTime
 export function OrderTable({
   rows,
   detailsHref,
+  selectForm,
 }: {
   rows: AdminOrderRow[];
   detailsHref?: (orderNumber: string) => string;
+  /** The id of the form (PrintRunForm) a checkbox per order, and 'select all on this page', belong to. */
+  selectForm?: string;
 }) {
   const { timeZone } = useShop();
   const hrefOf = detailsHref ?? ((n: string) => `/admin/orders/${encodeURIComponent(n)}`);
@@ -34,6 +37,21 @@ export function OrderTable({
         <caption className="sr-only">Orders, newest first</caption>
         <thead className="border-b border-line bg-stone-50 text-xs uppercase tracking-wider text-muted">
           <tr>
+            {selectForm && (
+              <th scope="col" className="w-10 px-4 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select all orders on this page"
+                  className="size-4 accent-ink"
+                  onChange={(event) => {
+                    const table = event.currentTarget.closest("table");
+                    for (const box of table?.querySelectorAll<HTMLInputElement>('input[name="orders"]') ?? []) {
+                      box.checked = event.currentTarget.checked;
+                    }
+                  }}
+                />
+              </th>
+            )}
             <th scope="col" className="px-4 py-3">
               Order #
             </th>
@@ -62,6 +80,18 @@ export function OrderTable({
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid="order-row" className="border-b border-line last:border-0">
+              {selectForm && (
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    name="orders"
+                    value={row.orderNumber}
+                    form={selectForm}
+                    aria-label={`Select ${row.orderNumber}`}
+                    className="size-4 accent-ink"
+                  />
+                </td>
+              )}
               <th scope="row" className="px-4 py-3 font-medium">
                 <Link to={hrefOf(row.orderNumber)} className="underline-offset-2 hover:underline">
                   {row.orderNumber}

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import type { SitePath } from "~/lib/redirects";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrderTable } from "~/components/admin/orders/order-table";
+import { PrintRunForm } from "~/components/admin/orders/print-run-form";
 import { secondaryButton } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { adminOrderSearchParams, type AdminOrderQuery } from "~/modules/orders/admin-order-query";
@@ -16,11 +17,14 @@ export function OrdersSection({
   query,
   list,
   headingLevel = 2,
+  printRuns = false,
 }: {
   path: "/admin" | "/admin/orders";
   query: AdminOrderQuery;
   list: AdminOrderPage;
   headingLevel?: 1 | 2;
+  /** Checkboxes on the rows and the packing slips / pick list form (issue 32): the Orders page's. */
+  printRuns?: boolean;
 }) {
   const exportHref = `/admin/orders/export${withQuery(adminOrderSearchParams({ ...query, page: 1 }))}`;
   const hrefFor = (page: number): SitePath => `${path}${withQuery(adminOrderSearchParams({ ...query, page }))}`;
@@ -48,11 +52,14 @@ export function OrdersSection({
       <div className="mb-4">
         <OrderFilters query={query} action={path} />
       </div>
-      <OrderTable rows={list.rows} />
+      {printRuns && <PrintRunForm id={PRINT_RUN_FORM} />}
+      <OrderTable rows={list.rows} selectForm={printRuns ? PRINT_RUN_FORM : undefined} />
       <Pagination page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} label="Order pages" />
     </section>
   );
 }
+
+const PRINT_RUN_FORM = "print-run";
 
 function withQuery(params: URLSearchParams): string {
   const text = params.toString();
