@@ -51,7 +51,7 @@ export function customerSearchParams(query: Partial<CustomerQuery>): URLSearchPa
 
 /**
  * How the search text is matched: with an '@', an e-mail prefix; mostly digits (and + - spaces
- * brackets), a phone number by its digits; else a name prefix (of the whole name or of any word of it).
+ * brackets), a phone number by its digits (anywhere in it: with or without the country code); else a name prefix (of the whole name or of any word of it).
  */
 export type CustomerSearch =
   | { kind: "none" }

@@ -42,7 +42,7 @@ function searchCondition(q: string): SQL {
     case "email":
       return sql`lower(u.email) like ${likePrefix(search.prefix)}`;
     case "phone":
-      return sql`regexp_replace(coalesce(p.phone, ''), '[^0-9]', '', 'g') like ${likePrefix(search.digits)}`;
+      return sql`regexp_replace(coalesce(p.phone, ''), '[^0-9]', '', 'g') like ${`%${search.digits}%`}`;
     case "name": {
       const pattern = likePrefix(search.prefix);
       return sql`(lower(coalesce(p.full_name, u.name)) like ${pattern} or lower(coalesce(p.full_name, u.name)) like ${`% ${pattern}`} or lower(u.email) like ${pattern})`;
