@@ -151,7 +151,7 @@ async function listed(query: string): Promise<string[]> {
   const res = await get(`/admin/customers?${query}`, adminCookie);
   expect(res.status).toBe(200);
   const html = await res.text();
-  return [...html.matchAll(/href="\/admin\/customers\/(cust-[a-z]+)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/href="\/admin\/customers\/([^"?]+)"/g)].map((m) => m[1]!);
 }
 
 describe(`customers in the back office (${databaseKind})`, () => {
@@ -163,8 +163,7 @@ describe(`customers in the back office (${databaseKind})`, () => {
     expect(await listed("q=555-0100")).toEqual(["cust-maya"]);
     expect(await listed("q=nobody-like-this")).toEqual([]);
     // The admin account is no customer.
-    const all = await get("/admin/customers?q=owner%40", adminCookie);
-    expect(await all.text()).not.toContain("owner@example.com");
+    expect(await listed("q=owner%40")).toEqual([]);
   });
 
   it("sorts by last order, orders and total spent", async () => {
