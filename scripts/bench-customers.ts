@@ -101,6 +101,12 @@ export async function benchCustomers(base: string, cookie: string, seconds: numb
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors,
-    byPath: [...perPath].map(([p, t]): [string, number] => [p, percentile(t.sort((a, b) => a - b), 95)]),
+    byPath: [...perPath].map(([p, t]): [string, number] => [
+      p,
+      percentile(
+        t.sort((a, b) => a - b),
+        95,
+      ),
+    ]),
   };
 }

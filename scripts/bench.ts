@@ -517,7 +517,9 @@ async function main() {
     const seeded = await openDatabase({ dataDir: customersDir });
     const seedStarted = Date.now();
     await seedCustomers(seeded.db);
-    log(`Seeded ${BENCH_CUSTOMER_COUNT.toLocaleString("en")} customers in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    log(
+      `Seeded ${BENCH_CUSTOMER_COUNT.toLocaleString("en")} customers in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
     await seeded.close();
     store = startStore(port, customersDir, { PAGE_CACHE_SECONDS: "0" });
     await waitFor(`${base}/healthz`);

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { formatCents } from "~/lib/money";
-import { customerDataAccess } from "~/modules/customers/customer-access.server";
+import { customerDataAccess } from "~/modules/customers/customer-access";
 import { customerDetail } from "~/modules/customers/customers.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.customers.customer";
@@ -14,7 +14,7 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /** `/admin/customers/:id`: one customer's contact details, orders and figures. The admin account only. */
 async function load({ request, params }: Route.LoaderArgs) {
-  const who = await customerDataAccess(request);
+  const who = customerDataAccess(await services().adminAccess.access(request));
   if (who === "none") return data({ customer: null }, { headers: noStore });
   if (who === "pass") throw redirect("/admin", { headers: noStore });
   const customer = await customerDetail(services().database.db, params.id.slice(0, 200));

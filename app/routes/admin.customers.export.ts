@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { log } from "~/lib/log.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { customerDataAccess } from "~/modules/customers/customer-access.server";
+import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
   CUSTOMER_CSV_COLUMNS,
   customerCsvFileName,
@@ -23,7 +23,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  * The admin account only: a shared-password holder, a customer or a visitor gets a 403.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  if ((await customerDataAccess(request)) !== "owner") {
+  if (customerDataAccess(await services().adminAccess.access(request)) !== "owner") {
     throw data(ADMIN_ACCESS_MESSAGES.forbidden, { status: 403, headers: noStore });
   }
   const { q, sort } = parseCustomerQuery(url.searchParams);

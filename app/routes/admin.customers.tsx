@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { formatCents } from "~/lib/money";
-import { customerDataAccess } from "~/modules/customers/customer-access.server";
+import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
   CUSTOMER_SORT_LABELS,
   CUSTOMER_SORTS,
@@ -24,7 +24,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  * (a shared-password holder is sent to the dashboard; anyone else sees the layout's gate and nothing).
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const who = await customerDataAccess(request);
+  const who = customerDataAccess(await services().adminAccess.access(request));
   if (who === "none") return data({ list: null }, { headers: noStore });
   if (who === "pass") throw redirect("/admin", { headers: noStore });
   const query = parseCustomerQuery(url.searchParams);

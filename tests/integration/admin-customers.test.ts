@@ -121,9 +121,23 @@ beforeAll(async () => {
     city: "Seattle",
     lines: [["M", "Red", 1]],
   });
-  await order("cust-maya", { total: 3_000, daysAgo: 1, status: "pending", payment: "pending", paid: false, lines: [["S", "Blue", 1]] });
+  await order("cust-maya", {
+    total: 3_000,
+    daysAgo: 1,
+    status: "pending",
+    payment: "pending",
+    paid: false,
+    lines: [["S", "Blue", 1]],
+  });
   await order("cust-maya", { total: 99_999, daysAgo: 0, test: true, lines: [["XL", "Green", 9]] });
-  await order("cust-maya", { total: 7_000, daysAgo: 2, status: "cancelled", payment: "failed", paid: false, lines: [["XL", "Green", 9]] });
+  await order("cust-maya", {
+    total: 7_000,
+    daysAgo: 2,
+    status: "cancelled",
+    payment: "failed",
+    paid: false,
+    lines: [["XL", "Green", 9]],
+  });
   // Ben: one large order a month ago.
   await order("cust-ben", { total: 20_000, daysAgo: 30, lines: [["L", "White", 1]] });
   // A return and a review of Maya's.
@@ -201,7 +215,16 @@ describe(`customers in the back office (${databaseKind})`, () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="customers-\d{4}-\d\d-\d\d\.csv"/);
     const rows = parse((await res.text()).replace(/^\ufeff/, "")) as string[][];
-    expect(rows[0]).toEqual(["name", "email", "phone", "orders", "total_spent", "last_order_at", "newsletter", "joined_at"]);
+    expect(rows[0]).toEqual([
+      "name",
+      "email",
+      "phone",
+      "orders",
+      "total_spent",
+      "last_order_at",
+      "newsletter",
+      "joined_at",
+    ]);
     expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([
       ["Ben Zephyrine", "ben.zephyrine@example.com", "'+44 20 7946 0000", "1", "200.00"],
       ["Maya Zephyrine", "maya.zephyrine@example.com", "'+1 555 0100", "3", "125.25"],

@@ -158,7 +158,13 @@ export interface CustomerDetail {
   addresses: Array<{ line: string; used: number }>;
   sizes: Array<{ value: string; quantity: number }>;
   colors: Array<{ value: string; quantity: number }>;
-  returns: Array<{ rmaNumber: string; orderNumber: string; status: string; refundCents: number | null; createdAt: string }>;
+  returns: Array<{
+    rmaNumber: string;
+    orderNumber: string;
+    status: string;
+    refundCents: number | null;
+    createdAt: string;
+  }>;
   reviews: Array<{ productName: string; rating: number; title: string; status: string; createdAt: string }>;
 }
 
@@ -166,15 +172,7 @@ export interface CustomerDetail {
 export const CUSTOMER_ORDERS_SHOWN = 100;
 
 const addressLine = (a: AddressJson) =>
-  [
-    `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim(),
-    a.address,
-    a.apartment,
-    a.city,
-    a.state,
-    a.postalCode,
-    a.country,
-  ]
+  [`${a.firstName ?? ""} ${a.lastName ?? ""}`.trim(), a.address, a.apartment, a.city, a.state, a.postalCode, a.country]
     .filter((part) => typeof part === "string" && part.trim() !== "")
     .join(", ");
 
