@@ -13,3 +13,4 @@ export * from "./reviews";
 export * from "./returns";
 export * from "./restock";
 export * from "./recovery";
+export * from "./customers";

@@ -15,7 +15,7 @@ import {
 
 /**
  * What the back office reads about customers (issue 32's order desk): the list (accounts with the
- * customer role, searched and sorted), one customer's page, the CSV rows. Each is a handful of SQL
+ * customer role, searched and sorted on their figures kept in customer_stats by triggers), one customer's page, the CSV rows. Each is a handful of SQL
  * statements whatever the number of customers or orders: no query per row.
  *
  * An order counts when it is not a test and not an abandoned checkout (cancelled before it was paid), as
@@ -24,15 +24,6 @@ import {
 
 const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
-
-/** Each account's order figures, one pass over its orders (orders_user_stats_idx). */
-const stats = sql`
-  select user_id,
-         count(*)::int as orders,
-         coalesce(sum(total_cents - refunded_cents) filter (where payment_status in ('paid', 'refunded')), 0)::float8 as spent,
-         max(created_at) as last_at
-    from orders
-   where user_id is not null and not is_test and not (status = 'cancelled' and paid_at is null)`;
 
 function searchCondition(q: string): SQL {
   const search = customerSearchOf(q);
@@ -50,10 +41,11 @@ function searchCondition(q: string): SQL {
   }
 }
 
+/** Each sort on its index of customer_stats (db/schema/customers.ts), the account's id breaking ties. */
 const ORDER_BY: Record<CustomerSort, SQL> = {
-  last: sql`s.last_at desc nulls last, u.id`,
-  orders: sql`coalesce(s.orders, 0) desc, s.last_at desc nulls last, u.id`,
-  spent: sql`coalesce(s.spent, 0) desc, s.last_at desc nulls last, u.id`,
+  last: sql`s.last_order_at desc nulls last, s.user_id`,
+  orders: sql`s.orders desc, s.last_order_at desc nulls last, s.user_id`,
+  spent: sql`s.spent_cents desc, s.last_order_at desc nulls last, s.user_id`,
   name: sql`lower(coalesce(p.full_name, u.name)), u.id`,
 };
 
@@ -83,12 +75,11 @@ const rowOf = (r: RawRow): CustomerRow => ({
 
 function customerRows(filter: CustomerFilter, limit: number, offset: number): SQL {
   return sql`
-    with s as (${stats} group by user_id)
-    select u.id, coalesce(p.full_name, u.name) as name, u.email, p.phone, s.orders, s.spent, s.last_at,
-           p.subscribe_newsletter as subscribed, u.created_at as joined_at
-      from "user" u
+    select u.id, coalesce(p.full_name, u.name) as name, u.email, p.phone, s.orders, s.spent_cents as spent,
+           s.last_order_at as last_at, p.subscribe_newsletter as subscribed, u.created_at as joined_at
+      from customer_stats s
+      join "user" u on u.id = s.user_id
       left join profiles p on p.user_id = u.id
-      left join s on s.user_id = u.id
      where u.role = 'customer' and ${searchCondition(filter.q)}
      order by ${ORDER_BY[filter.sort]}
      limit ${limit} offset ${offset}`;
