@@ -9,6 +9,10 @@ ALTER TABLE "customer_stats" ADD CONSTRAINT "customer_stats_user_id_user_id_fk" 
 CREATE INDEX "customer_stats_last_idx" ON "customer_stats" USING btree ("last_order_at" desc nulls last,"user_id");--> statement-breakpoint
 CREATE INDEX "customer_stats_orders_idx" ON "customer_stats" USING btree ("orders" desc,"last_order_at" desc nulls last,"user_id");--> statement-breakpoint
 CREATE INDEX "customer_stats_spent_idx" ON "customer_stats" USING btree ("spent_cents" desc,"last_order_at" desc nulls last,"user_id");--> statement-breakpoint
+CREATE INDEX "user_email_prefix_idx" ON "user" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "profiles_name_prefix_idx" ON "profiles" USING btree (lower("full_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "profiles_name_words_idx" ON "profiles" USING gin (to_tsvector('simple', "full_name"));--> statement-breakpoint
+CREATE INDEX "profiles_phone_suffix_idx" ON "profiles" USING btree (reverse(regexp_replace("phone", '[^0-9]', '', 'g')) text_pattern_ops);--> statement-breakpoint
 -- hand-written: customers
 -- An account's figures recomputed from its orders (orders_user_created_idx): the orders that count (not a
 -- test, not cancelled before it was paid), spent (paid less refunded), the last order. The rows are locked

@@ -35,8 +35,8 @@ describe("the customer list's query", () => {
     expect(customerSearchOf("  ")).toEqual({ kind: "none" });
     expect(customerSearchOf("Ana@Example")).toEqual({ kind: "email", prefix: "ana@example" });
     expect(customerSearchOf("+1 (555) 010-")).toEqual({ kind: "phone", digits: "1555010" });
-    expect(customerSearchOf("12")).toEqual({ kind: "name", prefix: "12" });
-    expect(customerSearchOf("Maya O")).toEqual({ kind: "name", prefix: "maya o" });
+    expect(customerSearchOf("12")).toEqual({ kind: "name", prefix: "12", words: ["12"] });
+    expect(customerSearchOf("Maya O.")).toEqual({ kind: "name", prefix: "maya o.", words: ["maya", "o"] });
   });
 });
 

@@ -51,13 +51,13 @@ export function customerSearchParams(query: Partial<CustomerQuery>): URLSearchPa
 
 /**
  * How the search text is matched: with an '@', an e-mail prefix; mostly digits (and + - spaces
- * brackets), a phone number by its digits (anywhere in it: with or without the country code); else a name prefix (of the whole name or of any word of it).
+ * brackets), a phone number by its last digits (with or without the country code); else a name prefix (of the whole name or of any word of it).
  */
 export type CustomerSearch =
   | { kind: "none" }
   | { kind: "email"; prefix: string }
   | { kind: "phone"; digits: string }
-  | { kind: "name"; prefix: string };
+  | { kind: "name"; prefix: string; words: string[] };
 
 export function customerSearchOf(q: string): CustomerSearch {
   const text = q.trim().toLowerCase();
@@ -67,7 +67,7 @@ export function customerSearchOf(q: string): CustomerSearch {
     const digits = text.replace(/\D/g, "");
     if (digits.length >= 3) return { kind: "phone", digits };
   }
-  return { kind: "name", prefix: text };
+  return { kind: "name", prefix: text, words: text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "").slice(0, 8) };
 }
 
 /** One row of the list (and of the CSV). */

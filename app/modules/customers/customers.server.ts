@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import type { AddressJson } from "#db/schema/index";
-import { likePrefix } from "~/modules/orders/admin-order-query";
+import { likePrefix, wordPrefixQuery } from "~/modules/orders/admin-order-query";
 import {
   CUSTOMER_COUNT_CAP,
   CUSTOMERS_PAGE_SIZE,
@@ -33,10 +33,14 @@ function searchCondition(q: string): SQL {
     case "email":
       return sql`lower(u.email) like ${likePrefix(search.prefix)}`;
     case "phone":
-      return sql`regexp_replace(coalesce(p.phone, ''), '[^0-9]', '', 'g') like ${`%${search.digits}%`}`;
+      // Its last digits (profiles_phone_suffix_idx): '555 0100' finds '+1 555 0100'.
+      return sql`reverse(regexp_replace(p.phone, '[^0-9]', '', 'g')) like ${likePrefix([...search.digits].reverse().join(""))}`;
     case "name": {
-      const pattern = likePrefix(search.prefix);
-      return sql`(lower(coalesce(p.full_name, u.name)) like ${pattern} or lower(coalesce(p.full_name, u.name)) like ${`% ${pattern}`} or lower(u.email) like ${pattern})`;
+      // The whole name from its start, or every word starting a word of it (profiles_name_*_idx).
+      const words = wordPrefixQuery(search.words);
+      return sql`(lower(p.full_name) like ${likePrefix(search.prefix)}${
+        words ? sql` or to_tsvector('simple', p.full_name) @@ to_tsquery('simple', ${words})` : sql``
+      })`;
     }
   }
 }
