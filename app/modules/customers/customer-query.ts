@@ -67,7 +67,14 @@ export function customerSearchOf(q: string): CustomerSearch {
     const digits = text.replace(/\D/g, "");
     if (digits.length >= 3) return { kind: "phone", digits };
   }
-  return { kind: "name", prefix: text, words: text.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "").slice(0, 8) };
+  return {
+    kind: "name",
+    prefix: text,
+    words: text
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w !== "")
+      .slice(0, 8),
+  };
 }
 
 /** One row of the list (and of the CSV). */
