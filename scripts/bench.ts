@@ -35,13 +35,15 @@
  * 17. back in stock (scripts/bench-restock.ts): a round on 10,000 waiting subscriptions (20 variants back, 60
  *     notified), an idle round, and a checkout's stock statement with and without the trigger's rise check,
  *     on the embedded database and on a fresh PostgreSQL database.
- * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
  * 18. recovery (scripts/bench-recovery.ts): the abandoned-checkout scan on 100,000 checkout records, idle and with
  *     20 reminders due.
  * 19. packing (scripts/bench-packing.ts): a print run of 200 chosen orders (slips and pick list) and 'All paid,
  *     not shipped' on 100,000 orders.
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,packing,
- * recovery (sections 1-2 and 4-6, 3, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 18; all by default).
+ * 20. customers (scripts/bench-customers.ts): the customers list and a customer's page over 50,000 customers
+ *     and 100,000 orders.
+ * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
+ * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,
+ * recovery,packing,customers (sections 1-2 and 4-6, 3, 7, 8, ..., 20; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -64,6 +66,13 @@ import {
 import { benchPacking, PACKING_RUN_BUDGET_MS } from "./bench-packing";
 import { PACKING_SLIP_MAX } from "~/modules/orders/packing-slips";
 import { benchAdminOrders, explainAdminOrders, ORDER_COUNT, seedOrders } from "./bench-admin-orders";
+import {
+  BENCH_CUSTOMER_COUNT,
+  BENCH_CUSTOMER_ORDERS,
+  benchCustomers,
+  CUSTOMERS_P95_BUDGET_MS,
+  seedCustomers,
+} from "./bench-customers";
 import {
   ANALYTICS_P95_BUDGET_MS,
   benchAnalytics,
@@ -115,7 +124,8 @@ type Section =
   | "returns"
   | "restock"
   | "recovery"
-  | "packing";
+  | "packing"
+  | "customers";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -504,6 +514,29 @@ async function main() {
       `p50 ${cached.p50.toFixed(1)} ms, p95 ${cached.p95.toFixed(1)} ms, p99 ${cached.p99.toFixed(1)} ms (${cached.n} answers, ${cached.errors} errors)`,
       "p95 < 100 ms",
       cached.p95 < 100 && cached.errors === 0,
+    );
+    await stop(store);
+  }
+
+  if (runs("customers")) {
+    // — customers in the back office (issue 32) on 50,000 customers and 100,000 orders —
+    const customersDir = tempDir("customers");
+    const seeded = await openDatabase({ dataDir: customersDir });
+    const seedStarted = Date.now();
+    await seedCustomers(seeded.db);
+    log(
+      `Seeded ${BENCH_CUSTOMER_COUNT.toLocaleString("en")} customers in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+    await seeded.close();
+    store = startStore(port, customersDir, { PAGE_CACHE_SECONDS: "0" });
+    await waitFor(`${base}/healthz`);
+    const result = await benchCustomers(base, await signIn(base), duration);
+    for (const [p, p95] of result.byPath) log(`  ${p}: p95 ${p95.toFixed(1)} ms`);
+    record(
+      `/admin/customers (each sort, searches by name, e-mail, phone, page 100) and a customer's page on ${BENCH_CUSTOMER_COUNT.toLocaleString("en")} customers and ${BENCH_CUSTOMER_ORDERS.toLocaleString("en")} orders, one at a time`,
+      `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms (${result.n} answers, ${result.errors} errors)`,
+      `p95 < ${CUSTOMERS_P95_BUDGET_MS} ms`,
+      result.p95 < CUSTOMERS_P95_BUDGET_MS && result.errors === 0,
     );
     await stop(store);
   }

@@ -9,6 +9,7 @@ import {
   ShoppingBag,
   TicketPercent,
   Undo2,
+  Users,
 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Outlet, redirect, useActionData } from "react-router";
@@ -99,6 +100,7 @@ function sectionsFor(owner: boolean, requested: { n: number; more: boolean }): B
     },
     ...(owner
       ? [
+          { to: "/admin/customers", label: "Customers", icon: Users },
           { to: "/admin/products", label: "Products", icon: Package, end: true },
           { to: "/admin/products/waiting", label: "Back in stock", icon: BellRing },
           { to: "/admin/size-charts", label: "Size charts", icon: Ruler },

@@ -17,7 +17,11 @@ export const user = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('customer', 'admin')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('customer', 'admin')`),
+    // The back office's customer search by e-mail prefix (issue 32, modules/customers).
+    index("user_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+  ],
 );
 
 export const session = pgTable(

@@ -14,3 +14,4 @@ export * from "./returns";
 export * from "./restock";
 export * from "./recovery";
 export * from "./order-notes";
+export * from "./customers";

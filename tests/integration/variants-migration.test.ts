@@ -484,3 +484,55 @@ describe(`migration 0025 (order notes) on a shop of the previous release (${data
     await upgraded.db.execute(sql`delete from order_notes`);
   });
 });
+
+describe(`migration 0026 (customers) on a shop of the previous release (${databaseKind})`, () => {
+  const stats = async () =>
+    (
+      await queryRows<{ orders: number; spent: number }>(
+        upgraded.db,
+        sql`select orders, spent_cents::int as spent from customer_stats where user_id = 'u1'`,
+      )
+    )[0];
+  it("backfills each account's figures from its orders, and triggers keep them on every later write", async () => {
+    // The same figures the back office's rule gives, read from the orders themselves (4 placed by u1, one
+    // unpaid, one refunded in full; an earlier test may have moved them).
+    const [expected] = await queryRows<{ orders: number; spent: number }>(
+      upgraded.db,
+      sql`select count(*)::int as orders,
+                 coalesce(sum(total_cents - refunded_cents) filter (where payment_status in ('paid', 'refunded')), 0)::int as spent
+            from orders where user_id = 'u1' and not is_test and not (status = 'cancelled' and paid_at is null)`,
+    );
+    expect(expected!.orders).toBeGreaterThanOrEqual(3);
+    expect(await stats()).toEqual(expected);
+    const before = (await stats())!;
+    await upgraded.db.execute(
+      sql`insert into orders (order_number, user_id, payment_status, subtotal_cents, total_cents, shipping_address, customer_email, paid_at)
+          values ('ORD-C1', 'u1', 'paid', 1234, 1234, '{}'::jsonb, 'buyer@example.com', now())`,
+    );
+    expect(await stats()).toEqual({ orders: before.orders + 1, spent: before.spent + 1234 });
+    await upgraded.db.execute(sql`update orders set refunded_cents = 234 where order_number = 'ORD-C1'`);
+    expect(await stats()).toEqual({ orders: before.orders + 1, spent: before.spent + 1000 });
+    await upgraded.db.execute(sql`update orders set is_test = true where order_number = 'ORD-C1'`);
+    expect(await stats()).toEqual(before);
+    await upgraded.db.execute(sql`delete from orders where order_number = 'ORD-C1'`);
+    expect(await stats()).toEqual(before);
+    // A new account starts at zero; deleting one with orders takes its row away, its orders kept.
+    await upgraded.db.execute(sql`insert into "user" (id, name, email) values ('u-c2', 'New', 'new.c2@example.com')`);
+    const [fresh] = await queryRows<{ orders: number; spent: number }>(
+      upgraded.db,
+      sql`select orders, spent_cents::int as spent from customer_stats where user_id = 'u-c2'`,
+    );
+    expect(fresh).toEqual({ orders: 0, spent: 0 });
+    await upgraded.db.execute(
+      sql`insert into orders (order_number, user_id, payment_status, subtotal_cents, total_cents, shipping_address, customer_email, paid_at)
+          values ('ORD-C2', 'u-c2', 'paid', 500, 500, '{}'::jsonb, 'new.c2@example.com', now())`,
+    );
+    await upgraded.db.execute(sql`delete from "user" where id = 'u-c2'`);
+    const [gone] = await queryRows<{ n: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n from customer_stats where user_id = 'u-c2'`,
+    );
+    expect(gone!.n).toBe(0);
+    await upgraded.db.execute(sql`delete from orders where order_number = 'ORD-C2'`);
+  });
+});
