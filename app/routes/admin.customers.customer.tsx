@@ -91,7 +91,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         <ul className="text-sm">
           {c.orders.map((o) => (
             <li key={o.orderNumber}>
-              <Link to={`/admin/orders/${o.orderNumber}`} className="underline">
+              <Link to={`/admin/orders/${o.orderNumber}`} className="inline-flex min-h-6 items-center underline">
                 {o.orderNumber}
               </Link>{" "}
               {day(o.createdAt)} · {o.status} · {o.paymentStatus} · {formatCents(o.totalCents)}
@@ -104,7 +104,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         <ul className="text-sm">
           {c.returns.map((r) => (
             <li key={r.rmaNumber}>
-              <Link to={`/admin/returns/${r.rmaNumber}`} className="underline">
+              <Link to={`/admin/returns/${r.rmaNumber}`} className="inline-flex min-h-6 items-center underline">
                 {r.rmaNumber}
               </Link>{" "}
               ({r.orderNumber}) {r.status}

@@ -96,7 +96,10 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
             {list.rows.map((row) => (
               <tr key={row.id} data-testid="customer-row">
                 <td>
-                  <Link to={`/admin/customers/${encodeURIComponent(row.id)}`} className="underline">
+                  <Link
+                    to={`/admin/customers/${encodeURIComponent(row.id)}`}
+                    className="inline-flex min-h-6 items-center underline"
+                  >
                     {row.name || row.email}
                   </Link>
                 </td>
