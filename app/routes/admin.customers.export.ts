@@ -1,7 +1,5 @@
-import { stringify } from "csv-stringify/sync";
 import { data } from "react-router";
-import { errorAnswer } from "~/lib/http/error-answer.server";
-import { log } from "~/lib/log.server";
+import { csvDownload } from "~/lib/http/csv-download.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
@@ -9,7 +7,6 @@ import {
   customerCsvFileName,
   customerCsvRow,
   parseCustomerQuery,
-  type CustomerRow,
 } from "~/modules/customers/customer-query";
 import { exportCustomers } from "~/modules/customers/customers.server";
 import { services } from "~/services.server";
@@ -27,40 +24,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     throw data(ADMIN_ACCESS_MESSAGES.forbidden, { status: 403, headers: noStore });
   }
   const { q, sort } = parseCustomerQuery(url.searchParams);
-  const batches = exportCustomers(services().database.db, { q, sort });
-  let first: IteratorResult<CustomerRow[]>;
-  try {
-    first = await batches.next();
-  } catch (error) {
-    const { status, message } = errorAnswer(error, request, { where: "admin-customers-export" });
-    throw data(message, { status, headers: noStore });
-  }
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\ufeff${stringify([[...CUSTOMER_CSV_COLUMNS]])}`));
-      if (first.done) controller.close();
-      else controller.enqueue(encoder.encode(stringify(first.value.map(customerCsvRow))));
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(stringify(next.value.map(customerCsvRow))));
-      } catch (error) {
-        log.error({ err: error }, "[admin-customers-export] failed");
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      ...noStore,
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${customerCsvFileName()}"`,
-    },
+  return csvDownload(request, {
+    batches: exportCustomers(services().database.db, { q, sort }),
+    columns: CUSTOMER_CSV_COLUMNS,
+    row: customerCsvRow,
+    fileName: customerCsvFileName(),
+    where: "admin-customers-export",
   });
 }
