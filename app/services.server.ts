@@ -8,6 +8,7 @@ import { claimDataDir } from "~/lib/backup/control-socket.server";
 import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
+import { createBackOffice, type BackOffice } from "~/modules/staff/back-office.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { sharedPasswordLockedMail } from "~/modules/accounts/account-mails";
 import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
@@ -62,6 +63,11 @@ export interface Services {
   sessions: Sessions;
   /** Who may use /admin: admins, and customers holding the shared-password pass for their session. */
   adminAccess: AdminAccessGate;
+  /**
+   * The back office's one check (issue 32): the staff member (or shared password) asking and whether
+   * their role has the area a loader or action needs; every /admin and /secure-admin route asks it.
+   */
+  backOffice: BackOffice;
   /** The /secure-admin console's gate: the shared password, its passes, Logout. */
   secureAdmin: SecureAdminGate;
   /** Sign-in, registration and password actions, and the auth library's open HTTP endpoints, behind the abuse limits. */
@@ -299,20 +305,23 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       },
     });
 
+    const adminAccess = createAdminAccess({
+      db: database.db,
+      sessions,
+      authSecret: config.authSecret,
+      secureAdminPassword: config.secureAdminPassword,
+      secureCookies: config.publicUrl.startsWith("https:"),
+      rateLimitIpMultiplier: config.rateLimitIpMultiplier,
+      cap: sharedPasswordCap,
+    });
+
     const services: Services = {
       config,
       database,
       auth,
       sessions,
-      adminAccess: createAdminAccess({
-        db: database.db,
-        sessions,
-        authSecret: config.authSecret,
-        secureAdminPassword: config.secureAdminPassword,
-        secureCookies: config.publicUrl.startsWith("https:"),
-        rateLimitIpMultiplier: config.rateLimitIpMultiplier,
-        cap: sharedPasswordCap,
-      }),
+      adminAccess,
+      backOffice: createBackOffice({ adminAccess, sharedPasswordRole: config.sharedPasswordRole }),
       secureAdmin: createSecureAdminGate({
         db: database.db,
         authSecret: config.authSecret,

@@ -1,7 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { formatCents } from "~/lib/money";
-import { customerDataAccess } from "~/modules/customers/customer-access";
 import { customerDetail } from "~/modules/customers/customers.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.customers.customer";
@@ -12,11 +12,9 @@ export function meta() {
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-/** `/admin/customers/:id`: one customer's contact details, orders and figures. The admin account only. */
+/** `/admin/customers/:id`: one customer's contact details, orders and figures. Roles with 'customers' only. */
 async function load({ request, params }: Route.LoaderArgs) {
-  const who = customerDataAccess(await services().adminAccess.access(request));
-  if (who === "none") return data({ customer: null }, { headers: noStore });
-  if (who === "pass") throw redirect("/admin", { headers: noStore });
+  await services().backOffice.require(request, "customers");
   const customer = await customerDetail(services().database.db, params.id.slice(0, 200));
   if (!customer) throw data("No such customer", { status: 404, headers: noStore });
   return data({ customer }, { headers: noStore });
@@ -36,9 +34,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
   const c = loaderData.customer;
-  if (!c) return null;
   const postal = [c.address.address, c.address.city, c.address.postalCode, c.address.country].filter(Boolean);
   return (
     <div className="container-page py-10">

@@ -1,7 +1,5 @@
-import { data } from "react-router";
+import { pageLoader } from "~/lib/http/error-answer.server";
 import { csvDownload } from "~/lib/http/csv-download.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
-import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
   CUSTOMER_CSV_COLUMNS,
   customerCsvFileName,
@@ -12,17 +10,13 @@ import { exportCustomers } from "~/modules/customers/customers.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin.customers.export";
 
-const noStore = { "Cache-Control": "private, no-store" };
-
 /**
  * `GET /admin/customers/export?q=&sort=`: the customers the list's filter matches, in its order, as a CSV
  * download (UTF-8 with a BOM; every text cell kept from running as a formula), streamed batch by batch.
- * The admin account only: a shared-password holder, a customer or a visitor gets a 403.
+ * Roles with 'customers' only: anyone else gets a 403.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  if (customerDataAccess(await services().adminAccess.access(request)) !== "owner") {
-    throw data(ADMIN_ACCESS_MESSAGES.forbidden, { status: 403, headers: noStore });
-  }
+export const loader = pageLoader(async ({ request, url }: Route.LoaderArgs) => {
+  await services().backOffice.require(request, "customers");
   const { q, sort } = parseCustomerQuery(url.searchParams);
   return csvDownload(request, {
     batches: exportCustomers(services().database.db, { q, sort }),
@@ -31,4 +25,4 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     fileName: customerCsvFileName(),
     where: "admin-customers-export",
   });
-}
+});

@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { formatCents } from "~/lib/money";
-import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
   CUSTOMER_SORT_LABELS,
   CUSTOMER_SORTS,
@@ -20,13 +20,10 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * `/admin/customers?q=&sort=&page=` (issue 32): the shop's customer accounts, searched by name, e-mail
- * prefix or phone, sorted by last order, orders or total spent. Personal data: the admin account only
- * (a shared-password holder is sent to the dashboard; anyone else sees the layout's gate and nothing).
+ * prefix or phone, sorted by last order, orders or total spent. Personal data: roles with 'customers' only.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const who = customerDataAccess(await services().adminAccess.access(request));
-  if (who === "none") return data({ list: null }, { headers: noStore });
-  if (who === "pass") throw redirect("/admin", { headers: noStore });
+  await services().backOffice.require(request, "customers");
   const query = parseCustomerQuery(url.searchParams);
   const list = await listCustomers(services().database.db, query);
   return data({ list, query }, { headers: noStore });
@@ -35,8 +32,9 @@ export const loader = pageLoader(load);
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "—");
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.list || !("query" in loaderData)) return null;
   const { list, query } = loaderData;
   const pageLink = (page: number) => `?${customerSearchParams({ ...query, page })}`;
   const exportLink = `/admin/customers/export?${customerSearchParams({ q: query.q, sort: query.sort })}`;

@@ -14,11 +14,17 @@ export const user = pgTable(
     emailVerified: boolean().notNull().default(false),
     image: text(),
     role: text().notNull().default("customer"),
+    /** An admin's staff role (issue 32: owner, manager, fulfilment, catalogue); null for a customer. */
+    staffRole: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("user_role_check", sql`${t.role} in ('customer', 'admin')`),
+    check(
+      "user_staff_role_check",
+      sql`(${t.role} = 'admin') = (${t.staffRole} is not null) and (${t.staffRole} is null or ${t.staffRole} in ('owner', 'manager', 'fulfilment', 'catalogue'))`,
+    ),
     // The back office's customer search by e-mail prefix (issue 32, modules/customers).
     index("user_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
   ],

@@ -15,3 +15,4 @@ export * from "./restock";
 export * from "./recovery";
 export * from "./order-notes";
 export * from "./customers";
+export * from "./staff";

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { customerDataAccess } from "~/modules/customers/customer-access";
 import {
   CUSTOMER_CSV_COLUMNS,
   customerCsvRow,
@@ -94,16 +93,5 @@ describe("sizes and colours bought most", () => {
       { value: "L", quantity: 2 },
       { value: "S", quantity: 2 },
     ]);
-  });
-});
-
-describe("who may read customers' data", () => {
-  const user = { id: "u", email: "a@example.com", name: "A", role: "customer" } as never;
-  const actor = { id: "u", name: "A", email: "a@example.com" };
-  it("is the admin account only", () => {
-    expect(customerDataAccess({ kind: "admin", actor, user, viaPassword: false })).toBe("owner");
-    expect(customerDataAccess({ kind: "admin", actor, user, viaPassword: true })).toBe("pass");
-    expect(customerDataAccess({ kind: "customer", user })).toBe("none");
-    expect(customerDataAccess({ kind: "visitor" })).toBe("none");
   });
 });

@@ -7,7 +7,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function session(overrides: Partial<KnownSession> = {}, role: "customer" | "admin" = "customer"): KnownSession {
   return {
-    user: { id: "u1", email: "pat@example.com", name: "Pat", role },
+    user: { id: "u1", email: "pat@example.com", name: "Pat", role, staffRole: role === "admin" ? "owner" : null },
     sessionId: "s1",
     updatedAt: NOW - DAY,
     expiresAt: NOW + 7 * DAY,
@@ -61,7 +61,10 @@ describe("SessionMemory", () => {
     memory.keep("b", session({ sessionId: "s2" }), memory.mark(), NOW);
     memory.keep(
       "c",
-      session({ sessionId: "s3", user: { id: "u2", email: "o@example.com", name: "O", role: "customer" } }),
+      session({
+        sessionId: "s3",
+        user: { id: "u2", email: "o@example.com", name: "O", role: "customer", staffRole: null },
+      }),
       memory.mark(),
       NOW,
     );

@@ -36,6 +36,8 @@ export interface AppConfig {
   guestSearch: boolean;
   /** GUEST_CHECKOUT: a visitor may check out without an account. */
   guestCheckout: boolean;
+  /** SHARED_PASSWORD_ROLE: the staff role of the shared admin password (issue 32). */
+  sharedPasswordRole: "manager" | "fulfilment" | "catalogue";
   /** Abandoned-checkout recovery (issue 31): minutes before the first reminder, and how often the scan runs. */
   recovery: { abandonedMinutes: number; scanIntervalMs: number };
   requireEmailVerification: boolean;
@@ -182,6 +184,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
     returnWindowDays: env.RETURN_WINDOW_DAYS,
     guestSearch: env.GUEST_SEARCH,
     guestCheckout: env.GUEST_CHECKOUT,
+    sharedPasswordRole: env.SHARED_PASSWORD_ROLE,
     recovery: {
       abandonedMinutes: env.ABANDONED_CHECKOUT_MINUTES,
       scanIntervalMs: env.ABANDONED_CHECKOUT_SCAN_SECONDS * 1000,

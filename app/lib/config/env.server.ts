@@ -101,6 +101,10 @@ export const envSchema = z
     GUEST_SEARCH: booleanFlag.default(false),
     /** Visitors may check out without an account (issue 31); the recovery endpoint then takes a guest's e-mail. */
     GUEST_CHECKOUT: booleanFlag.default(false),
+    /** What the shared admin password may do in the back office (issue 32): a staff role, never owner. */
+    SHARED_PASSWORD_ROLE: z
+      .enum(["manager", "fulfilment", "catalogue"], { error: "must be manager, fulfilment or catalogue" })
+      .default("manager"),
     /** Minutes after a shopper left checkout (no paid order) before the first reminder (issue 31). */
     ABANDONED_CHECKOUT_MINUTES: z.coerce
       .number({ error: "must be a number of minutes" })

@@ -23,7 +23,14 @@ import type { SessionUser } from "./session-user";
 export const ADMIN_GRANT_COOKIE = `${SESSION_COOKIE_PREFIX}.admin_grant`;
 
 export type AdminAccess =
-  | { kind: "admin"; actor: { id: string; name: string; email: string }; user: SessionUser; viaPassword: boolean }
+  | {
+      kind: "admin";
+      actor: { id: string; name: string; email: string };
+      user: SessionUser;
+      viaPassword: boolean;
+      /** The session asking: the shared password's pass is audited by it. */
+      sessionId: string;
+    }
   | { kind: "customer"; user: SessionUser }
   | { kind: "visitor" };
 
@@ -93,7 +100,7 @@ export function createAdminAccess(deps: AdminAccessDeps) {
     if (!session) return { kind: "visitor" };
     const { user } = session;
     const actor = { id: user.id, name: user.name, email: user.email };
-    if (user.role === "admin") return { kind: "admin", actor, user, viaPassword: false };
+    if (user.role === "admin") return { kind: "admin", actor, user, viaPassword: false, sessionId: session.sessionId };
     let value: unknown;
     try {
       value = await cookie.parse(request.headers.get("cookie"));
@@ -101,7 +108,7 @@ export function createAdminAccess(deps: AdminAccessDeps) {
       value = null;
     }
     if (grantHolds(value, { sessionId: session.sessionId, userId: user.id })) {
-      return { kind: "admin", actor, user, viaPassword: true };
+      return { kind: "admin", actor, user, viaPassword: true, sessionId: session.sessionId };
     }
     return { kind: "customer", user };
   }

@@ -28,12 +28,16 @@ export async function ensureAdminAccount(auth: Auth, db: Db, admin: { email: str
       accountId: created.id,
       password: await hash(),
     });
-    await db.update(user).set({ role: "admin" }).where(eq(user.id, created.id));
+    await db.update(user).set({ role: "admin", staffRole: "owner" }).where(eq(user.id, created.id));
     await db.insert(profiles).values({ userId: created.id, fullName: "Store Admin" }).onConflictDoNothing();
     return { created: true };
   }
 
-  await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, existing.id));
+  // ADMIN_EMAIL is the shop's first owner, and stays one: the account that always gets in (issue 32).
+  await db
+    .update(user)
+    .set({ role: "admin", staffRole: "owner", updatedAt: new Date() })
+    .where(eq(user.id, existing.id));
   const credential = await db.query.account.findFirst({
     where: and(eq(account.userId, existing.id), eq(account.providerId, "credential")),
   });

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
+import { isStaffRole } from "~/modules/staff/permissions";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { withRedirect } from "~/lib/redirects";
 import type { Auth } from "./auth.server";
@@ -64,6 +65,7 @@ interface SessionRow {
   email: string;
   name: string;
   role: string;
+  staff_role: string | null;
   updated_at: Date | string;
   expires_at: Date | string;
 }
@@ -133,7 +135,7 @@ export function createSessions({ db, auth, authSecret, memory }: SessionDeps): S
   async function read(token: string): Promise<KnownSession | null> {
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`select s.id as session_id, u.id, u.email, u.name, u.role, s.updated_at, s.expires_at
+      sql`select s.id as session_id, u.id, u.email, u.name, u.role, u.staff_role, s.updated_at, s.expires_at
           from "session" s join "user" u on u.id = s.user_id
           where s.token = ${token} and s.expires_at > now()`,
     );
@@ -144,6 +146,7 @@ export function createSessions({ db, auth, authSecret, memory }: SessionDeps): S
         email: row.email,
         name: row.name || row.email.split("@")[0] || "User",
         role: row.role === "admin" ? "admin" : "customer",
+        staffRole: row.role === "admin" && isStaffRole(row.staff_role) ? row.staff_role : null,
       },
       sessionId: row.session_id,
       updatedAt: new Date(row.updated_at).getTime(),

@@ -1,0 +1,66 @@
+import { DomainError } from "~/lib/domain-error";
+import type { AdminAccessGate } from "~/modules/accounts/admin-access.server";
+import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
+import type { SessionUser } from "~/modules/accounts/session-user";
+import { can, refusalFor, type Permission, type StaffRole } from "./permissions";
+import { SHARED_PASSWORD_NAME, type StaffActor } from "./staff-actor";
+
+/**
+ * The one check of the back office (issue 32): who is asking, in which staff role, and whether that role
+ * has the area a loader or action needs (permissions.ts). Every /admin loader and action, and every
+ * /secure-admin one, asks `require(request, permission)` first; it throws the 'forbidden' DomainError
+ * (403, nothing read or changed) for anyone else: a visitor, a customer, a member whose role lacks it.
+ */
+export type StaffAccess =
+  | { kind: "staff"; actor: StaffActor; role: StaffRole; user: SessionUser; viaPassword: boolean }
+  | { kind: "customer"; user: SessionUser }
+  | { kind: "visitor" };
+
+export type Staff = Extract<StaffAccess, { kind: "staff" }>;
+
+export interface BackOfficeDeps {
+  adminAccess: AdminAccessGate;
+  /** SHARED_PASSWORD_ROLE: what the /admin password's pass and the console's pass may do. */
+  sharedPasswordRole: StaffRole;
+}
+
+export type BackOffice = ReturnType<typeof createBackOffice>;
+
+export function createBackOffice({ adminAccess, sharedPasswordRole }: BackOfficeDeps) {
+  async function who(request: Request): Promise<StaffAccess> {
+    const access = await adminAccess.access(request);
+    if (access.kind !== "admin") return access;
+    const { user } = access;
+    if (access.viaPassword) {
+      const actor: StaffActor = {
+        kind: "shared-password",
+        id: user.id,
+        email: user.email,
+        name: SHARED_PASSWORD_NAME,
+        role: sharedPasswordRole,
+        sessionId: access.sessionId,
+      };
+      return { kind: "staff", actor, role: sharedPasswordRole, user, viaPassword: true };
+    }
+    // An admin account without a staff role cannot be (a check constraint), but reads as no access.
+    if (!user.staffRole) return { kind: "customer", user };
+    const role = user.staffRole;
+    const actor: StaffActor = { kind: "member", id: user.id, email: user.email, name: user.name, role };
+    return { kind: "staff", actor, role, user, viaPassword: false };
+  }
+
+  return {
+    who,
+    /** The staff member (or shared password) asking, when their role has `permission`; else throws 403. */
+    async require(request: Request, permission: Permission): Promise<Staff> {
+      const access = await who(request);
+      if (access.kind !== "staff") {
+        throw new DomainError("forbidden", ADMIN_ACCESS_MESSAGES.forbidden, { reason: "NOT_STAFF" });
+      }
+      if (!can(access.role, permission)) {
+        throw new DomainError("forbidden", refusalFor(access.role, permission), { reason: "ROLE_REFUSED" });
+      }
+      return access;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { StaffRole } from "./permissions";
+
+/**
+ * Who made a back-office write, as the audit trail records it (issue 32): a staff member by their
+ * account, or the shared password by the session that used it (the customer account that typed it on
+ * /admin, or the console's pass on /secure-admin). `id` and `email` keep the shape the older per-area
+ * histories (product changes, settings changes, order history) already record.
+ */
+export type StaffActor =
+  | {
+      kind: "member";
+      /** The member's account. */
+      id: string;
+      email: string;
+      name: string;
+      role: StaffRole;
+    }
+  | {
+      kind: "shared-password";
+      /** The account that typed the password on /admin, or the owner's account for the console. */
+      id: string;
+      email: string;
+      /** 'Shared password' in every list. */
+      name: string;
+      role: StaffRole;
+      /** The session (or the console's pass) that used the password. */
+      sessionId: string;
+    };
+
+export const SHARED_PASSWORD_NAME = "Shared password";
+
+/** The words an actor is shown with: 'Ada Lovelace' or 'Shared password (session 1a2b3c4d)'. */
+export function actorLabel(actor: StaffActor): string {
+  return actor.kind === "member"
+    ? actor.name || actor.email
+    : `${SHARED_PASSWORD_NAME} (session ${actor.sessionId.slice(0, 8)})`;
+}
