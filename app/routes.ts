@@ -32,6 +32,8 @@ export default [
   route("api/checkout/reached", "routes/api.checkout.reached.ts"),
   route("cart/restore", "routes/cart.restore.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // A staff invitation's link (issue 32): set a password, or attach the account signed in.
+  route("staff/join", "routes/staff.join.tsx"),
   route("api/notifications", "routes/api.notifications.ts"),
   route("api/notifications/whatsapp", "routes/api.notifications.whatsapp.ts"),
   route("api/notifications/email", "routes/api.notifications.email.ts"),
@@ -51,6 +53,7 @@ export default [
     route("products/waiting", "routes/admin.products.waiting.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("settings", "routes/admin.settings.tsx"),
+    route("staff", "routes/admin.staff.tsx"),
     route("discounts", "routes/admin.discounts.tsx"),
     route("discounts/:id", "routes/admin.discounts.editor.tsx"),
     route("discounts/sales", "routes/admin.discounts.sales.tsx"),

@@ -9,6 +9,7 @@ import { ReadCache } from "~/lib/read-cache.server";
 import { createAccountActions, type AccountActions } from "~/modules/accounts/account-actions.server";
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
 import { createBackOffice, type BackOffice } from "~/modules/staff/back-office.server";
+import { createStaff, type StaffService } from "~/modules/staff/staff.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { sharedPasswordLockedMail } from "~/modules/accounts/account-mails";
 import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
@@ -68,6 +69,8 @@ export interface Services {
    * their role has the area a loader or action needs; every /admin and /secure-admin route asks it.
    */
   backOffice: BackOffice;
+  /** The shop's staff (issue 32): members, invitations, role changes and removals, by the owner. */
+  staff: StaffService;
   /** The /secure-admin console's gate: the shared password, its passes, Logout. */
   secureAdmin: SecureAdminGate;
   /** Sign-in, registration and password actions, and the auth library's open HTTP endpoints, behind the abuse limits. */
@@ -322,6 +325,16 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
       sessions,
       adminAccess,
       backOffice: createBackOffice({ adminAccess, sharedPasswordRole: config.sharedPasswordRole }),
+      staff: createStaff({
+        db: database.db,
+        auth,
+        mailer,
+        authSecret: config.authSecret,
+        publicUrl: config.publicUrl,
+        shopName: async () => (await settings.read()).store.name,
+        forgetSessions: (userId) => sessions.forgetUser(userId),
+        audit: async () => {},
+      }),
       secureAdmin: createSecureAdminGate({
         db: database.db,
         authSecret: config.authSecret,

@@ -31,6 +31,9 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 async function load({ request, url }: Route.LoaderArgs) {
   const { backOffice, database, config, settings, discountStats } = services();
+  // A visitor or a customer sees the layout's gate (spec §2: 'Admin Access Required', the password
+  // prompt) with a 200, and nothing is read for them.
+  if ((await backOffice.who(request)).kind !== "staff") return data({ dashboard: null }, { headers: noStore });
   const staff = await backOffice.require(request, "home");
   const has = (permission: Permission) => can(staff.role, permission);
   const query = parseAdminOrderQuery(url.searchParams);
@@ -66,6 +69,7 @@ export const loader = pageLoader(load);
 export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.dashboard) return null;
   const { adminName, products, orders, testOrders, topDiscounts, recovery } = loaderData.dashboard;
   return (
     <div className="container-page py-10">

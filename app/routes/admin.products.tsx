@@ -44,7 +44,7 @@ export function meta() {
  * `/admin/products/demo`, `/admin/products/editor`, `/admin/products/groups` and `/admin/products/csv`.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  await requireStaff(request, "products");
+  await requireStaff(request, "products", { outsidersTo: "/" });
   const query = parseAdminProductQuery(url.searchParams);
   return adminProductDashboard(services().database.db, query, services().config.lowStockThreshold);
 }

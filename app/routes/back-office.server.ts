@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { isDomainError } from "~/lib/domain-error";
 import type { Permission } from "~/modules/staff/permissions";
 import type { Staff } from "~/modules/staff/back-office.server";
@@ -12,7 +13,16 @@ const noStore = { "Cache-Control": "private, no-store" };
  * is read or changed: a page shows it in its error boundary inside the back office's frame (or the
  * layout's gate for someone outside the staff), a fetcher or an API client gets the status and the text.
  */
-export async function requireStaff(request: Request, permission: Permission): Promise<Staff> {
+export async function requireStaff(
+  request: Request,
+  permission: Permission,
+  options: { outsidersTo?: "/" } = {},
+): Promise<Staff> {
+  if (options.outsidersTo) {
+    // Spec §2's /admin/products: 'other users go to /' (a role without the area still gets the 403).
+    const access = await services().backOffice.who(request);
+    if (access.kind !== "staff") throw redirect(options.outsidersTo, { headers: noStore });
+  }
   try {
     return await services().backOffice.require(request, permission);
   } catch (error) {
