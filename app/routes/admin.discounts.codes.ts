@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.discounts.codes";
  * admin only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request, "discounts");
+  await requireStaff(request, "discounts", { outsidersTo: "/" });
   const found = await discountCodesForExport(services().database.db, params.id);
   if (!found) throw data(DISCOUNT_ADMIN_MESSAGES.notFound, { status: 404 });
   const csv = `\ufeff${stringify([[...CODE_CSV_COLUMNS], ...found.codes.map(codeCsvRow)])}`;

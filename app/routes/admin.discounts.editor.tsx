@@ -93,7 +93,7 @@ function refused(intent: DiscountIntent, errors: Partial<Record<string, string>>
  * to / and nothing changes. The commands audit and announce the change (discount-admin.server.ts).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaff(request, "discounts");
+  const { actor } = await requireStaff(request, "discounts", { outsidersTo: "/" });
   let intent: DiscountIntent | null = null;
   try {
     if (request.method !== "POST") {

@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin.discounts.products";
  * admin only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireStaff(request, "discounts");
+  await requireStaff(request, "discounts", { outsidersTo: "/" });
   const q = (url.searchParams.get("q") ?? "").trim();
   const products = await searchDiscountProducts(services().database.db, q);
   return data({ q, products });

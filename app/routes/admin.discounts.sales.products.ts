@@ -12,7 +12,7 @@ import type { Route } from "./+types/admin.discounts.sales.products";
  * only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireStaff(request, "discounts");
+  await requireStaff(request, "discounts", { outsidersTo: "/" });
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   try {
     const found = await searchSaleProducts(services().database.db, q);

@@ -79,7 +79,7 @@ function reply(answer: SaleAnswer, status = 200) {
  * (a started sale is not edited, an ended one not ended twice).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireStaff(request, "discounts");
+  const { actor } = await requireStaff(request, "discounts", { outsidersTo: "/" });
   let intent: SaleIntent | null = null;
   try {
     if (request.method !== "POST") return reply({ ok: false, intent, message: "Method not allowed", errors: {} }, 405);

@@ -47,7 +47,7 @@ const orderNumberOf = (params: { orderNumber?: string }) => (params.orderNumber 
  */
 async function load({ request, params }: Route.LoaderArgs) {
   const { database, notifications, returns } = services();
-  const staff = await requireStaff(request, "orders");
+  const staff = await requireStaff(request, "orders", { outsidersTo: "/admin" });
   const order = await adminOrderDetail(database.db, orderNumberOf(params));
   // Its returns, refunds and exchange links (issue 30).
   const returnsPanel = order ? await orderReturnsPanel(database.db, returns, order.id) : null;

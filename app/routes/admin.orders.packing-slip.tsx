@@ -22,7 +22,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 async function load({ request, params }: Route.LoaderArgs) {
   const { database, settings } = services();
-  await requireStaff(request, "orders");
+  await requireStaff(request, "orders", { outsidersTo: "/admin" });
   const orderNumber = (params.orderNumber ?? "").slice(0, 40);
   const [found, shop] = await Promise.all([
     slipOrders(database.db, { kind: "orders", orderNumbers: [orderNumber] }),

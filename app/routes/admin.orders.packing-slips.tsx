@@ -23,7 +23,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 async function load({ request, url }: Route.LoaderArgs) {
   const { database, settings } = services();
-  await requireStaff(request, "orders");
+  await requireStaff(request, "orders", { outsidersTo: "/admin" });
   const [run, shop] = await Promise.all([slipRun(database.db, url.searchParams), settings.read()]);
   if (!run.ok) return data({ problem: run.message, run: null }, { status: run.status, headers: noStore });
   return data(

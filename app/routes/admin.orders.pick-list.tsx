@@ -22,7 +22,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  */
 async function load({ request, url }: Route.LoaderArgs) {
   const { database } = services();
-  await requireStaff(request, "orders");
+  await requireStaff(request, "orders", { outsidersTo: "/admin" });
   const run = await slipRun(database.db, url.searchParams);
   if (!run.ok) return data({ problem: run.message, run: null }, { status: run.status, headers: noStore });
   return data({ problem: null, run: { list: pickListOf(run.orders), search: url.search } }, { headers: noStore });

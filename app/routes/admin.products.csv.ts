@@ -22,7 +22,7 @@ import type { Route } from "./+types/admin.products.csv";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireStaff(request, "products");
+  await requireStaff(request, "products", { outsidersTo: "/" });
   // The products the list's search and filters match (all of them without any).
   const filter = parseAdminProductQuery(url.searchParams);
   const csv = await exportProductsCsv(services().database.db, adminProductConditions(filter));
@@ -47,7 +47,7 @@ function previewMessage(plan: ImportPlan): string {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const { actor: admin } = await requireStaff(request, "products");
+  const { actor: admin } = await requireStaff(request, "products", { outsidersTo: "/" });
   const reply = (body: CsvAnswer, status = 200) => data(body, { status, headers: noStore });
   const intent = url.searchParams.get("intent") ?? "";
   const { database, catalogCommands } = services();

@@ -12,12 +12,12 @@ import type { Route } from "./+types/admin.products.demo";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "products");
+  await requireStaff(request, "products", { outsidersTo: "/" });
   return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor: admin } = await requireStaff(request, "products");
+  const { actor: admin } = await requireStaff(request, "products", { outsidersTo: "/" });
   if (request.method !== "POST") {
     return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
   }

@@ -35,7 +35,7 @@ import type { Route } from "./+types/admin.products.groups";
  * Answers are never stored (the server marks every non-catalogue answer `private, no-store`).
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireStaff(request, "products");
+  await requireStaff(request, "products", { outsidersTo: "/" });
   const part = url.searchParams.get("part");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
@@ -61,7 +61,7 @@ function reply(answer: GroupActionAnswer, status = 200) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { actor } = await requireStaff(request, "products");
+  const { actor } = await requireStaff(request, "products", { outsidersTo: "/" });
   let intent: GroupIntent | null = null;
   try {
     if (request.method !== "POST") return reply({ ok: false, intent, message: "Method not allowed", errors: {} }, 405);

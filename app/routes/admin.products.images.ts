@@ -9,5 +9,5 @@ import type { Route } from "./+types/admin.products.images";
 export const loader = uploadMethodNotAllowed;
 
 export function action({ request }: Route.ActionArgs) {
-  return imageUploadAction(request, (req) => requireStaff(req, "products"));
+  return imageUploadAction(request, (req) => requireStaff(req, "products", { outsidersTo: "/" }));
 }

@@ -35,7 +35,7 @@ const rmaNumberOf = (params: { rmaNumber?: string }) => (params.rmaNumber ?? "")
  */
 async function load({ request, params }: Route.LoaderArgs) {
   const { returns } = services();
-  await requireStaff(request, "returns");
+  await requireStaff(request, "returns", { outsidersTo: "/admin" });
   const ret = await adminReturnDetail(returns, rmaNumberOf(params));
   return data({ ret }, { status: ret ? 200 : 404, headers: noStore });
 }

@@ -40,7 +40,7 @@ type Intent = "publish" | "hide" | "reply" | "remove-reply";
  * shop's admin only (role from the database; anyone else goes to / and nothing is read or written).
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "reviews");
+  await requireStaff(request, "reviews", { outsidersTo: "/" });
   const reply = (body: ModerationAnswer, status = 200) => data(body, { status, headers: noStore });
   if (request.method !== "POST")
     return reply({ ok: false, reviewId: null, message: "Method not allowed", errors: {} }, 405);

@@ -48,7 +48,7 @@ export const loader = pageLoader(load);
  * shop's admin only (anyone else goes to /, nothing read); the values are checked by the section's schema.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { actor: user } = await requireStaff(request, "settings");
+  const { actor: user } = await requireStaff(request, "settings", { outsidersTo: "/" });
   let section: SettingsAnswer["section"] = null;
   try {
     const form = await readFormBody(request);

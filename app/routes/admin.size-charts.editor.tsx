@@ -60,7 +60,7 @@ function reply(answer: SizeChartAnswer, status = 200) {
  * admin only, checked before the body is read: anyone else is sent to / and nothing changes.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { actor } = await requireStaff(request, "sizeCharts");
+  const { actor } = await requireStaff(request, "sizeCharts", { outsidersTo: "/" });
   let intent: SizeChartIntent | null = null;
   try {
     if (request.method !== "POST")

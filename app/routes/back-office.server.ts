@@ -16,10 +16,11 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function requireStaff(
   request: Request,
   permission: Permission,
-  options: { outsidersTo?: "/" } = {},
+  options: { outsidersTo?: "/" | "/admin" } = {},
 ): Promise<Staff> {
   if (options.outsidersTo) {
-    // Spec §2's /admin/products: 'other users go to /' (a role without the area still gets the 403).
+    // Spec §2's /admin/products: 'other users go to /' (a role without the area still gets the 403); an
+    // order's or a return's page sends them to /admin's gate.
     const access = await services().backOffice.who(request);
     if (access.kind !== "staff") throw redirect(options.outsidersTo, { headers: noStore });
   }

@@ -92,7 +92,7 @@ async function adminAccount(): Promise<{ id: string; email: string }> {
  * console sends the same commands to its own page: its pass cookie is scoped to /secure-admin.)
  */
 export async function productWriter(request: Request): Promise<StaffActor> {
-  return (await requireStaff(request, "products")).actor;
+  return (await requireStaff(request, "products", { outsidersTo: "/" })).actor;
 }
 
 /**

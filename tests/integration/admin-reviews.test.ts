@@ -33,6 +33,8 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SECURE_ADMIN_PASSWORD: SHARED_PASSWORD,
+    // The shared password in a role without this area (issue 32: SHARED_PASSWORD_ROLE; manager by default).
+    SHARED_PASSWORD_ROLE: "fulfilment",
   });
   adminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   customerCookie = (await signUp(server, `review-shopper-${databaseKind}@example.com`)).cookie;

@@ -225,7 +225,13 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
     const viewer = await get("/api/viewer", { headers: { cookie } });
     expect(viewer.headers.get("cache-control")).toMatch(/^private, no-store/);
     expect(await viewer.json()).toEqual({
-      user: { id: expect.any(String), email: "owner@example.com", name: expect.any(String), role: "admin" },
+      user: {
+        id: expect.any(String),
+        email: "owner@example.com",
+        name: expect.any(String),
+        role: "admin",
+        staffRole: "owner",
+      },
     });
     expect(await (await get("/api/viewer")).json()).toEqual({ user: null });
 
