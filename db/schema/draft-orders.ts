@@ -55,7 +55,9 @@ export const draftOrders = pgTable(
     ),
     check("draft_orders_note_check", sql`${t.note} is null or length(${t.note}) <= ${sql.raw(String(DRAFT_NOTE_MAX))}`),
     index("draft_orders_created_idx").on(t.createdAt, t.id),
-    index("draft_orders_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+    index("draft_orders_order_idx")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 

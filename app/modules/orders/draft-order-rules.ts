@@ -177,12 +177,15 @@ export function parseMoney(text: string): number | null {
 /** Cents as the editor's inputs show them: 1250 → '12.50'. */
 export const moneyText = (cents: number) => (cents / 100).toFixed(2);
 
-
 const reason = z.string().trim().max(DRAFT_REASON_MAX, `At most ${DRAFT_REASON_MAX} characters.`).default("");
 
 export const draftLineSchema = z.object({
   variantId: z.uuid(),
-  quantity: z.coerce.number({ error: DRAFT_MESSAGES.quantity }).int(DRAFT_MESSAGES.quantity).min(1, DRAFT_MESSAGES.quantity).max(1000, DRAFT_MESSAGES.quantity),
+  quantity: z.coerce
+    .number({ error: DRAFT_MESSAGES.quantity })
+    .int(DRAFT_MESSAGES.quantity)
+    .min(1, DRAFT_MESSAGES.quantity)
+    .max(1000, DRAFT_MESSAGES.quantity),
   /** Blank: the catalogue price. */
   unitPrice: z.string().max(20).default(""),
   reason,
@@ -233,7 +236,8 @@ export function checkDraftMoney(
     if (!(percent >= 1 && percent <= 100)) errors.discountValue = DRAFT_MESSAGES.percent;
     else discount = { kind: "percent", value: percent };
   }
-  if (payload.discountKind !== "none" && payload.discountReason === "") errors.discountReason = DRAFT_MESSAGES.discountReason;
+  if (payload.discountKind !== "none" && payload.discountReason === "")
+    errors.discountReason = DRAFT_MESSAGES.discountReason;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -248,7 +252,9 @@ export function checkDraftMoney(
 export function linePrice(
   line: { unitPrice: string; reason: string },
   catalogUnitCents: number,
-): { ok: true; unitPriceCents: number; reason: string | null } | { ok: false; field: "unitPrice" | "reason"; message: string } {
+):
+  | { ok: true; unitPriceCents: number; reason: string | null }
+  | { ok: false; field: "unitPrice" | "reason"; message: string } {
   if (line.unitPrice.trim() === "") return { ok: true, unitPriceCents: catalogUnitCents, reason: null };
   const cents = parseMoney(line.unitPrice);
   if (cents === null) return { ok: false, field: "unitPrice", message: DRAFT_MESSAGES.money };

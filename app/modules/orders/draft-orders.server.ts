@@ -363,7 +363,11 @@ export function createDraftOrders(deps: DraftOrderDeps) {
           .from(orders)
           .where(eq(orders.id, draft.orderId))
       : [];
-    return { draft, order: order ?? null, status: draftStatus({ cancelledAt: draft.cancelledAt, order: order ?? null }, new Date()) };
+    return {
+      draft,
+      order: order ?? null,
+      status: draftStatus({ cancelledAt: draft.cancelledAt, order: order ?? null }, new Date()),
+    };
   }
 
   async function event(
@@ -517,7 +521,10 @@ export function createDraftOrders(deps: DraftOrderDeps) {
     if (lines.length === 0) throw new DomainError("invalid", DRAFT_MESSAGES.noLines);
     const missing = lines.find((l) => l.variantId === null || l.productId === null);
     if (missing) {
-      throw new DomainError("conflict", `${lineLabel(missing.productName, missing)} is no longer in the catalogue. Remove it from the draft.`);
+      throw new DomainError(
+        "conflict",
+        `${lineLabel(missing.productName, missing)} is no longer in the catalogue. Remove it from the draft.`,
+      );
     }
     const discount =
       draft.discountKind && draft.discountValue !== null
@@ -650,7 +657,14 @@ export function createDraftOrders(deps: DraftOrderDeps) {
         .orderBy(asc(draftOrderLines.position));
       if (status === "sent" && order) {
         await tx.update(orders).set({ paymentDueAt: dueAt, updatedAt: now }).where(eq(orders.id, order.id));
-        await event(tx, id, "link_resent", actor, `To ${draft.customerEmail}, valid until ${dueAt.toISOString()}`, order.id);
+        await event(
+          tx,
+          id,
+          "link_resent",
+          actor,
+          `To ${draft.customerEmail}, valid until ${dueAt.toISOString()}`,
+          order.id,
+        );
         await tx.update(draftOrders).set({ updatedAt: now }).where(eq(draftOrders.id, id));
         const [stored] = await tx.select().from(orders).where(eq(orders.id, order.id));
         return { draft, lines, order: stored!, restocked: false, taken: false };
@@ -730,7 +744,10 @@ export function createDraftOrders(deps: DraftOrderDeps) {
           back = true;
         }
       }
-      await tx.update(draftOrders).set({ cancelledAt: new Date(), updatedAt: new Date() }).where(eq(draftOrders.id, id));
+      await tx
+        .update(draftOrders)
+        .set({ cancelledAt: new Date(), updatedAt: new Date() })
+        .where(eq(draftOrders.id, id));
       await event(tx, id, "cancelled", actor, null, order?.id ?? null);
       return back;
     });
@@ -751,7 +768,15 @@ export interface DraftPayView {
   phone: string;
   shippingAddress: AddressJson;
   shippingMethod: ShippingMethod;
-  lines: Array<{ name: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number; totalPriceCents: number; imageUrl: string | null }>;
+  lines: Array<{
+    name: string;
+    size: string | null;
+    color: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    totalPriceCents: number;
+    imageUrl: string | null;
+  }>;
   subtotalCents: number;
   discountCents: number;
   discountReason: string | null;

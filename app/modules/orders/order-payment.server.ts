@@ -242,7 +242,10 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
         .update(orders)
         // The hold ran out: it still counts against its holder for a while (hold-rules.ts). Not a draft's:
         // staff chose to hold its stock, not the customer.
-        .set({ ...cancelled(), holdExpiredAt: sql`case when ${orders.draftOrderId} is null then ${now.toISOString()}::timestamptz end` })
+        .set({
+          ...cancelled(),
+          holdExpiredAt: sql`case when ${orders.draftOrderId} is null then ${now.toISOString()}::timestamptz end`,
+        })
         .where(and(inArray(orders.id, claimed), awaitingPayment()))
         .returning({ id: orders.id, draft: orders.draftOrderId });
       const ids = rows.map((row) => row.id);
