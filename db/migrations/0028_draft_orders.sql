@@ -50,7 +50,7 @@ CREATE TABLE "draft_orders" (
 	CONSTRAINT "draft_orders_number_unique" UNIQUE("number"),
 	CONSTRAINT "draft_orders_shipping_method_check" CHECK ("draft_orders"."shipping_method" in ('standard', 'express', 'overnight')),
 	CONSTRAINT "draft_orders_shipping_custom_check" CHECK ("draft_orders"."shipping_custom_cents" is null or "draft_orders"."shipping_custom_cents" between 0 and 100000000),
-	CONSTRAINT "draft_orders_discount_check" CHECK (("draft_orders"."discount_kind" is null and "draft_orders"."discount_value" is null) or ("draft_orders"."discount_kind" = 'fixed' and "draft_orders"."discount_value" between 0 and 100000000) or ("draft_orders"."discount_kind" = 'percent' and "draft_orders"."discount_value" between 0 and 100)),
+	CONSTRAINT "draft_orders_discount_check" CHECK (("draft_orders"."discount_kind" is null) = ("draft_orders"."discount_value" is null) and ("draft_orders"."discount_kind" is null or ("draft_orders"."discount_kind" = 'fixed' and "draft_orders"."discount_value" between 0 and 100000000) or ("draft_orders"."discount_kind" = 'percent' and "draft_orders"."discount_value" between 0 and 100))),
 	CONSTRAINT "draft_orders_note_check" CHECK ("draft_orders"."note" is null or length("draft_orders"."note") <= 1000)
 );
 --> statement-breakpoint

@@ -51,7 +51,7 @@ export const draftOrders = pgTable(
     ),
     check(
       "draft_orders_discount_check",
-      sql`(${t.discountKind} is null and ${t.discountValue} is null) or (${t.discountKind} = 'fixed' and ${t.discountValue} between 0 and 100000000) or (${t.discountKind} = 'percent' and ${t.discountValue} between 0 and 100)`,
+      sql`(${t.discountKind} is null) = (${t.discountValue} is null) and (${t.discountKind} is null or (${t.discountKind} = 'fixed' and ${t.discountValue} between 0 and 100000000) or (${t.discountKind} = 'percent' and ${t.discountValue} between 0 and 100))`,
     ),
     check("draft_orders_note_check", sql`${t.note} is null or length(${t.note}) <= ${sql.raw(String(DRAFT_NOTE_MAX))}`),
     index("draft_orders_created_idx").on(t.createdAt, t.id),
