@@ -17,6 +17,7 @@ import { DEFAULT_PRICING_RULES } from "~/modules/pricing/pricing";
 import { setProductStock } from "../support/catalog-fixtures";
 import { mailText } from "../support/mail-text";
 import { signIn, signUp } from "../support/sessions";
+import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -35,6 +36,7 @@ const links = createDraftLinks(AUTH_SECRET);
 
 let server: TestServer;
 let smtp: SmtpSink;
+let paypal: FakePayPal;
 let ownerCookie = "";
 let managerCookie = "";
 let customerCookie = "";
@@ -54,7 +56,11 @@ async function member(email: string, role: "manager" | "fulfilment" | "catalogue
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
+  paypal = await startFakePayPal();
   server = await startTestServer({
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
     AUTH_SECRET,
     ADMIN_EMAIL: OWNER.email,
     ADMIN_PASSWORD: OWNER.password,
@@ -77,7 +83,7 @@ beforeAll(async () => {
     .orderBy(products.slug)
     .limit(1);
   product = row!;
-  await setProductStock(db(), product.id, 5, { sizes: ["M"], colors: ["Black"] });
+  await setProductStock(db(), product.id, 20, { sizes: ["M"], colors: ["Black"] });
   const [variant] = await db()
     .select({ id: productVariants.id })
     .from(productVariants)
@@ -90,6 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
+  await paypal?.stop();
 });
 
 const address = (email: string) => ({
@@ -308,6 +315,39 @@ describe("draft orders", () => {
     // A paid draft is neither sent again nor cancelled.
     expect((await post(`/admin/orders/drafts/${id}`, { intent: "send" })).status).toBe(409);
     expect((await post(`/admin/orders/drafts/${id}`, { intent: "cancel" })).status).toBe(409);
+  });
+
+  it("pays through the link with PayPal for the order's own total; a closed PayPal window leaves it waiting", async () => {
+    const id = await createDraft({ address: address("paypal.payer@example.com") });
+    expect((await post(`/admin/orders/drafts/${id}`, { intent: "send" })).status).toBe(200);
+    const order = await orderOf(id);
+    const token = links.token(order.orderNumber, order.paymentDueAt!);
+    const first = await payJson({ token, intent: "paypal-create", orderId: order.id });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const firstId = first.body.paypalOrderId as string;
+    expect(paypal.orders.get(firstId)!.amount.value).toBe((order.totalCents / 100).toFixed(2));
+    // The shopper closed PayPal's window: the draft's order still waits, its stock still held.
+    expect((await payJson({ token, intent: "paypal-cancel", orderId: order.id })).status).toBe(200);
+    expect((await orderOf(id)).status).toBe("pending");
+    const second = await payJson({ token, intent: "paypal-create", orderId: order.id });
+    const paypalOrderId = second.body.paypalOrderId as string;
+    paypal.approve(paypalOrderId);
+    const captured = await payJson({ token, intent: "paypal-capture", paypalOrderId });
+    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
+    expect(await orderOf(id)).toMatchObject({ status: "processing", paymentStatus: "paid", paymentMethod: "paypal" });
+    expect((await orderOf(id)).paymentCaptureId).toBeTruthy();
+    // Another order's PayPal payment cannot be captured with this link.
+    const other = await createDraft({ address: address("paypal.other@example.com") });
+    expect((await post(`/admin/orders/drafts/${other}`, { intent: "send" })).status).toBe(200);
+    const otherOrder = await orderOf(other);
+    const otherToken = links.token(otherOrder.orderNumber, otherOrder.paymentDueAt!);
+    const started = await payJson({ token: otherToken, intent: "paypal-create", orderId: otherOrder.id });
+    paypal.approve(started.body.paypalOrderId as string);
+    const stolen = await payJson({ token, intent: "paypal-capture", paypalOrderId: started.body.paypalOrderId });
+    expect(stolen.status).not.toBe(200);
+    expect(paypal.captureCount(started.body.paypalOrderId as string)).toBe(0);
+    expect((await orderOf(other)).paymentStatus).toBe("pending");
+    await post(`/admin/orders/drafts/${other}`, { intent: "cancel" });
   });
 
   it("refuses a forged, expired or other order's link, changing nothing", async () => {
