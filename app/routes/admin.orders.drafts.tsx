@@ -74,54 +74,56 @@ export default function AdminDraftOrders({ loaderData }: Route.ComponentProps) {
             Apply
           </button>
         </Form>
-        <table className="w-full text-sm">
-          <caption className="sr-only">Draft orders</caption>
-          <thead>
-            <tr className="text-left">
-              <th scope="col">Draft</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Status</th>
-              <th scope="col">Total</th>
-              <th scope="col">Order</th>
-              <th scope="col">Link valid until</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((row) => (
-              <tr key={row.id} data-testid="draft-row">
-                <td>
-                  <Link to={`/admin/orders/drafts/${row.id}`} className="inline-flex min-h-6 items-center underline">
-                    {row.label}
-                  </Link>
-                </td>
-                <td>
-                  {row.customerName} <span className="text-muted">{row.customerEmail}</span>
-                </td>
-                <td data-testid="draft-status">{DRAFT_STATUS_LABELS[row.status]}</td>
-                <td>{row.totalCents === null ? "—" : formatCents(row.totalCents)}</td>
-                <td>
-                  {row.orderNumber ? (
-                    <Link
-                      to={`/admin/orders/${encodeURIComponent(row.orderNumber)}`}
-                      className="inline-flex min-h-6 items-center underline"
-                    >
-                      {row.orderNumber}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td>
-                  {row.status === "sent" && row.paymentDueAt
-                    ? row.paymentDueAt.replace("T", " ").slice(0, 16) + " UTC"
-                    : "—"}
-                </td>
-                <td>{day(row.createdAt)}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-sm">
+            <caption className="sr-only">Draft orders</caption>
+            <thead>
+              <tr className="text-left">
+                <th scope="col">Draft</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+                <th scope="col">Order</th>
+                <th scope="col">Link valid until</th>
+                <th scope="col">Created</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <tr key={row.id} data-testid="draft-row">
+                  <td>
+                    <Link to={`/admin/orders/drafts/${row.id}`} className="inline-flex min-h-6 items-center underline">
+                      {row.label}
+                    </Link>
+                  </td>
+                  <td>
+                    {row.customerName} <span className="text-muted">{row.customerEmail}</span>
+                  </td>
+                  <td data-testid="draft-status">{DRAFT_STATUS_LABELS[row.status]}</td>
+                  <td>{row.totalCents === null ? "—" : formatCents(row.totalCents)}</td>
+                  <td>
+                    {row.orderNumber ? (
+                      <Link
+                        to={`/admin/orders/${encodeURIComponent(row.orderNumber)}`}
+                        className="inline-flex min-h-6 items-center underline"
+                      >
+                        {row.orderNumber}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td>
+                    {row.status === "sent" && row.paymentDueAt
+                      ? row.paymentDueAt.replace("T", " ").slice(0, 16) + " UTC"
+                      : "—"}
+                  </td>
+                  <td>{day(row.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {list.rows.length === 0 ? <p className="mt-4 text-sm text-muted">No draft order matches.</p> : null}
         <nav aria-label="Pages" className="mt-4 flex gap-3 text-sm">
           {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Previous</Link> : null}
