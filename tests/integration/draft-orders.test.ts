@@ -239,6 +239,33 @@ describe("draft orders", () => {
     const page = await get(`/admin/orders/drafts/${id}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`Draft order D${draft.number}`);
+    // The item picker finds the product with its variants, stock and catalogue price.
+    const picker = await get(`/admin/orders/drafts/products?q=${encodeURIComponent(product.name.slice(0, 6))}`);
+    expect(picker.status).toBe(200);
+    const found = ((await picker.json()) as { products: Array<{ productId: string; variants: unknown[] }> }).products;
+    expect(found.find((p) => p.productId === product.id)?.variants).toContainEqual({
+      id: variantId,
+      size: "M",
+      color: "Black",
+      sku: expect.any(String),
+      stock: 20,
+      priceCents: product.priceCents,
+    });
+    // A save names the version it opened: a stale one is refused, the current one saves.
+    const stale = await post(`/admin/orders/drafts/${id}`, {
+      intent: "save",
+      payload: JSON.stringify({ ...payload(), version: "2000-01-01T00:00:00.000Z" }),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(DRAFT_MESSAGES.stale);
+    const resaved = await post(`/admin/orders/drafts/${id}`, {
+      intent: "save",
+      payload: JSON.stringify({ ...payload({}, { quantity: "3" }), version: draft.updatedAt.toISOString() }),
+    });
+    expect(resaved.status, resaved.text.slice(0, 200)).toBe(200);
+    expect(resaved.text).toContain("Draft saved.");
+    const [saved] = await db().select().from(draftOrderLines).where(eq(draftOrderLines.draftId, id));
+    expect(saved!.quantity).toBe(3);
     // An e-mail with an account: the draft (and its order) is that account's.
     const mine = await createDraft({ address: address("shopper@example.com") });
     expect((await draftRow(mine)).customerUserId).toBe(customerId);
@@ -275,6 +302,9 @@ describe("draft orders", () => {
     expect(hours).toBeGreaterThan(1.9);
     expect(hours).toBeLessThanOrEqual(2);
 
+    const edit = await post(`/admin/orders/drafts/${id}`, { intent: "save", payload: JSON.stringify(payload()) });
+    expect(edit.status).toBe(409);
+    expect(edit.text).toContain(DRAFT_MESSAGES.notEditable);
     const mail = await waitForMail("pay.me@example.com", 1);
     const text = mailText(mail.raw);
     expect(text).toContain("As we discussed on Instagram.");
