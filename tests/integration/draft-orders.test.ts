@@ -14,6 +14,9 @@ import { createDraftLinks } from "~/modules/orders/draft-links.server";
 import { DRAFT_MESSAGES, draftTotals } from "~/modules/orders/draft-order-rules";
 import { PAYMENT_MESSAGES } from "~/modules/orders/checkout-api";
 import { DEFAULT_PRICING_RULES } from "~/modules/pricing/pricing";
+import { failOrderPayment } from "~/modules/orders/order-payment.server";
+import { placeOrder } from "~/modules/orders/place-order.server";
+import { testAddress, testLimits } from "../support/fixtures";
 import { setProductStock } from "../support/catalog-fixtures";
 import { mailText } from "../support/mail-text";
 import { signIn, signUp } from "../support/sessions";
@@ -480,6 +483,30 @@ describe("draft orders", () => {
       await db().select({ kind: draftOrderEvents.kind }).from(draftOrderEvents).where(eq(draftOrderEvents.draftId, id))
     ).map((e) => e.kind);
     expect(kinds.sort()).toEqual(["cancelled", "created", "link_resent", "link_resent", "link_sent"]);
+  });
+
+  it("does not count a draft's order among the customer's own unpaid orders or holds", async () => {
+    await setProductStock(db(), product.id, 4, { sizes: ["M"], colors: ["Black"] });
+    const id = await createDraft({ address: address("shopper@example.com") });
+    expect((await post(`/admin/orders/drafts/${id}`, { intent: "send" })).status).toBe(200);
+    expect((await orderOf(id)).userId).toBe(customerId);
+    // One unpaid order allowed, half of a variant's stock: the draft holds 2 of 4, the customer may still
+    // place one of their own for 1 (of the 2 left: half of 2, their holds not counting the draft's).
+    const own = await placeOrder(db(), {
+      userId: customerId,
+      idempotencyKey: `own-${Date.now()}`,
+      lines: [{ productId: product.id, size: "M", color: "Black", quantity: 1 }],
+      shippingAddress: { ...testAddress, email: "shopper@example.com" },
+      shippingMethod: "standard",
+      paymentMethod: "demo",
+      limits: { ...testLimits, unpaidOrdersPerAccount: 1, holdSharePercent: 50, holdCooldownMinutes: 60 },
+    });
+    expect(own.created).toBe(true);
+    expect(await stock()).toBe(1);
+    await failOrderPayment(db(), own.id);
+    await post(`/admin/orders/drafts/${id}`, { intent: "cancel" });
+    expect(await stock()).toBe(4);
+    await setProductStock(db(), product.id, 20, { sizes: ["M"], colors: ["Black"] });
   });
 
   it("refuses to send a draft asking for more than is in stock, taking nothing", async () => {
