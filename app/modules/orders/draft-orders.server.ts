@@ -20,8 +20,7 @@ import { variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
 import type { Mailer } from "~/modules/notifications/mailer.server";
 import type { PricingRules, ShippingMethod } from "~/modules/pricing/pricing";
-import type { StaffActor } from "~/modules/staff/staff-actor";
-import { actorLabel } from "~/modules/staff/staff-actor";
+import { actorLabel, type StaffActor } from "~/modules/staff/staff-actor";
 import { checkCheckout } from "./checkout-forms";
 import { draftPayUrl, type DraftLinks } from "./draft-links.server";
 import { draftPaymentMail } from "./draft-order-mail";
@@ -159,8 +158,6 @@ export interface VariantChoice {
   active: boolean;
   variants: Array<{ id: string; size: string; color: string; sku: string; stock: number; priceCents: number }>;
 }
-
-const actorId = (actor: StaffActor) => actor.id;
 
 export function createDraftOrders(deps: DraftOrderDeps) {
   const { db, events, links } = deps;
@@ -382,7 +379,7 @@ export function createDraftOrders(deps: DraftOrderDeps) {
       draftId,
       orderId,
       kind,
-      actorId: actor ? actorId(actor) : null,
+      actorId: actor?.id ?? null,
       actorName: actor ? actorLabel(actor) : "System",
       note,
     });
@@ -481,7 +478,7 @@ export function createDraftOrders(deps: DraftOrderDeps) {
       if (id === null) {
         const [created] = await tx
           .insert(draftOrders)
-          .values({ ...values, customerUserId, createdById: actorId(actor), createdByName: actorLabel(actor) })
+          .values({ ...values, customerUserId, createdById: actor.id, createdByName: actorLabel(actor) })
           .returning({ id: draftOrders.id });
         draftId = created!.id;
         await event(tx, draftId, "created", actor);
