@@ -18,6 +18,9 @@ export default [
   route("orders/:orderNumber/return", "routes/orders.return.tsx"),
   route("order-confirmation/:orderNumber?", "routes/order-confirmation.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  // A draft order's payment link (issue 32): the checkout's payment step for that one order.
+  route("pay/:orderNumber", "routes/pay.tsx"),
+  route("api/pay", "routes/api.pay.ts"),
   route("reviews/new", "routes/reviews.new.tsx"),
   route("reviews/:reviewId/edit", "routes/reviews.edit.tsx"),
   route("api/cart", "routes/api.cart.ts"),
@@ -45,6 +48,9 @@ export default [
     // The order desk's print runs (issue 32): before orders/:orderNumber, though a static segment wins anyway.
     route("orders/packing-slips", "routes/admin.orders.packing-slips.tsx"),
     route("orders/pick-list", "routes/admin.orders.pick-list.tsx"),
+    // Draft orders (issue 32): the list, and the editor of one ('new' for a new one).
+    route("orders/drafts", "routes/admin.orders.drafts.tsx"),
+    route("orders/drafts/:id", "routes/admin.orders.drafts.draft.tsx"),
     route("orders/:orderNumber", "routes/admin.orders.order.tsx"),
     route("orders/:orderNumber/packing-slip", "routes/admin.orders.packing-slip.tsx"),
     route("returns", "routes/admin.returns.tsx"),
@@ -66,6 +72,7 @@ export default [
   route("admin/discounts/products", "routes/admin.discounts.products.ts"),
   route("admin/discounts/:id/codes", "routes/admin.discounts.codes.ts"),
   route("admin/orders/export", "routes/admin.orders.export.ts"),
+  route("admin/orders/drafts/products", "routes/admin.orders.drafts.products.ts"),
   route("admin/customers/export", "routes/admin.customers.export.ts"),
   route("admin/test-orders", "routes/admin.test-orders.ts"),
   route("admin/notifications/:id/mail", "routes/admin.notifications.mail.ts"),

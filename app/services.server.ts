@@ -43,6 +43,8 @@ import { createReviewReads, type ReviewReads } from "~/modules/reviews/review-re
 import { createHelpfulVotes, type HelpfulVotes } from "~/modules/reviews/helpful-votes.server";
 import { createReturns, type Returns } from "~/modules/returns/returns.server";
 import { createBackInStock, type BackInStock } from "~/modules/restock/back-in-stock.server";
+import { createDraftLinks, type DraftLinks } from "~/modules/orders/draft-links.server";
+import { createDraftOrders, type DraftOrders } from "~/modules/orders/draft-orders.server";
 import { createCheckoutRecovery, type CheckoutRecovery } from "~/modules/recovery/checkout-recovery.server";
 import { createRecoveryLinks } from "~/modules/recovery/recovery-rules";
 import { shopIdentityFrom } from "~/modules/notifications/message-kinds";
@@ -138,6 +140,12 @@ export interface Services {
    * lookup by e-mail, and attaching guest orders to an account once their e-mail is proven.
    */
   guestOrders: GuestOrders;
+  /**
+   * Draft orders (issue 32, decision 0041): staff's drafts, their payment links (signed, DRAFT_ORDER_LINK_HOURS)
+   * and the orders they become.
+   */
+  draftOrders: DraftOrders;
+  draftLinks: DraftLinks;
   /**
    * Cancels the unpaid orders past their hold (UNPAID_ORDER_HOLD_MINUTES) now and returns their stock:
    * what the background sweeper does every minute. Answers how many were cancelled.
@@ -237,6 +245,8 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
     const reviewLinks = createReviewLinks(config.authSecret);
     // Guest orders' signed links (issue 31): the order e-mail's link of a guest order carries one.
     const guestLinks = createGuestLinks(config.authSecret);
+    // Draft orders' payment links (issue 32): their own key.
+    const draftLinks = createDraftLinks(config.authSecret);
     const notifications = createNotifications({
       db: database.db,
       events,
@@ -367,6 +377,19 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         shopName: async () => (await settings.read()).store.name,
         rateLimitIpMultiplier: config.rateLimitIpMultiplier,
       }),
+      draftOrders: createDraftOrders({
+        db: database.db,
+        events,
+        mailer,
+        links: draftLinks,
+        publicUrl: config.publicUrl,
+        linkHours: config.draftOrderLinkHours,
+        shop: async () => {
+          const { store, shipping } = await settings.read();
+          return { name: store.name, pricing: shipping, shipsTo: shipping.shipsTo };
+        },
+      }),
+      draftLinks,
       returns: createReturns({
         db: database.db,
         events,

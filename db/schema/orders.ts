@@ -93,6 +93,13 @@ export const orders = pgTable(
      * restore link's signed cookie. Recovered carts and their revenue are counted from it.
      */
     recoveredCheckoutId: uuid(),
+    /**
+     * A draft order's order (issue 32, decision 0041): the draft it was sent from. Its lines carry the
+     * prices staff set; the sweeper leaves it alone until `payment_due_at`.
+     */
+    draftOrderId: uuid(),
+    /** When an order sent as a payment link stops waiting: the sweeper cancels it then, not after the hold. */
+    paymentDueAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,6 +150,13 @@ export const orders = pgTable(
       .on(t.exchangeForOrderId)
       .where(sql`${t.exchangeForOrderId} is not null`),
     // An address's unpaid orders and recently expired holds, read at every checkout (modules/orders/stock-holds.server.ts).
+    // The sweeper's payment links past their due time (issue 32, draft orders).
+    index("orders_payment_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} is not null and ${t.status} = 'pending' and ${t.paymentStatus} = 'pending'`),
+    index("orders_draft_idx")
+      .on(t.draftOrderId)
+      .where(sql`${t.draftOrderId} is not null`),
     index("orders_hold_address_idx")
       .on(t.holdAddress)
       .where(sql`${t.holdAddress} is not null`),

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase, queryRows, type Database } from "~/lib/db/client.server";
 import { listAdminOrders } from "~/modules/orders/admin-orders.server";
+import { cancelAbandonedOrders } from "~/modules/orders/order-payment.server";
 import { prepareDatabaseLocation, databaseKind, type DatabaseLocation } from "../support/test-database";
 
 /**
@@ -534,5 +535,52 @@ describe(`migration 0026 (customers) on a shop of the previous release (${databa
     );
     expect(gone!.n).toBe(0);
     await upgraded.db.execute(sql`delete from orders where order_number = 'ORD-C2'`);
+  });
+});
+
+describe(`migration 0028 (draft orders) on a shop of the previous release (${databaseKind})`, () => {
+  it("leaves every earlier order an ordinary one, numbers drafts from D1001, and the sweeper keeps both rules", async () => {
+    const [marked] = await queryRows<{ n: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n from orders where draft_order_id is not null or payment_due_at is not null`,
+    );
+    expect(marked!.n).toBe(0);
+    const draft = (email: string, kind: string | null, value: number | null) =>
+      upgraded.db.execute(
+        sql`insert into draft_orders (customer_email, shipping_address, discount_kind, discount_value, created_by_name)
+            values (${email}, '{}'::jsonb, ${kind}, ${value}, 'Owner')`,
+      );
+    await draft("a@example.com", "percent", 10);
+    await expect(draft("b@example.com", "percent", 150)).rejects.toThrow();
+    await expect(draft("c@example.com", "fixed", null)).rejects.toThrow();
+    const [first] = await queryRows<{ number: number; id: string }>(
+      upgraded.db,
+      sql`select number, id from draft_orders where customer_email = 'a@example.com'`,
+    );
+    expect(first!.number).toBeGreaterThanOrEqual(1001);
+    // An old unpaid order goes after the hold; a draft's order waits for its own due time.
+    const old = new Date(Date.now() - 86_400_000).toISOString();
+    for (const [number, due] of [
+      ["ORD-D1", null],
+      ["ORD-D2", new Date(Date.now() + 3_600_000).toISOString()],
+    ] as const) {
+      await upgraded.db.execute(
+        sql`insert into orders (order_number, subtotal_cents, total_cents, shipping_address, customer_email, created_at, updated_at,
+              draft_order_id, payment_due_at)
+            values (${number}, 100, 100, '{}'::jsonb, 'a@example.com', ${old}::timestamptz, ${old}::timestamptz,
+              ${due ? first!.id : null}::uuid, ${due}::timestamptz)`,
+      );
+    }
+    await cancelAbandonedOrders(upgraded.db, { olderThanMinutes: 15 });
+    const states = await queryRows<{ order_number: string; status: string }>(
+      upgraded.db,
+      sql`select order_number, status from orders where order_number in ('ORD-D1', 'ORD-D2') order by order_number`,
+    );
+    expect(states).toEqual([
+      { order_number: "ORD-D1", status: "cancelled" },
+      { order_number: "ORD-D2", status: "pending" },
+    ]);
+    await upgraded.db.execute(sql`delete from orders where order_number in ('ORD-D1', 'ORD-D2')`);
+    await upgraded.db.execute(sql`delete from draft_orders`);
   });
 });

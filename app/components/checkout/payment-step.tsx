@@ -19,7 +19,8 @@ export function PaymentStep(props: {
   demoPayments: boolean;
   paypalClientId: string | null;
   payment: ReturnType<typeof useCheckoutPayment>;
-  onEdit: (step: 0 | 1) => void;
+  /** The review's 'Change' buttons; without it (a draft order's payment link) the review is read-only. */
+  onEdit?: (step: 0 | 1) => void;
   blocked: boolean;
 }) {
   const { form, payment } = props;
@@ -28,6 +29,7 @@ export function PaymentStep(props: {
   const busy = payment.busy !== null;
   const country = countryName(form.country) ?? form.country;
   const noMethod = !props.demoPayments && (!props.paypalClientId || paypalUnavailable);
+  const edit = (step: 0 | 1) => (props.onEdit ? () => props.onEdit!(step) : undefined);
 
   return (
     <div className="space-y-6">
@@ -38,13 +40,13 @@ export function PaymentStep(props: {
         <h2 id="review-title" className="sr-only">
           Review
         </h2>
-        <ReviewRow label="Contact" onEdit={() => props.onEdit(0)}>
+        <ReviewRow label="Contact" onEdit={edit(0)}>
           {form.firstName} {form.lastName} · {form.email} · {form.phone}
         </ReviewRow>
-        <ReviewRow label="Ship to" onEdit={() => props.onEdit(1)}>
+        <ReviewRow label="Ship to" onEdit={edit(1)}>
           {[form.address, form.apartment, form.city, form.state, form.postalCode, country].filter(Boolean).join(", ")}
         </ReviewRow>
-        <ReviewRow label="Method" onEdit={() => props.onEdit(1)}>
+        <ReviewRow label="Method" onEdit={edit(1)}>
           {SHIPPING_METHODS[form.shippingMethod].label} ({SHIPPING_METHODS[form.shippingMethod].delivery})
         </ReviewRow>
       </section>
@@ -121,19 +123,21 @@ export function PaymentStep(props: {
   );
 }
 
-function ReviewRow({ label, children, onEdit }: { label: string; children: React.ReactNode; onEdit: () => void }) {
+function ReviewRow({ label, children, onEdit }: { label: string; children: React.ReactNode; onEdit?: () => void }) {
   return (
     <div className="flex items-start gap-3 px-4 py-4 sm:gap-4 sm:px-5">
       <span className="w-16 shrink-0 text-muted sm:w-20">{label}</span>
       <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{children}</span>
-      <button
-        type="button"
-        onClick={onEdit}
-        className="text-sm font-medium underline underline-offset-2"
-        aria-label={`Change ${label.toLowerCase()}`}
-      >
-        Change
-      </button>
+      {onEdit ? (
+        <button
+          type="button"
+          onClick={onEdit}
+          className="text-sm font-medium underline underline-offset-2"
+          aria-label={`Change ${label.toLowerCase()}`}
+        >
+          Change
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -55,6 +55,8 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** A variant with this many units or fewer is low on stock (LOW_STOCK_THRESHOLD). */
   lowStockThreshold: number;
+  /** Hours a draft order's payment link holds its stock (DRAFT_ORDER_LINK_HOURS, issue 32). */
+  draftOrderLinkHours: number;
   /** How often scheduled sales are started and ended by the clock (SCHEDULED_SALES_INTERVAL_SECONDS). */
   scheduledSalesIntervalMs: number;
   /** Back in stock (issue 31): RESTOCK_NOTIFY_FACTOR, RESTOCK_WAVE_MINUTES, RESTOCK_ROUND_SECONDS. */
@@ -206,6 +208,7 @@ export function resolveConfig(env: RawEnv): AppConfig {
       holdCooldownMinutes: env.UNPAID_HOLD_COOLDOWN_MINUTES,
     },
     lowStockThreshold: env.LOW_STOCK_THRESHOLD,
+    draftOrderLinkHours: env.DRAFT_ORDER_LINK_HOURS,
     scheduledSalesIntervalMs: env.SCHEDULED_SALES_INTERVAL_SECONDS * 1000,
     restock: {
       factor: env.RESTOCK_NOTIFY_FACTOR,

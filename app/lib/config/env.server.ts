@@ -165,6 +165,13 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(ORDER_LIMIT_DEFAULTS.unpaidOrderHoldMinutes),
+    /** Hours a draft order's payment link holds its stock before the order is cancelled (issue 32). */
+    DRAFT_ORDER_LINK_HOURS: z.coerce
+      .number({ error: "must be a whole number of hours" })
+      .int("must be a whole number of hours")
+      .min(1)
+      .max(24 * 30)
+      .default(72),
     /** The least severe log line written (JSON lines; pretty under `npm run dev`). */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Bearer token that opens /metrics on the shop's port; unset (and no METRICS_PORT), /metrics is 404. */

@@ -57,4 +57,6 @@ export const PAYMENT_MESSAGES = {
   processingFailed: "Payment processing failed",
   retry: "Payment failed. Please try again.",
   paypalUnavailable: "PayPal temporarily unavailable",
+  /** A draft order's payment link that ran out (issue 32). */
+  linkExpired: "This payment link has expired. Please contact us for a new one.",
 } as const;

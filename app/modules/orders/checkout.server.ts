@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { orders, profiles } from "#db/schema/index";
 import type { OrderLimits } from "~/lib/config/order-limits";
 import type { Db } from "~/lib/db/client.server";
@@ -35,6 +35,11 @@ export interface CheckoutContext {
   userId: string | null;
   /** A guest's orders placed from this browser (the signed placed-orders cookie): the ones it may pay or cancel. */
   placedNumbers?: readonly string[];
+  /**
+   * A draft order's payment link (issue 32, decision 0041): the order its genuine, unexpired token names.
+   * The shopper pays only that order, whoever is signed in (userId is then null).
+   */
+  linkedOrderNumber?: string;
   demoPayments: boolean;
   paypal: PayPalClient | undefined;
   /** Per-product cap, unpaid orders per account, the unpaid order's hold (`config.orderLimits`). */
@@ -177,6 +182,9 @@ async function placeChecked(
  * browser placed (its signed cookie), nothing else.
  */
 function ownOrders(ctx: CheckoutContext) {
+  if (ctx.linkedOrderNumber) {
+    return and(eq(orders.orderNumber, ctx.linkedOrderNumber), isNotNull(orders.draftOrderId))!;
+  }
   if (ctx.userId !== null) return eq(orders.userId, ctx.userId);
   const placed = [...(ctx.placedNumbers ?? [])];
   return placed.length > 0 ? and(isNull(orders.userId), inArray(orders.orderNumber, placed)) : sql`false`;
@@ -190,6 +198,7 @@ async function payableOrder(ctx: CheckoutContext, orderId: string) {
       orderNumber: orders.orderNumber,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
+      paymentDueAt: orders.paymentDueAt,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), ownOrders(ctx)));
@@ -203,6 +212,9 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
   if (order.paymentStatus === "paid") return { orderId, orderNumber: order.orderNumber };
   if (order.status !== "pending" || order.paymentStatus !== "pending")
     throw new DomainError("conflict", PAYMENT_MESSAGES.retry);
+  // A draft's payment link that ran out (the sweeper has not closed its order yet) pays nothing.
+  if (order.paymentDueAt && order.paymentDueAt.getTime() <= Date.now())
+    throw new DomainError("conflict", PAYMENT_MESSAGES.linkExpired);
   await new Promise((resolve) => setTimeout(resolve, DEMO_PAYMENT_DELAY_MS));
   if (decline) {
     await failOrderPayment(ctx.db, orderId, ctx.events);
@@ -216,6 +228,11 @@ async function payByDemo(ctx: CheckoutContext, orderId: string, decline: boolean
 
 async function createPayPalOrder(ctx: CheckoutContext, orderId: string): Promise<CheckoutSuccess> {
   if (!ctx.paypal) throw new DomainError("invalid", PAYMENT_MESSAGES.paypalUnavailable);
+  if (ctx.linkedOrderNumber) {
+    const order = await payableOrder(ctx, orderId);
+    if (order?.paymentDueAt && order.paymentDueAt.getTime() <= Date.now())
+      throw new DomainError("conflict", PAYMENT_MESSAGES.linkExpired);
+  }
   const { paypalOrderId } = await startPayPalPayment(ctx.db, ctx.paypal, { orderId, owner: ownOrders(ctx) }).catch(
     providerFailure,
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -79,11 +79,12 @@ export async function markOrderPaid(
           amountCents === undefined ? undefined : eq(orders.totalCents, amountCents),
         ),
       )
-      .returning({ orderNumber: orders.orderNumber, userId: orders.userId });
+      .returning({ orderNumber: orders.orderNumber, userId: orders.userId, draftOrderId: orders.draftOrderId });
     // In the transaction of the paid-transition, not after it: only the one call that moves the order
     // to paid takes its lines out of the cart (a retried or concurrent payment would take them twice,
-    // eating a quantity raised since), and a paid order never leaves them behind.
-    if (paid?.userId) await removeOrderedLines(tx, paid.userId, await orderedLines(tx, orderId));
+    // eating a quantity raised since), and a paid order never leaves them behind. A draft's order
+    // (issue 32) was never in the cart: the customer's cart is left alone.
+    if (paid?.userId && !paid.draftOrderId) await removeOrderedLines(tx, paid.userId, await orderedLines(tx, orderId));
     if (paid) {
       await recordStatusChange(tx, {
         orderId,
@@ -158,14 +159,15 @@ const cancelled = () => ({ status: "cancelled", paymentStatus: "failed", updated
 /**
  * A failed payment: cancels a pending order and gives its stock back, in one transaction. Idempotent:
  * only the call that moves the order out of pending/pending restocks. Emits `catalog.changed` when stock
- * came back.
+ * came back. A draft's order (issue 32) is left waiting: its link stays good until its own expiry, so a
+ * declined card or a closed PayPal window can be tried again.
  */
 export async function failOrderPayment(db: Db, orderId: string, events?: EventBus): Promise<{ changed: boolean }> {
   const restocked = await db.transaction(async (tx) => {
     const rows = await tx
       .update(orders)
       .set(cancelled())
-      .where(and(eq(orders.id, orderId), awaitingPayment()))
+      .where(and(eq(orders.id, orderId), awaitingPayment(), isNull(orders.draftOrderId)))
       .returning({ id: orders.id });
     if (rows.length === 0) return undefined;
     await recordStatusChange(tx, { ...abandonedChange(orderId), note: "Payment failed" });
@@ -211,7 +213,8 @@ const SWEEP_BATCH = 200;
 
 /**
  * Cancels every order still pending/pending with no payment activity (placed, or a PayPal payment
- * started: both touch `updated_at`) for more than `olderThanMinutes`, and gives
+ * started: both touch `updated_at`) for more than `olderThanMinutes` — or, for an order with its own
+ * `payment_due_at` (a draft's payment link, issue 32), once that time has passed — and gives
  * its stock back, exactly once: rows are claimed with FOR UPDATE SKIP LOCKED and re-checked by the
  * UPDATE, and restocked in the same transaction, so two instances sweeping at once never overlap.
  * Returns how many orders were cancelled.
@@ -226,20 +229,32 @@ export async function cancelAbandonedOrders(db: Db, options: CancelAbandonedOpti
       const claimed = tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(awaitingPayment(), lt(orders.updatedAt, cutoff)))
+        .where(
+          and(
+            awaitingPayment(),
+            or(and(isNull(orders.paymentDueAt), lt(orders.updatedAt, cutoff)), lt(orders.paymentDueAt, now)),
+          ),
+        )
         .orderBy(orders.id)
         .limit(SWEEP_BATCH)
         .for("update", { skipLocked: true });
       const rows = await tx
         .update(orders)
-        // The hold ran out: it still counts against its holder for a while (hold-rules.ts).
-        .set({ ...cancelled(), holdExpiredAt: now })
+        // The hold ran out: it still counts against its holder for a while (hold-rules.ts). Not a draft's:
+        // staff chose to hold its stock, not the customer.
+        .set({
+          ...cancelled(),
+          holdExpiredAt: sql`case when ${orders.draftOrderId} is null then ${now.toISOString()}::timestamptz end`,
+        })
         .where(and(inArray(orders.id, claimed), awaitingPayment()))
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, draft: orders.draftOrderId });
       const ids = rows.map((row) => row.id);
       await recordStatusChanges(
         tx,
-        ids.map((id) => ({ ...abandonedChange(id), note: `Not paid within ${olderThanMinutes} minutes` })),
+        rows.map((row) => ({
+          ...abandonedChange(row.id),
+          note: row.draft ? "Payment link expired" : `Not paid within ${olderThanMinutes} minutes`,
+        })),
       );
       return { count: ids.length, restocked: await restock(tx, ids) };
     });

@@ -1,5 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import {
+  draftOrderEvents,
+  draftOrders,
   orderNotes,
   orderNotifications,
   orderRefunds,
@@ -9,6 +11,7 @@ import {
 } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import {
+  draftEntry,
   mergeTimeline,
   noteEntry,
   notificationEntry,
@@ -27,7 +30,7 @@ export async function orderTimeline(
   db: Db,
   order: { id: string; paymentMethod: string | null },
 ): Promise<TimelineEntry[]> {
-  const [status, messages, refunds, steps, notes] = await Promise.all([
+  const [status, messages, refunds, steps, notes, drafted] = await Promise.all([
     db
       .select({
         id: orderStatusHistory.id,
@@ -88,6 +91,19 @@ export async function orderTimeline(
       .from(orderNotes)
       .where(eq(orderNotes.orderId, order.id))
       .orderBy(asc(orderNotes.createdAt)),
+    // A draft's order (issue 32): the draft's own steps, from its creation on, whichever of its links this is.
+    db
+      .select({
+        id: draftOrderEvents.id,
+        draftNumber: draftOrders.number,
+        kind: draftOrderEvents.kind,
+        actorName: draftOrderEvents.actorName,
+        note: draftOrderEvents.note,
+        createdAt: draftOrderEvents.createdAt,
+      })
+      .from(draftOrderEvents)
+      .innerJoin(draftOrders, eq(draftOrders.id, draftOrderEvents.draftId))
+      .where(eq(draftOrderEvents.draftId, sql`(select draft_order_id from orders where id = ${order.id})`)),
   ]);
   return mergeTimeline(
     status.map((row) => statusEntry(row, order.paymentMethod)),
@@ -95,6 +111,7 @@ export async function orderTimeline(
     refunds.map(refundEntry),
     steps.map(returnEntry),
     notes.map(noteEntry),
+    drafted.map(draftEntry),
   );
 }
 

@@ -8,7 +8,7 @@ import { historyChangeText } from "./order-words";
  * staff's internal notes, merged newest first (as Shopify's). Pure: the reads are in order-timeline.server.ts.
  */
 
-export const TIMELINE_KINDS = ["status", "notification", "refund", "return", "note"] as const;
+export const TIMELINE_KINDS = ["status", "notification", "refund", "return", "note", "draft"] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineEntry {
@@ -26,7 +26,7 @@ export interface TimelineEntry {
 }
 
 /** Same instant: the order's own change first, then what followed from it (oldest-first reading order). */
-const KIND_RANK: Record<TimelineKind, number> = { status: 0, refund: 1, return: 2, notification: 3, note: 4 };
+const KIND_RANK: Record<TimelineKind, number> = { draft: 0, status: 1, refund: 2, return: 3, notification: 4, note: 5 };
 
 /**
  * The entries of every source, newest first. Ties in time keep a fixed order (reverse of the causal order
@@ -159,4 +159,32 @@ export const noteFormSchema = z.object({
     .trim()
     .min(1, "Write a note.")
     .max(ORDER_NOTE_MAX, `A note is at most ${ORDER_NOTE_MAX.toLocaleString("en-US")} characters.`),
+});
+
+export interface DraftEventRow {
+  id: string;
+  draftNumber: number;
+  kind: string;
+  actorName: string;
+  note: string | null;
+  createdAt: Date;
+}
+
+const DRAFT_EVENT_WORDS: Record<string, string> = {
+  created: "created",
+  saved: "saved",
+  link_sent: "payment link sent",
+  link_resent: "payment link sent again",
+  mail_failed: "payment link e-mail failed",
+  cancelled: "cancelled",
+};
+
+/** A draft order's step (issue 32): created, saved, its link sent, its mail failed, cancelled. Paid and expired are status changes. */
+export const draftEntry = (row: DraftEventRow): TimelineEntry => ({
+  key: `draft:${row.id}`,
+  kind: "draft",
+  at: row.createdAt.toISOString(),
+  text: `Draft D${row.draftNumber} ${DRAFT_EVENT_WORDS[row.kind] ?? row.kind.replace(/_/g, " ")}`,
+  actor: row.actorName,
+  detail: row.note,
 });

@@ -407,10 +407,11 @@ async function insertOrderWithItems(
 ): Promise<{ id: string; orderNumber: string; totalCents: number } | null> {
   const holder = holderOf(input);
   // Literals, not parameters, for the status: the partial indexes (orders_unpaid_user_idx, orders_unpaid_guest_email_idx) answer the count.
+  // A draft's order waiting for payment (issue 32) is staff's hold with its own expiry: it does not count.
   const unpaidOfHolder =
     "userId" in holder
-      ? sql`(select count(*) from orders where user_id = ${holder.userId} and status = 'pending' and payment_status = 'pending')`
-      : sql`(select count(*) from orders where user_id is null and lower(customer_email) = ${holder.guestEmail} and status = 'pending' and payment_status = 'pending')`;
+      ? sql`(select count(*) from orders where user_id = ${holder.userId} and status = 'pending' and payment_status = 'pending' and draft_order_id is null)`
+      : sql`(select count(*) from orders where user_id is null and lower(customer_email) = ${holder.guestEmail} and status = 'pending' and payment_status = 'pending' and draft_order_id is null)`;
   const items = priced.map((l) => ({
     product_id: l.productId,
     variant_id: l.variant.id,

@@ -34,6 +34,8 @@ export async function heldByHolder(
             and ((orders.status = 'pending' and orders.payment_status = 'pending')
               or orders.hold_expired_at > now() - make_interval(mins => ${cooldownMinutes}))
             and orders.id <> ${holder.exceptOrderId}
+            -- A draft's order (issue 32) is staff's hold, until its link runs out: not the customer's.
+            and orders.draft_order_id is null
         ) h on h.variant_id = v.id
         where v.id = any(${sql.param([...variantIds])}::uuid[])
         group by v.id, v.stock`,

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<TimelineEntry["kind"], string> = {
   refund: "Refund",
   return: "Return",
   note: "Note",
+  draft: "Draft",
 };
 
 interface NoteAnswer {
