@@ -1,6 +1,7 @@
 import {
   BarChart3,
   BellRing,
+  FilePen,
   Home,
   MessageSquare,
   Package,
@@ -101,6 +102,7 @@ function sectionsFor(permissions: readonly Permission[], requested: { n: number;
   const all: (BackOfficeLink & { needs: Permission })[] = [
     { to: "/admin", label: "Home", icon: Home, end: true, needs: "home" },
     { to: "/admin/orders", label: "Orders", icon: ShoppingBag, needs: "orders" },
+    { to: "/admin/orders/drafts", label: "Draft orders", icon: FilePen, needs: "draftOrders" },
     {
       to: "/admin/returns",
       label: "Returns",

@@ -76,6 +76,31 @@ const PROBES: Probe[] = [
     path: `/admin/orders/${ORDER}/packing-slip.data`,
     permission: "orders",
   },
+  {
+    file: "routes/admin.orders.drafts.tsx",
+    method: "GET",
+    path: "/admin/orders/drafts.data",
+    permission: "draftOrders",
+  },
+  {
+    file: "routes/admin.orders.drafts.draft.tsx",
+    method: "GET",
+    path: "/admin/orders/drafts/new.data",
+    permission: "draftOrders",
+  },
+  {
+    file: "routes/admin.orders.drafts.draft.tsx",
+    method: "POST",
+    path: "/admin/orders/drafts/new",
+    permission: "draftOrders",
+    form: { intent: "save", email: "matrix.customer@example.com", lines: "[]" },
+  },
+  {
+    file: "routes/admin.orders.drafts.products.ts",
+    method: "GET",
+    path: "/admin/orders/drafts/products?q=a",
+    permission: "draftOrders",
+  },
   { file: "routes/admin.returns.tsx", method: "GET", path: "/admin/returns.data", permission: "returns" },
   {
     file: "routes/admin.returns.return.tsx",
