@@ -16,3 +16,4 @@ export * from "./recovery";
 export * from "./order-notes";
 export * from "./customers";
 export * from "./staff";
+export * from "./audit";
