@@ -45,7 +45,7 @@ function Who({ row }: { row: AuditRow }) {
       <span>
         Shared password
         <span className="block text-xs text-muted">
-          session {(row.actorSession ?? "").slice(0, 8)} · {row.actorEmail}
+          {`session ${(row.actorSession ?? "").slice(0, 8)} · ${row.actorEmail}`}
         </span>
       </span>
     );
@@ -156,9 +156,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <span className="font-medium">{auditActionText(row.action, row.objectType)}</span>{" "}
                   <span>
                     {row.objectName || row.objectId}
-                    {row.objectName ? (
-                      <span className="text-xs text-muted"> ({row.objectId})</span>
-                    ) : null}
+                    {row.objectName ? <span className="text-xs text-muted"> ({row.objectId})</span> : null}
                   </span>
                   <Changes changes={row.changes} />
                 </td>

@@ -39,7 +39,9 @@ describe("fieldChanges", () => {
   });
   it("keeps dates as ISO text, and a creation's or deletion's every field with a value", () => {
     const at = new Date("2026-11-27T10:00:00Z");
-    expect(fieldChanges({ startsAt: null }, { startsAt: at })).toEqual({ startsAt: [null, "2026-11-27T10:00:00.000Z"] });
+    expect(fieldChanges({ startsAt: null }, { startsAt: at })).toEqual({
+      startsAt: [null, "2026-11-27T10:00:00.000Z"],
+    });
     expect(fieldChanges(null, { name: "Sale", code: "", percent: 10, endsAt: null })).toEqual({
       name: [null, "Sale"],
       percent: [null, 10],
@@ -73,7 +75,13 @@ describe("the audit page's query", () => {
       before: { at: "2026-11-27T10:00:00.123456Z", id: 42 },
     });
     const odd = parseAuditQuery(
-      new URLSearchParams({ type: "planet", from: "2026-02-31", to: "yesterday", before: "10_x", object: "x".repeat(300) }),
+      new URLSearchParams({
+        type: "planet",
+        from: "2026-02-31",
+        to: "yesterday",
+        before: "10_x",
+        object: "x".repeat(300),
+      }),
     );
     expect(odd).toMatchObject({ type: "", from: "", to: "", before: null });
     expect(odd.object).toHaveLength(100);
