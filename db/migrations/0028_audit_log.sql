@@ -18,7 +18,7 @@ CREATE TABLE "audit_log" (
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_shared_idx" ON "audit_log" USING btree ("created_at","id") WHERE "audit_log"."actor_kind" = 'shared-password';--> statement-breakpoint
-CREATE INDEX "audit_log_object_idx" ON "audit_log" USING btree ("object_type","object_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_object_idx" ON "audit_log" USING btree ("object_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_type_idx" ON "audit_log" USING btree ("object_type","created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_name_idx" ON "audit_log" USING btree (lower("object_name") text_pattern_ops);--> statement-breakpoint
 -- hand-written

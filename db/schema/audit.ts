@@ -45,7 +45,7 @@ export const auditLog = pgTable(
     index("audit_log_shared_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.actorKind} = 'shared-password'`),
-    index("audit_log_object_idx").on(t.objectType, t.objectId, t.createdAt, t.id),
+    index("audit_log_object_idx").on(t.objectId, t.createdAt, t.id),
     index("audit_log_type_idx").on(t.objectType, t.createdAt, t.id),
     index("audit_log_name_idx").using("btree", sql`lower(${t.objectName}) text_pattern_ops`),
   ],

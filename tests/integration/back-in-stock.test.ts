@@ -36,6 +36,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { mailText } from "../support/mail-text";
+import { testStaff } from "../support/staff";
 
 /**
  * Back in stock per size and colour (issue 31) over the real HTTP server, on PGlite and PostgreSQL, with
@@ -63,7 +64,7 @@ let key = 0;
 
 const db = () => server.services().database.db;
 const service = () => server.services().backInStock;
-const actor = { id: null, name: "Test setup" };
+const actor = testStaff("Test setup");
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
