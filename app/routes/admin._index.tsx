@@ -2,6 +2,7 @@ import { Package } from "lucide-react";
 import { data, Link } from "react-router";
 import { OrderStats } from "~/components/admin/orders/order-stats";
 import { OrdersSection } from "~/components/admin/orders/orders-section";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import { TestOrderTool } from "~/components/admin/orders/test-order-tool";
 import { RecoveryCard } from "~/components/back-office/recovery-card";
 import { TopDiscountsCard } from "~/components/back-office/top-discounts-card";
@@ -11,6 +12,8 @@ import { pageLoader } from "~/lib/http/error-answer.server";
 import { DASHBOARD_TOP_DISCOUNTS } from "~/modules/analytics/discount-analytics";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
 import { listAdminOrders } from "~/modules/orders/admin-orders.server";
+import { withoutRevenue } from "~/modules/orders/admin-order-stats";
+import { can, type Permission } from "~/modules/staff/permissions";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin._index";
 
@@ -21,35 +24,32 @@ export function meta() {
 const noStore = { "Cache-Control": "private, no-store" };
 
 /**
- * The back office's Home, spec §2's admin dashboard: figures, the order list with its search and filters
- * in the URL, the test-order tool, and for the owner (who has the Analytics page) the top discounts of
- * the last 30 days. Nothing is read for anyone without access (the layout shows them the gate instead).
+ * The back office's Home, spec §2's admin dashboard: what the asker's role includes (issue 32) — the
+ * order figures and list (revenue only for a role with analytics), the test-order tool, the top
+ * discounts and recovered carts of the last 30 days, the link to the products. Every role may open it;
+ * nothing of an area outside the role is read.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database, config, settings, discountStats } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ dashboard: null }, { headers: noStore });
-  const owner = !access.viaPassword;
+  const { backOffice, database, config, settings, discountStats } = services();
+  const staff = await backOffice.require(request, "home");
+  const has = (permission: Permission) => can(staff.role, permission);
   const query = parseAdminOrderQuery(url.searchParams);
   // 'Today' is the day on the shop's clock; the list is read meanwhile.
   const recoveryRange = presetRange(30);
   const [stats, list, discounts, recovered] = await Promise.all([
-    settings.read().then(({ store }) => services().orderStats.read(store.timeZone)),
-    listAdminOrders(database.db, query),
-    // A customer holding the shared password sees the orders, not the analytics (admin.analytics.tsx).
-    owner ? discountStats.lastThirtyDays() : null,
+    has("orders") ? settings.read().then(({ store }) => services().orderStats.read(store.timeZone)) : null,
+    has("orders") ? listAdminOrders(database.db, query) : null,
+    has("analytics") ? discountStats.lastThirtyDays() : null,
     // Carts the reminders brought back in the same 30 days (issue 31).
-    owner ? services().recovery.figures(dayRange(recoveryRange)) : null,
+    has("analytics") ? services().recovery.figures(dayRange(recoveryRange)) : null,
   ]);
   return data(
     {
       dashboard: {
-        adminName: access.actor.name,
-        owner,
-        query,
-        stats,
-        list,
-        testOrders: config.demoPayments,
+        adminName: staff.actor.name,
+        products: has("products"),
+        orders: stats && list && { stats: has("analytics") ? stats : withoutRevenue(stats), list, query },
+        testOrders: config.demoPayments && has("testOrders"),
         recovery: recovered && { figures: recovered, range: recoveryRange },
         topDiscounts: discounts && {
           range: discounts.range,
@@ -63,9 +63,10 @@ async function load({ request, url }: Route.LoaderArgs) {
 }
 export const loader = pageLoader(load);
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.dashboard) return null;
-  const { adminName, owner, query, stats, list, testOrders, topDiscounts, recovery } = loaderData.dashboard;
+  const { adminName, products, orders, testOrders, topDiscounts, recovery } = loaderData.dashboard;
   return (
     <div className="container-page py-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -73,7 +74,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="font-display text-4xl font-semibold">Admin Dashboard</h1>
           <p className="mt-2 text-muted">Welcome back, {adminName}.</p>
         </div>
-        {owner && (
+        {products && (
           <Link
             to="/admin/products"
             className="inline-flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-medium text-white hover:bg-black"
@@ -83,23 +84,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <OrderStats stats={stats} />
-      {owner && (
+      {orders && <OrderStats stats={orders.stats} />}
+      {orders && products && (
         <p className="mt-3 text-sm">
           <Link
             to="/admin/products?stock=low"
             className="font-medium text-brand underline underline-offset-2 hover:text-brand-dark"
             data-testid="low-stock-link"
           >
-            {stats.lowStockProducts.toLocaleString("en-US")} low-stock{" "}
-            {stats.lowStockProducts === 1 ? "variant" : "variants"} (a size in a colour): see which
+            {orders.stats.lowStockProducts.toLocaleString("en-US")} low-stock{" "}
+            {orders.stats.lowStockProducts === 1 ? "variant" : "variants"} (a size in a colour): see which
           </Link>
         </p>
       )}
       {topDiscounts && <TopDiscountsCard {...topDiscounts} />}
       {recovery && <RecoveryCard {...recovery} />}
       {testOrders && <TestOrderTool />}
-      <OrdersSection path="/admin" query={query} list={list} />
+      {orders && <OrdersSection path="/admin" query={orders.query} list={orders.list} />}
     </div>
   );
 }

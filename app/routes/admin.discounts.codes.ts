@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { DISCOUNT_ADMIN_MESSAGES, discountCodesForExport } from "~/modules/promotions/discount-admin.server";
 import { CODE_CSV_COLUMNS, codeCsvRow, codesCsvFileName } from "~/modules/promotions/discount-codes";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.discounts.codes";
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from "./+types/admin.discounts.codes";
  * admin only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "discounts");
   const found = await discountCodesForExport(services().database.db, params.id);
   if (!found) throw data(DISCOUNT_ADMIN_MESSAGES.notFound, { status: 404 });
   const csv = `\ufeff${stringify([[...CODE_CSV_COLUMNS], ...found.codes.map(codeCsvRow)])}`;

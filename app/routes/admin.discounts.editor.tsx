@@ -25,6 +25,8 @@ import {
   readDiscountForm,
 } from "~/modules/promotions/discount-form";
 import { services } from "~/services.server";
+import { BackOfficeErrorBoundary, isRefusal } from "~/components/back-office/back-office-error";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.discounts.editor";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -40,10 +42,8 @@ const noStore = { "Cache-Control": "private, no-store" };
  * shared password is sent to the dashboard, anyone else sees the gate (the layout) and gets nothing.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, settings, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ page: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  const { settings, database } = services();
+  await requireStaff(request, "discounts");
   const [{ store }, categories] = await Promise.all([settings.read(), discountCategoryOptions(database.db)]);
   const timeZone = store.timeZone;
   if (params.id === "new") {
@@ -93,8 +93,7 @@ function refused(intent: DiscountIntent, errors: Partial<Record<string, string>>
  * to / and nothing changes. The commands audit and announce the change (discount-admin.server.ts).
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
-  const actor = { id: admin.id, email: admin.email };
+  const { actor } = await requireStaff(request, "discounts");
   let intent: DiscountIntent | null = null;
   try {
     if (request.method !== "POST") {
@@ -174,10 +173,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminDiscountEditor({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return null;
   return <DiscountEditorPage {...loaderData.page} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRefusal(error)) return <BackOfficeErrorBoundary />;
   return <DiscountLoadFailed error={error} />;
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { searchDiscountProducts } from "~/modules/promotions/discount-admin.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.discounts.products";
 
 /**
@@ -9,7 +10,7 @@ import type { Route } from "./+types/admin.discounts.products";
  * admin only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "discounts");
   const q = (url.searchParams.get("q") ?? "").trim();
   const products = await searchDiscountProducts(services().database.db, q);
   return data({ q, products });

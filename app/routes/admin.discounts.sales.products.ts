@@ -3,6 +3,7 @@ import { errorAnswer } from "~/lib/http/error-answer.server";
 import type { SaleProductSearch } from "~/modules/promotions/scheduled-sale-rules";
 import { searchSaleProducts } from "~/modules/promotions/scheduled-sales.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.discounts.sales.products";
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from "./+types/admin.discounts.sales.products";
  * only: anyone else is sent to / before anything is read.
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "discounts");
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   try {
     const found = await searchSaleProducts(services().database.db, q);

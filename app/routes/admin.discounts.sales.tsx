@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { SalesPage } from "~/components/admin/scheduled-sales/sales-page";
 import { isUuid } from "~/lib/ids";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
@@ -14,6 +14,8 @@ import {
 } from "~/modules/promotions/scheduled-sale-rules";
 import { getSale, listSales, saleCategories, saleProductsByIds } from "~/modules/promotions/scheduled-sales.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.discounts.sales";
 
 export function meta() {
@@ -29,10 +31,8 @@ const noStore = { "Cache-Control": "private, no-store" };
  * nothing of the sales. Product search for the editor: `/admin/discounts/sales/products`.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, settings, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ page: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  const { settings, database } = services();
+  await requireStaff(request, "discounts");
   const pageNumber = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const edit = url.searchParams.get("edit");
   const db = database.db;
@@ -79,8 +79,7 @@ function reply(answer: SaleAnswer, status = 200) {
  * (a started sale is not edited, an ended one not ended twice).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
-  const actor = { id: admin.id, email: admin.email };
+  const { actor } = await requireStaff(request, "discounts");
   let intent: SaleIntent | null = null;
   try {
     if (request.method !== "POST") return reply({ ok: false, intent, message: "Method not allowed", errors: {} }, 405);
@@ -139,7 +138,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminScheduledSales({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return null;
   return <SalesPage {...loaderData.page} />;
 }

@@ -1,5 +1,6 @@
 import { notificationById } from "~/modules/notifications/outbox.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.notifications.mail";
 
 /**
@@ -8,9 +9,8 @@ import type { Route } from "./+types/admin.notifications.mail";
  * images, and it cannot reach the admin's page.
  */
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  const { adminAccess, database, notifications } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return new Response("Admin access required", { status: 403 });
+  const { database, notifications } = services();
+  await requireStaff(request, "notifications");
   const id = params.id ?? "";
   const row = /^[0-9a-f-]{36}$/.test(id) ? await notificationById(database.db, id) : null;
   const mail = row ? await notifications.outboxMail(row) : null;

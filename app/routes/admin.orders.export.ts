@@ -1,10 +1,9 @@
-import { data } from "react-router";
 import { csvDownload } from "~/lib/http/csv-download.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
 import { exportAdminOrders } from "~/modules/orders/admin-orders.server";
 import { ORDER_CSV_COLUMNS, orderCsvFileName, orderCsvRow } from "~/modules/orders/order-csv";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.orders.export";
 
 /**
@@ -12,14 +11,9 @@ import type { Route } from "./+types/admin.orders.export";
  * CSV download (UTF-8 with a BOM for spreadsheets; every text cell kept from running as a formula).
  * Streamed batch by batch, so 100,000 orders never sit in memory at once. Admins only.
  */
-const noStore = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") {
-    throw data(ADMIN_ACCESS_MESSAGES.forbidden, { status: 403, headers: noStore });
-  }
+  const { database } = services();
+  await requireStaff(request, "orders");
   const { q, status, payment } = parseAdminOrderQuery(url.searchParams);
   return csvDownload(request, {
     batches: exportAdminOrders(database.db, { q, status, payment }),

@@ -1,5 +1,5 @@
 import { ChevronLeft, Printer } from "lucide-react";
-import { data, href, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PaymentBadge, StatusBadge, TestBadge } from "~/components/admin/orders/order-badges";
 import { OrderActions } from "~/components/admin/orders/order-actions";
 import type { OrderMoveAnswer } from "~/components/admin/orders/order-move-answer";
@@ -11,7 +11,6 @@ import { useShop } from "~/components/use-root-data";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { shopNameFromMatches } from "~/lib/seo";
 import { readFormBody } from "~/lib/http/read-body.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { adminOrderDetail, orderIdOf } from "~/modules/orders/admin-orders.server";
 import { NOTE_INTENT, noteFormSchema } from "~/modules/orders/order-timeline";
 import { addOrderNote, orderTimeline } from "~/modules/orders/order-timeline.server";
@@ -22,7 +21,10 @@ import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { NOTIFY_INTENTS } from "~/modules/notifications/notification-forms";
 import { notificationFormRequest } from "~/modules/notifications/notification-requests.server";
 import { customerE164 } from "~/modules/notifications/phone-numbers";
+import { can } from "~/modules/staff/permissions";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.orders.order";
 import { log } from "~/lib/log.server";
 
@@ -44,28 +46,29 @@ const orderNumberOf = (params: { orderNumber?: string }) => (params.orderNumber 
  * before anything is read.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, database, notifications, returns } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
+  const { database, notifications, returns } = services();
+  const staff = await requireStaff(request, "orders");
   const order = await adminOrderDetail(database.db, orderNumberOf(params));
   // Its returns, refunds and exchange links (issue 30).
   const returnsPanel = order ? await orderReturnsPanel(database.db, returns, order.id) : null;
   // Its timeline with staff's internal notes (issue 32): never on the customer's pages.
   const timeline = order ? await orderTimeline(database.db, order) : [];
-  const panel: NotificationsPanelData | null = order
-    ? {
-        // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
-        notifications: await notifications.list(order.id).catch((error: unknown) => {
-          log.warn({ err: error }, `[admin-order] notifications of ${order.orderNumber} could not be read`);
-          return null;
-        }),
-        whatsappConfigured: notifications.whatsappConfigured,
-        ownerWhatsAppConfigured: notifications.ownerWhatsAppConfigured,
-        mailGoesToOutbox: notifications.mailGoesToOutbox,
-        // A fresh one-time key per page: the same Send posted twice writes one message.
-        requestKey: crypto.randomUUID(),
-      }
-    : null;
+  // The messages panel for roles with notifications (every role with orders has them today: permissions.ts).
+  const panel: NotificationsPanelData | null =
+    order && can(staff.role, "notifications")
+      ? {
+          // The order stands without its messages: a failed read shows 'Failed to fetch notifications' in the panel.
+          notifications: await notifications.list(order.id).catch((error: unknown) => {
+            log.warn({ err: error }, `[admin-order] notifications of ${order.orderNumber} could not be read`);
+            return null;
+          }),
+          whatsappConfigured: notifications.whatsappConfigured,
+          ownerWhatsAppConfigured: notifications.ownerWhatsAppConfigured,
+          mailGoesToOutbox: notifications.mailGoesToOutbox,
+          // A fresh one-time key per page: the same Send posted twice writes one message.
+          requestKey: crypto.randomUUID(),
+        }
+      : null;
   return data({ order, panel, returnsPanel, timeline }, { status: order ? 200 : 404, headers: noStore });
 }
 export const loader = pageLoader(load);
@@ -76,17 +79,15 @@ export const loader = pageLoader(load);
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const reply = (body: OrderMoveAnswer & { body?: string }, status = 200) => data(body, { status, headers: noStore });
-  const { adminAccess, database, fulfilment, notifications } = services();
+  const { database, fulfilment, notifications } = services();
   let intent: string | null = null;
   try {
-    const access = await adminAccess.access(request);
-    if (access.kind !== "admin") {
-      return reply({ intent, ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden, errors: {} }, 403);
-    }
+    const access = await requireStaff(request, "orders");
     const form = await readFormBody(request);
     const posted = form.get("intent");
     intent = typeof posted === "string" ? posted.slice(0, 20) : null;
     if (intent === NOTIFY_INTENTS.whatsapp || intent === NOTIFY_INTENTS.email) {
+      await requireStaff(request, "notifications");
       // The same handler as the console's WhatsApp tab, for this page's order.
       const { status, body } = await notificationFormRequest(
         { db: database.db, notifications },
@@ -130,6 +131,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   if (intent === NOTIFY_INTENTS.whatsapp || intent === NOTIFY_INTENTS.email) return true;
   return defaultShouldRevalidate;
 }
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
   const { order, panel, returnsPanel, timeline } = loaderData;

@@ -1,10 +1,12 @@
 import { Printer } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { PackingSlipSheet, PrintRunProblem } from "~/components/admin/orders/packing-slip-sheet";
 import { primaryButton, secondaryButton } from "~/components/ui/field";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { packingSlipOf, slipRun, slipStoreOf } from "~/modules/orders/packing-slips.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.orders.packing-slips";
 
 export function meta() {
@@ -15,14 +17,13 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * /admin/orders/packing-slips?orders=ORD-1,ORD-2 (or ?filter=paid-unshipped): one packing slip per order,
- * each on its own printed page, the same sheet as an order's own slip. Guarded like that slip: anyone but
- * an admin (or a customer holding the pass) is sent to /admin and reads nothing. Unknown order numbers,
+ * each on its own printed page, the same sheet as an order's own slip. Guarded like that slip: roles with
+ * 'orders' only; anyone else gets a 403 and reads nothing. Unknown order numbers,
  * more than PACKING_SLIP_MAX or a malformed list → 400/404 with what is wrong.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database, settings } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
+  const { database, settings } = services();
+  await requireStaff(request, "orders");
   const [run, shop] = await Promise.all([slipRun(database.db, url.searchParams), settings.read()]);
   if (!run.ok) return data({ problem: run.message, run: null }, { status: run.status, headers: noStore });
   return data(
@@ -38,6 +39,8 @@ async function load({ request, url }: Route.LoaderArgs) {
   );
 }
 export const loader = pageLoader(load);
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
   const { problem, run } = loaderData;

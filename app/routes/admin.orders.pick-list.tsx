@@ -1,10 +1,12 @@
 import { Printer } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { PrintRunProblem } from "~/components/admin/orders/packing-slip-sheet";
 import { primaryButton, secondaryButton } from "~/components/ui/field";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { pickListOf, slipRun } from "~/modules/orders/packing-slips.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.orders.pick-list";
 
 export function meta() {
@@ -19,14 +21,15 @@ const noStore = { "Cache-Control": "private, no-store" };
  * orders it covers. Same selection, guard and answers to bad input as the batch packing slips.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
+  const { database } = services();
+  await requireStaff(request, "orders");
   const run = await slipRun(database.db, url.searchParams);
   if (!run.ok) return data({ problem: run.message, run: null }, { status: run.status, headers: noStore });
   return data({ problem: null, run: { list: pickListOf(run.orders), search: url.search } }, { headers: noStore });
 }
 export const loader = pageLoader(load);
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function PickListPage({ loaderData }: Route.ComponentProps) {
   const { problem, run } = loaderData;

@@ -4,6 +4,8 @@ import { pageLoader } from "~/lib/http/error-answer.server";
 import { parseAdminOrderQuery } from "~/modules/orders/admin-order-query";
 import { listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.orders";
 
 export function meta() {
@@ -14,16 +16,16 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /** The back office's Orders: the order list with its search, filters, pages and export, without the figures. */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ orders: null }, { headers: noStore });
+  const { database } = services();
+  await requireStaff(request, "orders");
   const query = parseAdminOrderQuery(url.searchParams);
   return data({ orders: { query, list: await listAdminOrders(database.db, query) } }, { headers: noStore });
 }
 export const loader = pageLoader(load);
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.orders) return null;
   return (
     <div className="container-page py-10">
       <OrdersSection

@@ -8,6 +8,7 @@ import { parseAdminProductQuery } from "~/modules/product-admin/admin-product-qu
 import { CSV_MESSAGES, type CsvAnswer, type ImportPlan } from "~/modules/product-admin/product-csv";
 import { exportProductsCsv, previewProductImport } from "~/modules/product-admin/product-csv.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.products.csv";
 
 /**
@@ -21,7 +22,7 @@ import type { Route } from "./+types/admin.products.csv";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "products");
   // The products the list's search and filters match (all of them without any).
   const filter = parseAdminProductQuery(url.searchParams);
   const csv = await exportProductsCsv(services().database.db, adminProductConditions(filter));
@@ -46,7 +47,7 @@ function previewMessage(plan: ImportPlan): string {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
+  const { actor: admin } = await requireStaff(request, "products");
   const reply = (body: CsvAnswer, status = 200) => data(body, { status, headers: noStore });
   const intent = url.searchParams.get("intent") ?? "";
   const { database, catalogCommands } = services();

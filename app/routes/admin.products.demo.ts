@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
 import { DEMO_LOADED, type DemoLoadResult } from "~/modules/product-admin/product-dashboard";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.products.demo";
 
 /**
@@ -11,12 +12,12 @@ import type { Route } from "./+types/admin.products.demo";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "products");
   return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
+  const { actor: admin } = await requireStaff(request, "products");
   if (request.method !== "POST") {
     return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
   }

@@ -18,6 +18,7 @@ import {
   type GroupsAnswer,
 } from "~/modules/product-admin/group-rules";
 import { listGroups, listUngrouped } from "~/modules/product-admin/product-groups.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.products.groups";
 
 /**
@@ -34,7 +35,7 @@ import type { Route } from "./+types/admin.products.groups";
  * Answers are never stored (the server marks every non-catalogue answer `private, no-store`).
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "products");
   const part = url.searchParams.get("part");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
@@ -60,8 +61,7 @@ function reply(answer: GroupActionAnswer, status = 200) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
-  const actor = { id: admin.id, email: admin.email };
+  const { actor } = await requireStaff(request, "products");
   let intent: GroupIntent | null = null;
   try {
     if (request.method !== "POST") return reply({ ok: false, intent, message: "Method not allowed", errors: {} }, 405);

@@ -27,6 +27,8 @@ import {
   withPanel,
 } from "~/modules/product-admin/admin-product-query";
 import { LOADING_PRODUCTS } from "~/modules/product-admin/product-dashboard";
+import { BackOfficeErrorBoundary, isRefusal } from "~/components/back-office/back-office-error";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.products";
 
 export function meta() {
@@ -42,7 +44,7 @@ export function meta() {
  * `/admin/products/demo`, `/admin/products/editor`, `/admin/products/groups` and `/admin/products/csv`.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "products");
   const query = parseAdminProductQuery(url.searchParams);
   return adminProductDashboard(services().database.db, query, services().config.lowStockThreshold);
 }
@@ -164,5 +166,6 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
 /** A failed load: 'Failed to load products: {reason}' with Try Again — never made-up rows (decisions.md §4). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRefusal(error)) return <BackOfficeErrorBoundary />;
   return <ProductsLoadFailed error={error} title="Products" className="container-page py-12" />;
 }

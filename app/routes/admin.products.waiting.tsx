@@ -1,7 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { DemandTable } from "~/components/admin/restock/demand-table";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.products.waiting";
 
 export function meta() {
@@ -12,21 +14,19 @@ const noStore = { "Cache-Control": "private, no-store" };
 
 /**
  * `/admin/products/waiting`: demand waiting by product, size and colour (issue 31) — how many shoppers
- * asked to be told when each sold-out size or colour is back, most first. The shop's admin account
- * only: a customer holding the shared password is sent to the dashboard, anyone else sees the gate (the
- * layout) and gets nothing of the list.
+ * asked to be told when each sold-out size or colour is back, most first. Roles with 'products' only (issue 32): anyone
+ * else gets a 403 and nothing of the list.
  */
 async function load({ request }: Route.LoaderArgs) {
-  const { adminAccess, backInStock } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ demand: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  const { backInStock } = services();
+  await requireStaff(request, "products");
   return data({ demand: await backInStock.demand() }, { headers: noStore });
 }
 export const loader = pageLoader(load);
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminProductsWaiting({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.demand) return null;
   const rows = loaderData.demand;
   const total = rows.reduce((sum, row) => sum + row.waiting, 0);
   return (

@@ -1,5 +1,5 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { RefundStatusBadge, ReturnStatusBadge } from "~/components/admin/returns/return-badges";
 import { ReturnActions } from "~/components/admin/returns/return-actions";
 import { ReturnFacts, ReturnHistory, ReturnLines } from "~/components/admin/returns/return-summary";
@@ -8,12 +8,13 @@ import { useShop } from "~/components/use-root-data";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { shopNameFromMatches } from "~/lib/seo";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { parseAdminReturnForm, type AdminReturnAnswer } from "~/modules/returns/admin-return-forms";
 import { adminReturnDetail, returnIdOf } from "~/modules/returns/admin-returns.server";
 import { RETURN_MOVE_DONE } from "~/modules/returns/return-moves";
 import { RETURN_MESSAGES } from "~/modules/returns/return-rules";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.returns.return";
 
 export function meta({ params, matches }: Route.MetaArgs) {
@@ -33,9 +34,8 @@ const rmaNumberOf = (params: { rmaNumber?: string }) => (params.rmaNumber ?? "")
  * like an order's page: anyone without admin access is sent to /admin before anything is read.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, returns } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") throw redirect("/admin", { headers: noStore });
+  const { returns } = services();
+  await requireStaff(request, "returns");
   const ret = await adminReturnDetail(returns, rmaNumberOf(params));
   return data({ ret }, { status: ret ? 200 : 404, headers: noStore });
 }
@@ -48,13 +48,10 @@ export const loader = pageLoader(load);
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const reply = (body: AdminReturnAnswer, status = 200) => data(body, { status, headers: noStore });
-  const { adminAccess, database, returns } = services();
+  const { database, returns } = services();
   let intent: string | null = null;
   try {
-    const access = await adminAccess.access(request);
-    if (access.kind !== "admin") {
-      return reply({ intent, ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden, errors: {} }, 403);
-    }
+    const access = await requireStaff(request, "returns");
     const form = await readFormBody(request);
     const posted = form.get("intent");
     intent = typeof posted === "string" ? posted.slice(0, 20) : null;
@@ -97,6 +94,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export function shouldRevalidate() {
   return true;
 }
+
+export const ErrorBoundary = BackOfficeErrorBoundary;
 
 export default function AdminReturnPage({ loaderData }: Route.ComponentProps) {
   const { ret } = loaderData;

@@ -7,6 +7,8 @@ import type { SitePath } from "~/lib/redirects";
 import { adminReturnSearchParams, parseAdminReturnQuery } from "~/modules/returns/admin-return-query";
 import { listAdminReturns } from "~/modules/returns/admin-returns.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.returns";
 
 export function meta() {
@@ -21,16 +23,16 @@ const noStore = { "Cache-Control": "private, no-store" };
  * admin access (the layout shows them its gate).
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ returns: null }, { headers: noStore });
+  const { database } = services();
+  await requireStaff(request, "returns");
   const query = parseAdminReturnQuery(url.searchParams);
   return data({ returns: { query, list: await listAdminReturns(database.db, query) } }, { headers: noStore });
 }
 export const loader = pageLoader(load);
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.returns) return null;
   const { query, list } = loaderData.returns;
   const hrefFor = (page: number): SitePath => {
     const params = adminReturnSearchParams({ ...query, page }).toString();

@@ -1,4 +1,4 @@
-import { data, redirect, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { ReviewModerationPage, type ModerationAnswer } from "~/components/admin/reviews/review-moderation-page";
 import { parseValues } from "~/lib/forms";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
@@ -7,6 +7,8 @@ import { listReviews, parseReviewListQuery } from "~/modules/reviews/review-admi
 import { hiddenReasonSchema, replySchema, REVIEW_MESSAGES } from "~/modules/reviews/review-rules";
 import { services } from "~/services.server";
 import { z } from "zod";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.reviews";
 
 export function meta() {
@@ -21,9 +23,7 @@ const noStore = { "Cache-Control": "private, no-store" };
  * holding the shared password is sent to the dashboard, anyone else sees the gate (the layout).
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  const access = await services().adminAccess.access(request);
-  if (access.kind !== "admin") return data({ page: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  await requireStaff(request, "reviews");
   const query = parseReviewListQuery(url.searchParams);
   const [list, shop] = await Promise.all([listReviews(services().database.db, query), services().settings.read()]);
   return data(
@@ -40,7 +40,7 @@ type Intent = "publish" | "hide" | "reply" | "remove-reply";
  * shop's admin only (role from the database; anyone else goes to / and nothing is read or written).
  */
 export async function action({ request }: Route.ActionArgs) {
-  await services().sessions.requireAdmin(request);
+  await requireStaff(request, "reviews");
   const reply = (body: ModerationAnswer, status = 200) => data(body, { status, headers: noStore });
   if (request.method !== "POST")
     return reply({ ok: false, reviewId: null, message: "Method not allowed", errors: {} }, 405);
@@ -76,8 +76,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  if (!loaderData.page) return null;
   return <ReviewModerationPage {...loaderData.page} answer={answer} />;
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { SettingsPage } from "~/components/back-office/settings/settings-page";
 import type { SettingsAnswer } from "~/components/back-office/settings/settings-answer";
 import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
@@ -7,6 +7,8 @@ import { sectionValueOf } from "~/modules/settings/settings-form";
 import { isSettingsSection } from "~/modules/settings/settings-schema";
 import { SETTINGS_MESSAGES } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
+import { BackOfficeErrorBoundary } from "~/components/back-office/back-office-error";
 import type { Route } from "./+types/admin.settings";
 
 export function meta() {
@@ -21,10 +23,8 @@ const noStore = { "Cache-Control": "private, no-store" };
  * to the dashboard, anyone else sees the gate (the layout) and gets nothing of the settings.
  */
 async function load({ request }: Route.LoaderArgs) {
-  const { adminAccess, settings, notifications } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ page: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  const { settings, notifications } = services();
+  await requireStaff(request, "settings");
   const [sections, history] = await Promise.all([settings.editable(), settings.history(undefined, 15)]);
   return data(
     {
@@ -48,7 +48,7 @@ export const loader = pageLoader(load);
  * shop's admin only (anyone else goes to /, nothing read); the values are checked by the section's schema.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await services().sessions.requireAdmin(request);
+  const { actor: user } = await requireStaff(request, "settings");
   let section: SettingsAnswer["section"] = null;
   try {
     const form = await readFormBody(request);
@@ -89,7 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+export const ErrorBoundary = BackOfficeErrorBoundary;
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return null;
   return <SettingsPage {...loaderData.page} />;
 }

@@ -14,6 +14,8 @@ import {
 } from "~/modules/fit/size-chart-form";
 import { loadSizeChart, SIZE_CHART_MESSAGES } from "~/modules/product-admin/size-chart-admin.server";
 import { services } from "~/services.server";
+import { BackOfficeErrorBoundary, isRefusal } from "~/components/back-office/back-office-error";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.size-charts.editor";
 
 export function meta({ data }: Route.MetaArgs) {
@@ -29,10 +31,8 @@ const noStore = { "Cache-Control": "private, no-store" };
  * anyone else sees the gate (the layout) and gets nothing.
  */
 async function load({ request, params }: Route.LoaderArgs) {
-  const { adminAccess, database } = services();
-  const access = await adminAccess.access(request);
-  if (access.kind !== "admin") return data({ page: null }, { headers: noStore });
-  if (access.viaPassword) throw redirect("/admin", { headers: noStore });
+  const { database } = services();
+  await requireStaff(request, "sizeCharts");
   if (params.id === "new") return data({ page: { chart: null } }, { headers: noStore });
   const chart = await loadSizeChart(database.db, params.id);
   if (!chart) throw data(SIZE_CHART_MESSAGES.notFound, { status: 404, headers: noStore });
@@ -60,8 +60,7 @@ function reply(answer: SizeChartAnswer, status = 200) {
  * admin only, checked before the body is read: anyone else is sent to / and nothing changes.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await services().sessions.requireAdmin(request);
-  const actor = { id: admin.id, email: admin.email };
+  const { actor } = await requireStaff(request, "sizeCharts");
   let intent: SizeChartIntent | null = null;
   try {
     if (request.method !== "POST")
@@ -114,10 +113,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminSizeChartEditor({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.page) return null;
   return <SizeChartEditor chart={loaderData.page.chart} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRefusal(error)) return <BackOfficeErrorBoundary />;
   return <SizeChartLoadFailed error={error} />;
 }

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readJsonBody } from "~/lib/http/read-body.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import type { TestOrderAnswer } from "~/modules/orders/test-order-tool";
 import { runTestOrderTool } from "~/modules/orders/test-orders.server";
 import { services } from "~/services.server";
+import { requireStaff } from "./back-office.server";
 import type { Route } from "./+types/admin.test-orders";
 
 /**
@@ -16,16 +16,14 @@ const noStore = { "Cache-Control": "private, no-store" };
 const reply = (body: TestOrderAnswer, status = 200) => data(body, { status, headers: noStore });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const access = await services().adminAccess.access(request);
-  if (access.kind !== "admin") return reply({ ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden }, 403);
+  await requireStaff(request, "testOrders");
   return reply({ ok: false, message: "Method not allowed" }, 405);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { adminAccess, config, fulfilment } = services();
+  const { config, fulfilment } = services();
   try {
-    const access = await adminAccess.access(request);
-    if (access.kind !== "admin") return reply({ ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden }, 403);
+    const access = await requireStaff(request, "testOrders");
     if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
     const { answer, status } = await runTestOrderTool(
       { ...fulfilment, demoPayments: config.demoPayments },

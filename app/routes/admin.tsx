@@ -9,6 +9,7 @@ import {
   ShoppingBag,
   TicketPercent,
   Undo2,
+  UserCog,
   Users,
 } from "lucide-react";
 import { useEffect } from "react";
@@ -25,6 +26,7 @@ import { errorAnswer, pageLoader } from "~/lib/http/error-answer.server";
 import { readFormBody } from "~/lib/http/read-body.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { requestedReturnCount } from "~/modules/returns/admin-returns.server";
+import { can, ROLE_LABELS, ROLE_PERMISSIONS, type Permission } from "~/modules/staff/permissions";
 import { services } from "~/services.server";
 import type { Route } from "./+types/admin";
 
@@ -34,21 +36,28 @@ const noStore = { "Cache-Control": "private, no-store" };
 export const handle = { backOffice: true };
 
 /**
- * /admin and the pages below it (spec §2, decisions.md §4, issue 26): a visitor sees 'Admin Access
- * Required' with a sign-in link, a signed-in customer the shared-password prompt, an admin (or a customer
- * holding the pass) the back office in its own frame. Each page below checks access itself as well: its
- * loader runs beside this one, and nothing of the shop's orders or products is read for anyone else.
+ * /admin and the pages below it (spec §2, decisions.md §4, issues 26 and 32): a visitor sees 'Admin
+ * Access Required' with a sign-in link, a signed-in customer the shared-password prompt, a staff member
+ * (or a customer holding the pass, in SHARED_PASSWORD_ROLE) the back office in its own frame, with the
+ * sections their role includes. Each page below checks its own permission as well: its loader runs
+ * beside this one, and nothing of an area outside the role is read.
  */
 async function load({ request }: Route.LoaderArgs) {
-  const access = await services().adminAccess.access(request);
-  if (access.kind !== "admin") return data({ unlocked: false as const, access: access.kind }, { headers: noStore });
-  // The shop's owner (and staff to come) have an admin account; a customer with the shared password
-  // opens the orders, not the catalogue or the settings.
-  const owner = !access.viaPassword;
+  const access = await services().backOffice.who(request);
+  if (access.kind !== "staff") return data({ unlocked: false as const, access: access.kind }, { headers: noStore });
+  const permissions = ROLE_PERMISSIONS[access.role];
   // Returns waiting for a decision, beside 'Returns': a capped count on returns_status_idx.
-  const requested = await requestedReturnCount(services().database.db);
+  const requested = can(access.role, "returns")
+    ? await requestedReturnCount(services().database.db)
+    : { n: 0, more: false };
+  const name = access.viaPassword ? access.actor.name : access.actor.name || access.actor.email;
   return data(
-    { unlocked: true as const, owner, requested, who: `Signed in as ${access.actor.name || access.actor.email}` },
+    {
+      unlocked: true as const,
+      permissions,
+      requested,
+      who: `Signed in as ${name} · ${ROLE_LABELS[access.role]}`,
+    },
     { headers: noStore },
   );
 }
@@ -58,10 +67,10 @@ export const loader = pageLoader(load);
 export async function action({ request }: Route.ActionArgs) {
   const reply = (body: AdminPasswordAnswer, status = 200, headers?: HeadersInit) =>
     data(body, { status, headers: { ...noStore, ...headers } });
-  const { adminAccess } = services();
+  const { adminAccess, backOffice } = services();
   try {
-    const access = await adminAccess.access(request);
-    if (access.kind === "admin") {
+    const access = await backOffice.who(request);
+    if (access.kind === "staff") {
       return reply({ intent: "admin-password", ok: true, message: ADMIN_ACCESS_MESSAGES.granted, errors: {} });
     }
     if (access.kind === "visitor") {
@@ -86,31 +95,30 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-/** The sections of the back office, as they land (issue 26: Customers, Discounts, Returns, Reviews, Staff to come). */
-function sectionsFor(owner: boolean, requested: { n: number; more: boolean }): BackOfficeLink[] {
+/** The sections of the back office, each shown to the roles that include it (issue 32). */
+function sectionsFor(permissions: readonly Permission[], requested: { n: number; more: boolean }): BackOfficeLink[] {
   const waiting = `${requested.n}${requested.more ? "+" : ""}`;
-  return [
-    { to: "/admin", label: "Home", icon: Home, end: true },
-    { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  const all: (BackOfficeLink & { needs: Permission })[] = [
+    { to: "/admin", label: "Home", icon: Home, end: true, needs: "home" },
+    { to: "/admin/orders", label: "Orders", icon: ShoppingBag, needs: "orders" },
     {
       to: "/admin/returns",
       label: "Returns",
       icon: Undo2,
+      needs: "returns",
       ...(requested.n > 0 ? { badge: { text: waiting, label: `${waiting} requested` } } : {}),
     },
-    ...(owner
-      ? [
-          { to: "/admin/customers", label: "Customers", icon: Users },
-          { to: "/admin/products", label: "Products", icon: Package, end: true },
-          { to: "/admin/products/waiting", label: "Back in stock", icon: BellRing },
-          { to: "/admin/size-charts", label: "Size charts", icon: Ruler },
-          { to: "/admin/discounts", label: "Discounts", icon: TicketPercent },
-          { to: "/admin/reviews", label: "Reviews", icon: MessageSquare },
-          { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
-          { to: "/admin/settings", label: "Settings", icon: Settings },
-        ]
-      : []),
+    { to: "/admin/customers", label: "Customers", icon: Users, needs: "customers" },
+    { to: "/admin/products", label: "Products", icon: Package, end: true, needs: "products" },
+    { to: "/admin/products/waiting", label: "Back in stock", icon: BellRing, needs: "products" },
+    { to: "/admin/size-charts", label: "Size charts", icon: Ruler, needs: "sizeCharts" },
+    { to: "/admin/discounts", label: "Discounts", icon: TicketPercent, needs: "discounts" },
+    { to: "/admin/reviews", label: "Reviews", icon: MessageSquare, needs: "reviews" },
+    { to: "/admin/analytics", label: "Analytics", icon: BarChart3, needs: "analytics" },
+    { to: "/admin/staff", label: "Staff", icon: UserCog, needs: "staff" },
+    { to: "/admin/settings", label: "Settings", icon: Settings, needs: "settings" },
   ];
+  return all.filter((link) => permissions.includes(link.needs)).map(({ needs: _needs, ...link }) => link);
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -123,7 +131,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     return loaderData.access === "visitor" ? <AdminSignInRequired /> : <AdminPasswordPrompt />;
   }
   return (
-    <BackOfficeShell links={sectionsFor(loaderData.owner, loaderData.requested)} home="/admin" who={loaderData.who}>
+    <BackOfficeShell
+      links={sectionsFor(loaderData.permissions, loaderData.requested)}
+      home="/admin"
+      who={loaderData.who}
+    >
       <Outlet />
     </BackOfficeShell>
   );

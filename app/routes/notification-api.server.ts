@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Db } from "~/lib/db/client.server";
 import { errorAnswer } from "~/lib/http/error-answer.server";
 import { readFormBody, readJsonBody } from "~/lib/http/read-body.server";
-import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { orderRefSchema } from "~/modules/notifications/notification-forms";
 import type { NotificationAnswer } from "~/modules/notifications/notification-requests.server";
@@ -12,7 +11,7 @@ import { services } from "~/services.server";
 
 /**
  * What /api/notifications/whatsapp and /api/notifications/email share (decisions.md §1: the spec's
- * serverless functions as admin-only server routes): admin access first, then the body (JSON or a form),
+ * serverless functions as admin-only server routes): a role with 'notifications' first, then the body (JSON or a form),
  * the order it names, the request itself, and one JSON answer shape.
  */
 const noStore = { "Cache-Control": "private, no-store" };
@@ -27,14 +26,9 @@ export async function notificationApiAction(request: Request, where: string, han
   const reply = (body: NotificationAnswer, status = 200) => data(body, { status, headers: noStore });
   if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed", errors: {} }, 405);
   try {
-    const { adminAccess, database, notifications } = services();
-    const access = await adminAccess.access(request);
-    if (access.kind !== "admin") {
-      return reply(
-        { ok: false, message: ADMIN_ACCESS_MESSAGES.forbidden, errors: {} },
-        access.kind === "visitor" ? 401 : 403,
-      );
-    }
+    const { backOffice, database, notifications } = services();
+    const verdict = await backOffice.check(request, "notifications");
+    if (!verdict.ok) return reply({ ok: false, message: verdict.message, errors: {} }, verdict.status);
     const values = await readValues(request);
     if (!values) return reply({ ok: false, message: "Invalid request", errors: {} }, 400);
     const orderId = await orderIdFrom(database.db, values);

@@ -5,12 +5,12 @@ import { pageLoader } from "~/lib/http/error-answer.server";
 import { formatCents } from "~/lib/money";
 import { adminProductStats } from "~/modules/product-admin/admin-product-list.server";
 import { services } from "~/services.server";
-import { accessOnlyAction, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { accessOnlyAction, consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.dashboard";
 
 /** The console's Dashboard (spec §2): Total Products, Active Products, Featured Products, Avg Price, quick actions. */
 async function load({ request }: Route.LoaderArgs) {
-  if (!(await hasConsolePass(request))) return data({ stats: null }, { headers: consoleNoStore });
+  if (!(await consoleStaff(request, "orders"))) return data({ stats: null }, { headers: consoleNoStore });
   return data({ stats: await adminProductStats(services().database.db) }, { headers: consoleNoStore });
 }
 export const loader = pageLoader(load);

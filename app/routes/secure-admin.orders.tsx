@@ -21,7 +21,8 @@ import { adminOrderSearchParams, parseAdminOrderQuery } from "~/modules/orders/a
 import { adminOrderDetail, listAdminOrders } from "~/modules/orders/admin-orders.server";
 import { applyMoveForm } from "~/modules/orders/order-move-request.server";
 import { services } from "~/services.server";
-import { consoleGate, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleGate, consoleNoStore, consoleStaff } from "./secure-admin.server";
+import { can } from "~/modules/staff/permissions";
 import type { Route } from "./+types/secure-admin.orders";
 
 /**
@@ -30,7 +31,8 @@ import type { Route } from "./+types/secure-admin.orders";
  * /admin — one state machine, one history. 'No orders found' comes with the test-order helper.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  if (!(await hasConsolePass(request))) return data({ report: null }, { headers: consoleNoStore });
+  const actor = await consoleStaff(request, "orders");
+  if (!actor) return data({ report: null }, { headers: consoleNoStore });
   const { database, config } = services();
   const params = url.searchParams;
   const query = parseAdminOrderQuery(params);
@@ -41,7 +43,16 @@ async function load({ request, url }: Route.LoaderArgs) {
     number ? adminOrderDetail(database.db, number) : null,
   ]);
   return data(
-    { report: { totals, list, query, detail, testOrders: config.demoPayments } },
+    {
+      report: {
+        // Revenue for roles with analytics only (issue 32: fulfilment sees no revenue).
+        totals: can(actor.role, "analytics") ? totals : { ...totals, revenueCents: null },
+        list,
+        query,
+        detail,
+        testOrders: config.demoPayments && can(actor.role, "testOrders"),
+      },
+    },
     { headers: consoleNoStore },
   );
 }
@@ -52,10 +63,10 @@ export async function action({ request, url }: Route.ActionArgs) {
   const reply = (body: OrderMoveAnswer, status = 200) => data(body, { status, headers: consoleNoStore });
   try {
     const form = await readFormBody(request);
-    const refused = await consoleGate(request, form, SECURE_ADMIN_MESSAGES.ordersForbidden);
-    if (refused) return refused;
+    const gate = await consoleGate(request, form, "orders", SECURE_ADMIN_MESSAGES.ordersForbidden);
+    if ("answer" in gate) return gate.answer;
     const number = url.searchParams.get("order") ?? "";
-    const moved = await applyMoveForm(services().fulfilment, number, form, await consoleActor());
+    const moved = await applyMoveForm(services().fulfilment, number, form, gate.actor);
     return reply(moved.answer, moved.status);
   } catch (error) {
     const failure = errorAnswer(error, request, {
@@ -117,7 +128,9 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
         gridClassName="grid-cols-2 lg:grid-cols-4"
         cards={[
           { label: "Total Orders", value: totals.orders.toLocaleString("en-US") },
-          { label: "Total Revenue", value: formatCents(totals.revenueCents) },
+          ...(totals.revenueCents === null
+            ? []
+            : [{ label: "Total Revenue", value: formatCents(totals.revenueCents) }]),
           { label: "Pending Orders", value: totals.pending.toLocaleString("en-US") },
           { label: "Paid Orders", value: totals.paid.toLocaleString("en-US") },
         ]}

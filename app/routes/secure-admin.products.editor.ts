@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { editorTargetOf, loadProductEditor } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
-import { consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.products.editor";
 
 /**
@@ -13,7 +13,7 @@ import type { Route } from "./+types/secure-admin.products.editor";
  * nothing read. The modal's commands go to the console's Products page (`productCommand`).
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
-  if (!(await hasConsolePass(request))) {
+  if (!(await consoleStaff(request, "products"))) {
     return data(
       { ok: false as const, target: "", message: SECURE_ADMIN_MESSAGES.forbidden },
       { status: 401, headers: consoleNoStore },

@@ -1,6 +1,6 @@
 import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.server";
 import { imageUploadAction, uploadMethodNotAllowed } from "./image-upload.server";
-import { consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.products.images";
 
 /**
@@ -12,7 +12,7 @@ export const loader = uploadMethodNotAllowed;
 
 export function action({ request }: Route.ActionArgs) {
   return imageUploadAction(request, async (req) => {
-    if (!(await hasConsolePass(req))) {
+    if (!(await consoleStaff(req, "products"))) {
       throw Response.json({ error: SECURE_ADMIN_MESSAGES.forbidden }, { status: 401, headers: consoleNoStore });
     }
   });

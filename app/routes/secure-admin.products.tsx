@@ -7,7 +7,7 @@ import { adminProductStats, listAdminProducts } from "~/modules/product-admin/ad
 import { adminQueryOf, parseConsoleProductQuery } from "~/modules/product-admin/console-product-rules";
 import { productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
-import { accessOnlyAction, consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { accessOnlyAction, consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.products";
 
 /**
@@ -21,7 +21,7 @@ import type { Route } from "./+types/secure-admin.products";
  * and write asks for the pass first.
  */
 async function load({ request, url }: Route.LoaderArgs) {
-  if (!(await hasConsolePass(request))) return data({ page: null }, { headers: consoleNoStore });
+  if (!(await consoleStaff(request, "products"))) return data({ page: null }, { headers: consoleNoStore });
   const db = services().database.db;
   const params = url.searchParams;
   const query = parseConsoleProductQuery(params);
@@ -45,14 +45,15 @@ export function meta() {
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) return accessOnlyAction({ request });
-  if (!(await hasConsolePass(request))) {
+  const actor = await consoleStaff(request, "products");
+  if (!actor) {
     return data(
       { ok: false, intent: null, message: SECURE_ADMIN_MESSAGES.forbidden, errors: {} },
       { status: 401, headers: consoleNoStore },
     );
   }
   const { database, catalogCommands } = services();
-  const { status, body } = await productCommand({ db: database.db, catalogCommands }, await consoleActor(), request);
+  const { status, body } = await productCommand({ db: database.db, catalogCommands }, actor, request);
   return data(body, { status, headers: consoleNoStore });
 }
 

@@ -10,6 +10,9 @@ import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.serv
 import { productCommand } from "~/modules/product-admin/product-requests.server";
 import { services } from "~/services.server";
 import { log } from "~/lib/log.server";
+import { can, refusalFor, type Permission } from "~/modules/staff/permissions";
+import { SHARED_PASSWORD_NAME, type StaffActor } from "~/modules/staff/staff-actor";
+import { requireStaff } from "./back-office.server";
 
 /**
  * What every loader and action of /secure-admin asks first: the request's console pass. Without one the
@@ -18,15 +21,15 @@ import { log } from "~/lib/log.server";
 export const consoleNoStore = { "Cache-Control": "private, no-store" };
 
 /**
- * How the request may use the console: with the shared password's pass, or as the shop's admin (an
- * account with the admin role: the owner needs no second password for their own back office); null
- * for anyone else. A customer whom the /admin password let in still needs the console's.
+ * How the request may use the console: with the shared password's pass, or as a staff member (an account
+ * with a staff role: the owner needs no second password for their own back office); null for anyone
+ * else. A customer whom the /admin password let in still needs the console's.
  */
 export async function consoleEntry(request: Request): Promise<"pass" | "admin" | null> {
-  const { secureAdmin, adminAccess } = services();
+  const { secureAdmin, backOffice } = services();
   if ((await secureAdmin.pass(request)) !== null) return "pass";
-  const access = await adminAccess.access(request);
-  return access.kind === "admin" && !access.viaPassword ? "admin" : null;
+  const access = await backOffice.who(request);
+  return access.kind === "staff" && !access.viaPassword ? "admin" : null;
 }
 
 export async function hasConsolePass(request: Request): Promise<boolean> {
@@ -34,10 +37,42 @@ export async function hasConsolePass(request: Request): Promise<boolean> {
 }
 
 /**
- * Who the console acts as in an order's history and for its test orders: the shop's admin account
- * (ADMIN_EMAIL), named as the console, since whoever holds the shared password has no account of their own.
+ * Who is using the console, when their role includes `permission` (issue 32): the shared password's pass
+ * acts in SHARED_PASSWORD_ROLE, audited as 'Shared password' with the pass that was used (under the
+ * shop's admin account, ADMIN_EMAIL, since the password has no account of its own); a staff member acts
+ * as themselves in their own role. Null without either (the console's gate answers); a role without the
+ * permission gets a 403 thrown with the refusal's words, before anything is read.
  */
-export async function consoleActor(): Promise<{ id: string; name: string; email: string }> {
+export async function consoleStaff(request: Request, permission: Permission): Promise<StaffActor | null> {
+  const { secureAdmin, backOffice, config } = services();
+  const pass = await secureAdmin.pass(request);
+  let actor: StaffActor | null = null;
+  if (pass) {
+    const owner = await adminAccount();
+    actor = {
+      kind: "shared-password",
+      id: owner.id,
+      email: owner.email,
+      name: SHARED_PASSWORD_NAME,
+      role: config.sharedPasswordRole,
+      sessionId: pass.id,
+    };
+  } else {
+    const access = await backOffice.who(request);
+    if (access.kind === "staff" && !access.viaPassword) actor = access.actor;
+  }
+  if (!actor) return null;
+  if (!can(actor.role, permission)) {
+    throw new Response(refusalFor(actor.role, permission), {
+      status: 403,
+      headers: { ...consoleNoStore, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  return actor;
+}
+
+/** The shop's admin account (ADMIN_EMAIL), under which the shared password's console writes are made. */
+async function adminAccount(): Promise<{ id: string; email: string }> {
   const { config, database } = services();
   const [owner] = await database.db
     .select({ id: user.id, email: user.email })
@@ -48,19 +83,16 @@ export async function consoleActor(): Promise<{ id: string; name: string; email:
     log.error(`[secure-admin] no account has the e-mail ADMIN_EMAIL names (${config.admin.email})`);
     throw new DomainError("unavailable", "The shop's admin account is missing");
   }
-  return { id: owner.id, name: "Secure admin console", email: owner.email };
+  return owner;
 }
 
 /**
- * Who may use /admin's product endpoints (`/admin/products/editor`, `/admin/products/flags`): the shop's
- * admin, named in the audit as themselves. Anyone else — a visitor, a customer, even one the /admin
- * password let into /admin — is sent to / before anything is read. (The console sends the same commands
- * to its own page: its pass cookie is scoped to /secure-admin.)
+ * Who may use /admin's product endpoints (`/admin/products/editor`, `/admin/products/flags`): a role with
+ * 'products', named in the audit as themselves; anyone else gets a 403 before anything is read. (The
+ * console sends the same commands to its own page: its pass cookie is scoped to /secure-admin.)
  */
-export async function productWriter(request: Request): Promise<{ id: string; email: string }> {
-  const access = await services().adminAccess.access(request);
-  if (access.kind === "admin" && !access.viaPassword) return { id: access.actor.id, email: access.actor.email };
-  throw redirect("/", { headers: consoleNoStore });
+export async function productWriter(request: Request): Promise<StaffActor> {
+  return (await requireStaff(request, "products")).actor;
 }
 
 /**
@@ -103,13 +135,21 @@ export async function consoleAccessAction(request: Request, form: FormData) {
 
 /**
  * The start of every console action: Login and Logout answered (consoleAccessAction); then, without a
- * pass, a 401 with `refusal` and nothing read. Null when the request may go on.
+ * pass, a 401 with `refusal` and nothing read; a role without `permission`, a 403. Else who acts.
  */
-export async function consoleGate(request: Request, form: FormData, refusal: string = SECURE_ADMIN_MESSAGES.forbidden) {
+export async function consoleGate(
+  request: Request,
+  form: FormData,
+  permission: Permission,
+  refusal: string = SECURE_ADMIN_MESSAGES.forbidden,
+) {
   const access = await consoleAccessAction(request, form);
-  if (access) return access;
-  if (await hasConsolePass(request)) return null;
-  return data({ intent: null, ok: false, message: refusal, errors: {} }, { status: 401, headers: consoleNoStore });
+  if (access) return { answer: access };
+  const actor = await consoleStaff(request, permission);
+  if (actor) return { actor };
+  return {
+    answer: data({ intent: null, ok: false, message: refusal, errors: {} }, { status: 401, headers: consoleNoStore }),
+  };
 }
 
 /** The action of a console page that has no other: Login and Logout. */

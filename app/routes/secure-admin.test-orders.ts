@@ -5,7 +5,7 @@ import { SECURE_ADMIN_MESSAGES } from "~/modules/accounts/secure-admin-gate.serv
 import type { TestOrderAnswer } from "~/modules/orders/test-order-tool";
 import { runTestOrderTool } from "~/modules/orders/test-orders.server";
 import { services } from "~/services.server";
-import { consoleActor, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.test-orders";
 
 /** `POST /secure-admin/test-orders`: the test-order tool of the console's Orders (the pass first). */
@@ -14,12 +14,13 @@ const reply = (body: TestOrderAnswer, status = 200) => data(body, { status, head
 export async function action({ request }: Route.ActionArgs) {
   const { config, fulfilment } = services();
   try {
-    if (!(await hasConsolePass(request))) return reply({ ok: false, message: SECURE_ADMIN_MESSAGES.logInFirst }, 401);
+    const actor = await consoleStaff(request, "testOrders");
+    if (!actor) return reply({ ok: false, message: SECURE_ADMIN_MESSAGES.logInFirst }, 401);
     if (request.method !== "POST") return reply({ ok: false, message: "Method not allowed" }, 405);
     const { answer, status } = await runTestOrderTool(
       { ...fulfilment, demoPayments: config.demoPayments },
       config.demoPayments ? await readJsonBody(request) : null,
-      await consoleActor(),
+      actor,
     );
     return reply(answer, status);
   } catch (error) {

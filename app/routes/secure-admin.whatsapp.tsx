@@ -5,7 +5,7 @@ import { readFormBody } from "~/lib/http/read-body.server";
 import { NOTIFICATION_MESSAGES } from "~/modules/notifications/delivery-policy";
 import { notificationFormRequest } from "~/modules/notifications/notification-requests.server";
 import { services } from "~/services.server";
-import { consoleGate, consoleNoStore, hasConsolePass } from "./secure-admin.server";
+import { consoleGate, consoleNoStore, consoleStaff } from "./secure-admin.server";
 import type { Route } from "./+types/secure-admin.whatsapp";
 import { log } from "~/lib/log.server";
 
@@ -16,7 +16,7 @@ import { log } from "~/lib/log.server";
  * and the same request handler as an order's page in /admin; only the access differs (the console's pass).
  */
 async function load({ request }: Route.LoaderArgs) {
-  if (!(await hasConsolePass(request))) return data({ panel: null }, { headers: consoleNoStore });
+  if (!(await consoleStaff(request, "notifications"))) return data({ panel: null }, { headers: consoleNoStore });
   const { notifications } = services();
   const panel: NotificationsPanelData = {
     notifications: await notifications.list().catch((error: unknown) => {
@@ -37,8 +37,8 @@ export const loader = pageLoader(load);
 export async function action({ request }: Route.ActionArgs) {
   try {
     const form = await readFormBody(request);
-    const refused = await consoleGate(request, form);
-    if (refused) return refused;
+    const gate = await consoleGate(request, form, "notifications");
+    if ("answer" in gate) return gate.answer;
     const { database, notifications } = services();
     const { status, body } = await notificationFormRequest({ db: database.db, notifications }, request, form, null);
     return data(body, { status, headers: consoleNoStore });

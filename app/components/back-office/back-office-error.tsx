@@ -35,3 +35,8 @@ export function BackOfficeErrorBoundary() {
     </div>
   );
 }
+
+/** A 403 from `requireStaff`: shown by BackOfficeErrorBoundary, whatever a page's own boundary shows for other failures. */
+export function isRefusal(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 403;
+}

@@ -1,4 +1,4 @@
-import type { StaffRole } from "~/modules/staff/permissions";
+import type { StaffRole } from "./staff-roles";
 
 /** The signed-in user as pages see it; the role comes from the database. */
 export interface SessionUser {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
-import { isStaffRole } from "~/modules/staff/permissions";
+import { isStaffRole } from "./staff-roles";
 import { queryRows, type Db } from "~/lib/db/client.server";
 import { withRedirect } from "~/lib/redirects";
 import type { Auth } from "./auth.server";

@@ -18,6 +18,8 @@ export type StaffAccess =
 
 export type Staff = Extract<StaffAccess, { kind: "staff" }>;
 
+export type Verdict = { ok: true; staff: Staff } | { ok: false; status: 401 | 403; message: string };
+
 export interface BackOfficeDeps {
   adminAccess: AdminAccessGate;
   /** SHARED_PASSWORD_ROLE: what the /admin password's pass and the console's pass may do. */
@@ -49,18 +51,27 @@ export function createBackOffice({ adminAccess, sharedPasswordRole }: BackOffice
     return { kind: "staff", actor, role, user, viaPassword: false };
   }
 
+  /**
+   * The verdict on a request for `permission`, for routes that answer a refusal in their own shape:
+   * the staff member, or the status (401 for a visitor, 403 for anyone else) and the words.
+   */
+  async function check(request: Request, permission: Permission): Promise<Verdict> {
+    const access = await who(request);
+    if (access.kind !== "staff") {
+      return { ok: false, status: access.kind === "visitor" ? 401 : 403, message: ADMIN_ACCESS_MESSAGES.forbidden };
+    }
+    if (!can(access.role, permission)) return { ok: false, status: 403, message: refusalFor(access.role, permission) };
+    return { ok: true, staff: access };
+  }
+
   return {
     who,
+    check,
     /** The staff member (or shared password) asking, when their role has `permission`; else throws 403. */
     async require(request: Request, permission: Permission): Promise<Staff> {
-      const access = await who(request);
-      if (access.kind !== "staff") {
-        throw new DomainError("forbidden", ADMIN_ACCESS_MESSAGES.forbidden, { reason: "NOT_STAFF" });
-      }
-      if (!can(access.role, permission)) {
-        throw new DomainError("forbidden", refusalFor(access.role, permission), { reason: "ROLE_REFUSED" });
-      }
-      return access;
+      const verdict = await check(request, permission);
+      if (!verdict.ok) throw new DomainError("forbidden", verdict.message, { reason: "REFUSED" });
+      return verdict.staff;
     },
   };
 }

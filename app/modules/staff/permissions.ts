@@ -4,8 +4,9 @@
  * what a role cannot use. Pure: shared by the server and the browser.
  */
 
-export const STAFF_ROLES = ["owner", "manager", "fulfilment", "catalogue"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES, isStaffRole, type StaffRole } from "~/modules/accounts/staff-roles";
+
+export { STAFF_ROLES, isStaffRole, type StaffRole };
 
 /** The roles the shared /secure-admin password may be given (SHARED_PASSWORD_ROLE): never owner. */
 export const SHARED_PASSWORD_ROLES = ["manager", "fulfilment", "catalogue"] as const satisfies readonly StaffRole[];
@@ -102,8 +103,4 @@ const AREA_WORDS: Readonly<Record<Permission, string>> = {
 
 export function refusalFor(role: StaffRole, permission: Permission): string {
   return `Your role (${ROLE_LABELS[role]}) does not include ${AREA_WORDS[permission]}.`;
-}
-
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 }

@@ -1,15 +1,19 @@
 import { StatCards } from "~/components/admin/stat-cards";
 import { formatCents } from "~/lib/money";
-import type { AdminOrderStats } from "~/modules/orders/admin-orders.server";
+import type { DashboardOrderStats } from "~/modules/orders/admin-order-stats";
 
-/** The dashboard's figures (test orders never counted; revenue is what was paid). */
-export function OrderStats({ stats }: { stats: AdminOrderStats }) {
+/**
+ * The dashboard's figures (test orders never counted; revenue is what was paid). A role without
+ * analytics gets no revenue (null): its cards are left out.
+ */
+export function OrderStats({ stats }: { stats: DashboardOrderStats }) {
   const n = (value: number) => value.toLocaleString("en-US");
+  const money = (label: string, cents: number | null) => (cents === null ? [] : [{ label, value: formatCents(cents) }]);
   const cards = [
     { label: "Orders today", value: n(stats.today.orders) },
-    { label: "Revenue today", value: formatCents(stats.today.revenueCents) },
+    ...money("Revenue today", stats.today.revenueCents),
     { label: "Orders (30 days)", value: n(stats.last30Days.orders) },
-    { label: "Revenue (30 days)", value: formatCents(stats.last30Days.revenueCents) },
+    ...money("Revenue (30 days)", stats.last30Days.revenueCents),
     { label: "Pending orders", value: n(stats.pending) },
     { label: "Paid orders (30 days)", value: n(stats.paid) },
     { label: "Low-stock sizes", value: n(stats.lowStockProducts) },
