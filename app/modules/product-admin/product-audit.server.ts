@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, productChanges, productGroups, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
@@ -51,6 +51,22 @@ export async function recordProductChanges(
           from entry left join ${products} p on p.id = entry.product_id
          order by entry.n`,
   );
+}
+
+/**
+ * The audit trail's rows for product-history rows a statement has just written: `history` names a CTE
+ * of the statement (`product_id, action, changes`, the RETURNING of its insert into product_changes),
+ * and this is the statement's last part, answering the products' ids. For the writes that change many
+ * products and record them in one statement (flags, bulk actions, sales).
+ */
+export function auditFromHistory(actor: Actor, history: SQL): SQL {
+  const session = actor.kind === "shared-password" ? actor.sessionId : null;
+  return sql`insert into ${auditLog} (actor_kind, actor_id, actor_email, actor_name, actor_session,
+      action, object_type, object_id, object_name, changes)
+    select ${actor.kind}, ${actor.id}, ${actor.email}, ${actor.name}, ${session},
+           'product.' || h.action, 'product', h.product_id::text, coalesce(p.name, ''), h.changes
+      from ${history} h left join ${products} p on p.id = h.product_id
+    returning object_id as id`;
 }
 
 export type ProductChange = {
