@@ -15,7 +15,7 @@ import { e2eAdmin } from "../../playwright.config";
 import { testAddress, testLimits } from "../support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";
-import { testStaff } from "../support/staff";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The owner's returns in the browser (issue 30): the returns list filtered by status and searched by
@@ -67,6 +67,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   try {
     const db = database.db;
     await seedDemoCatalogIfEmpty(db);
+    await ensureTestStaff(db);
     await db.execute(sql`insert into "user" (id, name, email) values
       ('e2e-ada', 'Ada Lovelace', 'ada.returns@example.com'), ('e2e-bo', 'Bo Diddley', 'bo.returns@example.com')`);
     const events = new EventBus();

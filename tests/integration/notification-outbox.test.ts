@@ -25,7 +25,7 @@ import {
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { setProductStock } from "../support/catalog-fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
-import { testStaff } from "../support/staff";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The notification outbox against the real database (PGlite, and PostgreSQL in CI's second pass), a
@@ -75,6 +75,7 @@ function makeNotifications(bus: EventBus, twilioSettings: ReturnType<typeof twil
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });

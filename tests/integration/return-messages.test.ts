@@ -17,7 +17,7 @@ import { testAddress, testLimits } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { mailText } from "../support/mail-text";
-import { testStaff } from "../support/staff";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * A return's e-mails (issue 30) against the real database (PGlite, and PostgreSQL in the second pass),
@@ -66,6 +66,7 @@ function makeNotifications(bus: EventBus) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values({ id: "returner", name: "Returner", email: BUYER_EMAIL });

@@ -15,7 +15,7 @@ import { setProductStock } from "../support/catalog-fixtures";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { testStaff } from "../support/staff";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * Returns and exchanges against the real database (PGlite, and PostgreSQL in CI's second pass) and the
@@ -40,6 +40,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db, ["test-staff", "owner-1", "admin-2"]);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values([

@@ -12,7 +12,7 @@ import { placeOrder, type CartLineInput } from "~/modules/orders/place-order.ser
 import { insertTestProducts, setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
-import { testStaff } from "../support/staff";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * Stock per size and colour (decisions.md §6, docs/decisions/0023-variants.md) through every path that
@@ -37,6 +37,7 @@ let key = 0;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   watched = new Proxy<Db>(db, {
     get(target, property, receiver) {
