@@ -68,6 +68,8 @@ export default [
     route("customers/:id", "routes/admin.customers.customer.tsx"),
     route("size-charts", "routes/admin.size-charts.tsx"),
     route("size-charts/:id", "routes/admin.size-charts.editor.tsx"),
+    // The audit trail (issue 32): every back-office write, searched by person, object and date.
+    route("audit", "routes/admin.audit.tsx"),
   ]),
   route("admin/discounts/products", "routes/admin.discounts.products.ts"),
   route("admin/discounts/:id/codes", "routes/admin.discounts.codes.ts"),

@@ -10,6 +10,8 @@ import { createAccountActions, type AccountActions } from "~/modules/accounts/ac
 import { createAdminAccess, type AdminAccessGate } from "~/modules/accounts/admin-access.server";
 import { createBackOffice, type BackOffice } from "~/modules/staff/back-office.server";
 import { createStaff, type StaffService } from "~/modules/staff/staff.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { fieldChanges } from "~/modules/audit/field-changes";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { sharedPasswordLockedMail } from "~/modules/accounts/account-mails";
 import { createSecureAdminGate, type SecureAdminGate } from "~/modules/accounts/secure-admin-gate.server";
@@ -343,7 +345,17 @@ export async function startServices(config: AppConfig): Promise<{ services: Serv
         publicUrl: config.publicUrl,
         shopName: async () => (await settings.read()).store.name,
         forgetSessions: (userId) => sessions.forgetUser(userId),
-        audit: async () => {},
+        // Every staff change in the audit trail, in the change's transaction.
+        audit: (tx, actor, change) =>
+          recordAudit(tx, actor, [
+            {
+              action: `staff.${change.action}`,
+              objectType: "staff",
+              objectId: change.objectId,
+              objectName: change.objectLabel,
+              changes: fieldChanges(change.before, change.after),
+            },
+          ]),
       }),
       secureAdmin: createSecureAdminGate({
         db: database.db,

@@ -41,9 +41,11 @@
  *     not shipped' on 100,000 orders.
  * 20. customers (scripts/bench-customers.ts): the customers list and a customer's page over 50,000 customers
  *     and 100,000 orders.
+ * 21. audit (scripts/bench-audit.ts): the audit log page's reads for typical searches over 1,000,000 entries,
+ *     on the embedded database and on a fresh PostgreSQL database.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
  * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,
- * recovery,packing,customers (sections 1-2 and 4-6, 3, 7, 8, ..., 20; all by default).
+ * recovery,packing,customers,audit (sections 1-2 and 4-6, 3, 7, 8, ..., 21; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -73,6 +75,7 @@ import {
   CUSTOMERS_P95_BUDGET_MS,
   seedCustomers,
 } from "./bench-customers";
+import { AUDIT_ENTRY_COUNT, AUDIT_P95_BUDGET_MS, benchAudit } from "./bench-audit";
 import {
   ANALYTICS_P95_BUDGET_MS,
   benchAnalytics,
@@ -125,7 +128,8 @@ type Section =
   | "restock"
   | "recovery"
   | "packing"
-  | "customers";
+  | "customers"
+  | "audit";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -539,6 +543,22 @@ async function main() {
       result.p95 < CUSTOMERS_P95_BUDGET_MS && result.errors === 0,
     );
     await stop(store);
+  }
+
+  if (runs("audit")) {
+    // — 21: the audit log page (issue 32) on 1,000,000 entries —
+    for (const r of await benchAudit({ seconds: duration })) {
+      log(
+        `Seeded ${AUDIT_ENTRY_COUNT.toLocaleString("en")} audit entries (${r.database}) in ${r.seedSeconds.toFixed(1)} s`,
+      );
+      for (const s of r.bySearch) log(`  ${s.label}: p95 ${s.p95.toFixed(1)} ms (${s.rows} rows)`);
+      record(
+        `the audit log page's reads (newest, keyset, person, shared password, kinds, an object, names, days) over ${AUDIT_ENTRY_COUNT.toLocaleString("en")} entries, one at a time (${r.database})`,
+        `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.n} reads)`,
+        `p95 < ${AUDIT_P95_BUDGET_MS} ms`,
+        r.p95 < AUDIT_P95_BUDGET_MS,
+      );
+    }
   }
 
   if (runs("discounts")) {

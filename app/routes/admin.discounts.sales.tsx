@@ -98,15 +98,15 @@ export async function action({ request }: Route.ActionArgs) {
     let message: string;
     switch (intent) {
       case "create":
-        await scheduledSales.create({ values: readFields(form, SALE_FIELDS), timeZone });
+        await scheduledSales.create(actor, { values: readFields(form, SALE_FIELDS), timeZone });
         message = SALE_MESSAGES.created;
         break;
       case "update":
-        await scheduledSales.update(saleId, { values: readFields(form, SALE_FIELDS), timeZone });
+        await scheduledSales.update(actor, saleId, { values: readFields(form, SALE_FIELDS), timeZone });
         message = SALE_MESSAGES.updated;
         break;
       case "move-end":
-        await scheduledSales.moveEnd(saleId, { values: readFields(form, MOVE_END_FIELDS), timeZone });
+        await scheduledSales.moveEnd(actor, saleId, { values: readFields(form, MOVE_END_FIELDS), timeZone });
         message = SALE_MESSAGES.endMoved;
         break;
       case "end-now":
@@ -119,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
           : SALE_MESSAGES.disabled;
         break;
       case "enable":
-        await scheduledSales.enable(saleId);
+        await scheduledSales.enable(actor, saleId);
         message = SALE_MESSAGES.enabled;
         break;
       case "delete":

@@ -108,13 +108,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       const orderId = await orderIdOf(database.db, orderNumberOf(params));
       if (!orderId) return reply({ intent, ok: false, message: "Order not found", errors: {}, body: typed }, 404);
-      await addOrderNote(database.db, orderId, { ...access.actor, viaPassword: access.viaPassword }, parsed.data.body);
+      await addOrderNote(database.db, orderId, access.actor, parsed.data.body);
       return reply({ intent, ok: true, message: "Note added", errors: {} });
     }
-    const moved = await applyMoveForm(fulfilment, orderNumberOf(params), form, {
-      id: access.actor.id,
-      name: access.actor.name,
-    });
+    const moved = await applyMoveForm(fulfilment, orderNumberOf(params), form, access.actor);
     return reply(moved.answer, moved.status);
   } catch (error) {
     const failure = errorAnswer(error, request, { where: "admin-order-move", fallback: "Failed to update order" });

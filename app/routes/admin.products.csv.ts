@@ -62,7 +62,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       return reply({ ok: true, intent, plan, message: previewMessage(plan) + notice });
     }
     const token = url.searchParams.get("token") ?? "";
-    const result = await catalogCommands.importProducts({ id: admin.id, email: admin.email }, text, token);
+    const result = await catalogCommands.importProducts(admin, text, token);
     if (!result.written) return reply({ ok: false, intent, message: CSV_MESSAGES.hasErrors, plan: result.plan }, 400);
     const { create, update } = result.plan;
     return reply({ ok: true, intent, plan: result.plan, message: `Imported ${plural(create + update, "product")}` });

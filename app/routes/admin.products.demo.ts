@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<DemoLoadResult>({ ok: false, message: "Method not allowed" }, { status: 405, headers: noStore });
   }
   try {
-    const loaded = await services().catalogCommands.loadDemo({ id: admin.id, email: admin.email });
+    const loaded = await services().catalogCommands.loadDemo(admin);
     return data<DemoLoadResult>({ ok: true, products: loaded.products, message: DEMO_LOADED }, { headers: noStore });
   } catch (error) {
     const { status, message } = errorAnswer(error, request, { where: "admin-demo-products" });

@@ -67,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await returns.move({
       returnId,
       move: move.intent,
-      actor: { id: access.actor.id, name: access.actor.name },
+      actor: access.actor,
       reason: move.intent === "refuse" ? move.reason : null,
       dispositions: move.dispositions,
       refundShipping: move.intent === "refund" ? move.refundShipping : false,

@@ -40,7 +40,7 @@ type Intent = "publish" | "hide" | "reply" | "remove-reply";
  * shop's admin only (role from the database; anyone else goes to / and nothing is read or written).
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireStaff(request, "reviews", { outsidersTo: "/" });
+  const { actor } = await requireStaff(request, "reviews", { outsidersTo: "/" });
   const reply = (body: ModerationAnswer, status = 200) => data(body, { status, headers: noStore });
   if (request.method !== "POST")
     return reply({ ok: false, reviewId: null, message: "Method not allowed", errors: {} }, 405);
@@ -52,21 +52,31 @@ export async function action({ request }: Route.ActionArgs) {
     const { reviews } = services();
     switch (intent as Intent) {
       case "publish":
-        return reply({ ok: true, reviewId, message: await reviews.publish(reviewId), errors: {} });
+        return reply({ ok: true, reviewId, message: await reviews.publish(actor, reviewId), errors: {} });
       case "hide": {
         const parsed = parseValues(z.object({ reason: hiddenReasonSchema }), { reason: form.get("reason") ?? "" });
         if (!parsed.ok)
           return reply({ ok: false, reviewId, message: parsed.errors.reason!, errors: parsed.errors }, 400);
-        return reply({ ok: true, reviewId, message: await reviews.hide(reviewId, parsed.data.reason), errors: {} });
+        return reply({
+          ok: true,
+          reviewId,
+          message: await reviews.hide(actor, reviewId, parsed.data.reason),
+          errors: {},
+        });
       }
       case "reply": {
         const parsed = parseValues(z.object({ reply: replySchema }), { reply: form.get("reply") ?? "" });
         if (!parsed.ok)
           return reply({ ok: false, reviewId, message: parsed.errors.reply!, errors: parsed.errors }, 400);
-        return reply({ ok: true, reviewId, message: await reviews.reply(reviewId, parsed.data.reply), errors: {} });
+        return reply({
+          ok: true,
+          reviewId,
+          message: await reviews.reply(actor, reviewId, parsed.data.reply),
+          errors: {},
+        });
       }
       case "remove-reply":
-        return reply({ ok: true, reviewId, message: await reviews.reply(reviewId, null), errors: {} });
+        return reply({ ok: true, reviewId, message: await reviews.reply(actor, reviewId, null), errors: {} });
       default:
         return reply({ ok: false, reviewId, message: REVIEW_MESSAGES.unknownAction, errors: {} }, 400);
     }

@@ -67,12 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
         headers: noStore,
       });
     }
-    const saved = await services().settings.save(
-      { id: user.id, email: user.email },
-      section,
-      sectionValueOf(section, form),
-      version,
-    );
+    const saved = await services().settings.save(user, section, sectionValueOf(section, form), version);
     const message = saved.changed ? SETTINGS_MESSAGES.saved(section) : SETTINGS_MESSAGES.unchanged;
     return data({ ok: true, section, message, errors: {} } satisfies SettingsAnswer, { headers: noStore });
   } catch (error) {

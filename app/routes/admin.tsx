@@ -6,6 +6,7 @@ import {
   MessageSquare,
   Package,
   Ruler,
+  ScrollText,
   Settings,
   ShoppingBag,
   TicketPercent,
@@ -117,6 +118,7 @@ function sectionsFor(permissions: readonly Permission[], requested: { n: number;
     { to: "/admin/discounts", label: "Discounts", icon: TicketPercent, needs: "discounts" },
     { to: "/admin/reviews", label: "Reviews", icon: MessageSquare, needs: "reviews" },
     { to: "/admin/analytics", label: "Analytics", icon: BarChart3, needs: "analytics" },
+    { to: "/admin/audit", label: "Audit log", icon: ScrollText, needs: "audit" },
     { to: "/admin/staff", label: "Staff", icon: UserCog, needs: "staff" },
     { to: "/admin/settings", label: "Settings", icon: Settings, needs: "settings" },
   ];

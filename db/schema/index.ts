@@ -17,3 +17,4 @@ export * from "./order-notes";
 export * from "./customers";
 export * from "./staff";
 export * from "./draft-orders";
+export * from "./audit";

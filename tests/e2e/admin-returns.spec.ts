@@ -15,6 +15,7 @@ import { e2eAdmin } from "../../playwright.config";
 import { testAddress, testLimits } from "../support/fixtures";
 import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The owner's returns in the browser (issue 30): the returns list filtered by status and searched by
@@ -49,7 +50,7 @@ async function deliveredOrder(db: Db, events: EventBus, userId: string, email: s
     limits: testLimits,
   });
   await markOrderPaid(db, events, { orderId: placed.id, paymentMethod: "demo" });
-  const actor = { id: null, name: "Test setup" };
+  const actor = testStaff("Test setup");
   const fulfilment = { db, events, paypal: undefined };
   await moveOrder(fulfilment, { orderId: placed.id, move: "ship", actor, trackingNumber: "1Z1", carrier: "UPS" });
   await moveOrder(fulfilment, { orderId: placed.id, move: "deliver", actor });
@@ -66,6 +67,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
   try {
     const db = database.db;
     await seedDemoCatalogIfEmpty(db);
+    await ensureTestStaff(db);
     await db.execute(sql`insert into "user" (id, name, email) values
       ('e2e-ada', 'Ada Lovelace', 'ada.returns@example.com'), ('e2e-bo', 'Bo Diddley', 'bo.returns@example.com')`);
     const events = new EventBus();
@@ -81,7 +83,7 @@ test.beforeAll(async ({ browserName: _browser }, testInfo) => {
     };
     rma.ada = (await ask("e2e-ada", "ada.returns@example.com", 1, "Worn once, the seams are loose")).rmaNumber;
     const approved = await ask("e2e-ada", "ada.returns@example.com", 2, "Not my colour");
-    await returns.move({ returnId: approved.id, move: "approve", actor: { id: null, name: "Owner" } });
+    await returns.move({ returnId: approved.id, move: "approve", actor: testStaff("Owner") });
     rma.adaApproved = approved.rmaNumber;
     rma.bo = (await ask("e2e-bo", "bo.returns@example.com", 3, "Too long")).rmaNumber;
   } finally {

@@ -168,7 +168,7 @@ function listed(html: string): string[] {
 /** The shop's admin as an actor of the module's writes. */
 async function owner() {
   const [row] = await db().select({ id: user.id, email: user.email }).from(user).where(eq(user.email, ADMIN.email));
-  return row!;
+  return { kind: "member" as const, id: row!.id, email: row!.email, name: "Owner" };
 }
 
 /** What announced `catalog.changed` while `work` ran. */

@@ -30,6 +30,7 @@ import {
 import { testAddress, testLimits } from "../support/fixtures";
 import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The owner's side of returns over HTTP (issue 30): the returns list with its search and status filter,
@@ -50,7 +51,7 @@ let productId = "";
 let key = 0;
 
 const db = () => server.services().database.db;
-const actor = { id: null, name: "Test setup" };
+const actor = testStaff("Test setup");
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
@@ -63,6 +64,7 @@ beforeAll(async () => {
     PAYPAL_API_BASE: paypal.url,
     RATE_LIMIT_IP_MULTIPLIER: "20",
   });
+  await ensureTestStaff(server.services().database.db);
   adminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   secondAdminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   ana = await signUp(server, "ana.returns@example.com");

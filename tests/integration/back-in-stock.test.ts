@@ -36,6 +36,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { mailText } from "../support/mail-text";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * Back in stock per size and colour (issue 31) over the real HTTP server, on PGlite and PostgreSQL, with
@@ -63,7 +64,7 @@ let key = 0;
 
 const db = () => server.services().database.db;
 const service = () => server.services().backInStock;
-const actor = { id: null, name: "Test setup" };
+const actor = testStaff("Test setup");
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -82,6 +83,7 @@ beforeAll(async () => {
     RESTOCK_WAVE_MINUTES: "60",
     SECURE_ADMIN_PASSWORD: SHARED_PASSWORD,
   });
+  await ensureTestStaff(server.services().database.db);
   adminCookie = await signIn(server.url, ADMIN.email, ADMIN.password);
   shopper = await signUp(server, "ana.waits@example.com");
   // A customer holding the shared admin password: the orders, not the catalogue's demand.

@@ -131,6 +131,7 @@ const PROBES: Probe[] = [
     permission: "settings",
     form: { section: "store", version: "0", name: "Matrix Shop" },
   },
+  { file: "routes/admin.audit.tsx", method: "GET", path: "/admin/audit.data", permission: "audit" },
   { file: "routes/admin.staff.tsx", method: "GET", path: "/admin/staff.data", permission: "staff" },
   {
     file: "routes/admin.staff.tsx",

@@ -15,7 +15,7 @@ let t: TestDatabase;
 let db: Db;
 let commands: CatalogCommands;
 const announced: string[] = [];
-const actor = { id: "catalog-commands-owner", email: "owner@example.com" };
+const actor = { kind: "member" as const, id: "catalog-commands-owner", email: "owner@example.com", name: "Owner" };
 let tee: string;
 
 beforeAll(async () => {

@@ -27,7 +27,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 let server: TestServer;
 let paypal: FakePayPal;
 let shopper: { cookie: string; id: string };
-let owner: { id: string; email: string };
+let owner: { kind: "member"; id: string; email: string; name: string };
 let tee: { id: string };
 let keyCounter = 0;
 /** The test product's price: $20.00, in M and Black. */
@@ -46,7 +46,12 @@ beforeAll(async () => {
     UNPAID_ORDERS_PER_ACCOUNT: "100",
   });
   shopper = await signUp(server, "pricing@example.com");
-  owner = { id: (await signUp(server, "owner-pricing@example.com")).id, email: "owner-pricing@example.com" };
+  owner = {
+    kind: "member",
+    id: (await signUp(server, "owner-pricing@example.com")).id,
+    email: "owner-pricing@example.com",
+    name: "Owner",
+  };
   const [row] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   tee = row!;
   await db().update(products).set({ priceCents: PRICE }).where(eq(products.id, tee.id));

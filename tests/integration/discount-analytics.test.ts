@@ -201,7 +201,12 @@ beforeAll(async () => {
   ]);
   // A test order (paid, D1) with SUMMER20 (100 off its 2999).
   const [owner] = await db().select().from(user).where(eq(user.email, ADMIN.email));
-  const { orderNumber } = await createTestOrder(db(), { id: owner!.id, name: "Owner", email: owner!.email });
+  const { orderNumber } = await createTestOrder(db(), {
+    kind: "member" as const,
+    id: owner!.id,
+    name: "Owner",
+    email: owner!.email,
+  });
   const [testOrder] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
   ids.test = testOrder!.id;
   await discount(ids.test, `${D1}T08:00:00Z`, { discount: 100, shipping: 0, tax: 0, total: 2899 }, [

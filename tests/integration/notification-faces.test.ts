@@ -62,7 +62,12 @@ beforeAll(async () => {
   consoleCookie = await consolePass(server.url, CONSOLE_PASSWORD);
   const [owner] = await db().select().from(user).where(eq(user.email, ADMIN.email));
   for (const face of FACES) {
-    const { orderNumber } = await createTestOrder(db(), { id: owner!.id, name: "Twin Order", email: owner!.email });
+    const { orderNumber } = await createTestOrder(db(), {
+      kind: "member" as const,
+      id: owner!.id,
+      name: "Twin Order",
+      email: owner!.email,
+    });
     const [row] = await db().select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
     orderOf[face] = { id: row!.id, orderNumber };
     await sleep(5); // test order numbers carry the time

@@ -25,6 +25,7 @@ import {
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { setProductStock } from "../support/catalog-fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The notification outbox against the real database (PGlite, and PostgreSQL in CI's second pass), a
@@ -74,6 +75,7 @@ function makeNotifications(bus: EventBus, twilioSettings: ReturnType<typeof twil
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values({ id: "buyer", name: "Buyer", email: "buyer@example.com" });
@@ -210,7 +212,7 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
   it("fulfilment moves write their messages: shipped (e-mail with tracking, WhatsApp to the checkout phone), delivered, cancelled", async () => {
     const order = await paidOrder({ ...testAddress, phone: "(503) 555-0101", country: "US" });
     const deps = { db, events, paypal: undefined };
-    const actor = { id: null, name: "Ada" };
+    const actor = testStaff("Ada");
     await moveOrder(deps, {
       orderId: order.id,
       move: "ship",
@@ -352,7 +354,7 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     const before = twilio.requests;
     await moveOrder(
       { db, events, paypal: undefined },
-      { orderId: order.id, move: "ship", actor: { id: null, name: "A" }, trackingNumber: "T1", carrier: "DHL" },
+      { orderId: order.id, move: "ship", actor: testStaff("A"), trackingNumber: "T1", carrier: "DHL" },
     );
     await notifications.worker.drain();
     const [wa] = (await rowsOf(order.id)).filter(

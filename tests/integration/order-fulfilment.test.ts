@@ -20,6 +20,7 @@ import { setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testStaff } from "../support/staff";
 
 /**
  * The fulfilment state machine against the real database (PGlite, and PostgreSQL in CI's second pass):
@@ -33,7 +34,7 @@ let paypal: FakePayPal;
 let deps: FulfilmentDeps;
 let product: string;
 let key = 0;
-const admin = { id: "admin-1", name: "Ada Admin" };
+const admin = testStaff("Ada Admin", "admin-1");
 const seen: Array<[keyof DomainEvents, unknown]> = [];
 
 beforeAll(async () => {

@@ -77,7 +77,7 @@ describe(`product save DB codes from ${databaseKind}'s own errors`, () => {
 });
 
 describe(`saveProduct on ${databaseKind}`, () => {
-  const actor = { id: "no-such-user", email: "owner@example.com" };
+  const actor = { kind: "member" as const, id: "no-such-user", email: "owner@example.com", name: "Owner" };
 
   it("writes nothing at all when a part of the save fails (the audit record included)", async () => {
     const db = t.database.db;

@@ -17,6 +17,7 @@ import { testAddress, testLimits } from "../support/fixtures";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { mailText } from "../support/mail-text";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * A return's e-mails (issue 30) against the real database (PGlite, and PostgreSQL in the second pass),
@@ -38,7 +39,7 @@ let notifications: Notifications;
 let productId: string;
 let key = 0;
 let rmaCount = 0;
-const actor = { id: null, name: "Ada" };
+const actor = testStaff("Ada");
 
 function makeNotifications(bus: EventBus) {
   return createNotifications({
@@ -65,6 +66,7 @@ function makeNotifications(bus: EventBus) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values({ id: "returner", name: "Returner", email: BUYER_EMAIL });

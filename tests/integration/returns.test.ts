@@ -15,6 +15,7 @@ import { setProductStock } from "../support/catalog-fixtures";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * Returns and exchanges against the real database (PGlite, and PostgreSQL in CI's second pass) and the
@@ -30,7 +31,7 @@ let store: Returns;
 let product: string;
 let clock = new Date();
 let key = 0;
-const owner = { id: "owner-1", name: "Olu Owner" };
+const owner = testStaff("Olu Owner", "owner-1");
 const steps: Array<DomainEvents["return.moved"]> = [];
 const events = new EventBus();
 events.onRecord("return.moved", async (_tx, payload) => void steps.push(payload));
@@ -39,6 +40,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db, ["test-staff", "owner-1", "admin-2"]);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values([
@@ -475,7 +477,7 @@ describe("refunding through PayPal", () => {
     const { order, ret } = await receivedPayPalReturn();
     const outcomes = await Promise.allSettled([
       store.move({ returnId: ret.id, move: "refund", actor: owner }),
-      store.move({ returnId: ret.id, move: "refund", actor: { id: null, name: "Second admin" } }),
+      store.move({ returnId: ret.id, move: "refund", actor: testStaff("Second admin", "admin-2") }),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected")!;

@@ -27,6 +27,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { mailText } from "../support/mail-text";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * The review request after delivery (issue 29) against the real database (PGlite, and PostgreSQL in
@@ -51,7 +52,7 @@ const productIds: string[] = [];
 let key = 0;
 /** The account the orders are placed by. */
 let buyer = "reviewer";
-const actor = { id: null, name: "Ada" };
+const actor = testStaff("Ada");
 
 function makeNotifications(bus: EventBus, options: { delayDays?: number; whatsapp?: boolean } = {}) {
   return createNotifications({
@@ -80,6 +81,7 @@ function makeNotifications(bus: EventBus, options: { delayDays?: number; whatsap
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values([

@@ -45,7 +45,7 @@ let db: Db;
 let deps: FulfilmentDeps;
 let productIds: string[] = [];
 let key = 0;
-const admin = { id: "roll-up-admin", name: "Ada Admin", email: "ada@example.com" };
+const admin = { kind: "member" as const, id: "roll-up-admin", name: "Ada Admin", email: "ada@example.com" };
 const today = () => utcDay(new Date());
 const todayRange = () => ({ from: today(), to: today() });
 

@@ -320,7 +320,7 @@ describe(`the modal's save (${databaseKind})`, () => {
   it("gives products created in the same millisecond with a blank SKU the next free millisecond's", async () => {
     const now = Date.UTC(2031, 0, 1);
     const [admin] = await queryRows<{ id: string }>(db(), sql`select id from "user" where email = ${ADMIN_EMAIL}`);
-    const actor = { id: admin!.id, email: ADMIN_EMAIL };
+    const actor = { kind: "member" as const, id: admin!.id, email: ADMIN_EMAIL, name: "Owner" };
     const create = (name: string) =>
       saveEditorProduct(db(), actor, { kind: "create" }, values({ name, sku: "", slug: "" }), now);
     const saved = await Promise.all(["Same Moment Tee", "Same Moment Cap", "Same Moment Scarf"].map(create));

@@ -119,7 +119,12 @@ describe("/secure-admin's gate", () => {
 
   it("answers every console action without a pass with 401, and changes nothing", async () => {
     const [owner] = await db().select().from(user).limit(1);
-    const { orderNumber } = await createTestOrder(db(), { id: owner!.id, name: "Owner", email: owner!.email });
+    const { orderNumber } = await createTestOrder(db(), {
+      kind: "member" as const,
+      id: owner!.id,
+      name: "Owner",
+      email: owner!.email,
+    });
     const before = {
       notifications: (await db().select().from(orderNotifications)).length,
       order: (await db().select().from(orders).where(eq(orders.orderNumber, orderNumber)))[0]!,

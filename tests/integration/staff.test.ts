@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, staffInvitations, user } from "#db/schema/index";
+import { queryRows } from "~/lib/db/client.server";
 import { STAFF_MESSAGES } from "~/modules/staff/staff-invitations";
 import { mailText } from "../support/mail-text";
 import { cookieHeader, signIn, signUp } from "../support/sessions";
@@ -221,6 +222,19 @@ describe("roles and removal", () => {
     const second = await signIn(server.url, "mia.manager@example.com", "MiaPass1234");
     expect((await post("/admin/staff", ownerCookie, { intent: "remove", userId: mia!.id })).status).toBe(200);
     expect(await roleOf("mia.manager@example.com")).toEqual({ role: "customer", staffRole: null });
+    // Each staff change is in the audit trail, with who made it and the role before and after.
+    const trail = await queryRows<{ action: string; actor_name: string; changes: unknown }>(
+      db(),
+      sql`select action, actor_name, changes from audit_log where object_type = 'staff' and object_id = ${mia!.id}
+          order by created_at`,
+    );
+    expect(trail.map((row) => row.action)).toEqual([
+      "staff.join",
+      "staff.change-role",
+      "staff.change-role",
+      "staff.remove",
+    ]);
+    expect(trail.at(-1)!.changes).toEqual({ role: ["owner", null] });
     expect(await db().select().from(session).where(eq(session.userId, mia!.id))).toHaveLength(0);
     for (const cookie of [miaCookie, second]) {
       expect((await get("/admin/orders", cookie)).status).toBe(403);

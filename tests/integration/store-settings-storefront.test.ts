@@ -93,7 +93,7 @@ beforeAll(async () => {
     NOTIFICATION_SEND_TIMEOUT_MS: "2000",
   });
   const [admin] = await db().select({ id: user.id }).from(user).where(eq(user.email, ADMIN.email));
-  actor = { id: admin!.id, email: ADMIN.email };
+  actor = { kind: "member", id: admin!.id, email: ADMIN.email, name: "Owner" };
   customer = await signUp(server, "settings-buyer@example.com");
   const [product] = await db().select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
   productId = product!.id;

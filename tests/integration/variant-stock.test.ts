@@ -12,6 +12,7 @@ import { placeOrder, type CartLineInput } from "~/modules/orders/place-order.ser
 import { insertTestProducts, setProductStock } from "../support/catalog-fixtures";
 import { testAddress, testLimits } from "../support/fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
+import { ensureTestStaff, testStaff } from "../support/staff";
 
 /**
  * Stock per size and colour (decisions.md §6, docs/decisions/0023-variants.md) through every path that
@@ -36,6 +37,7 @@ let key = 0;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await ensureTestStaff(t.database.db);
   db = t.database.db;
   watched = new Proxy<Db>(db, {
     get(target, property, receiver) {
@@ -196,7 +198,7 @@ describe(`stock per size and colour through every path (${databaseKind})`, () =>
 
     // An admin cancels the paid order: M and 32 come back, once.
     const deps = { db, events, paypal: undefined };
-    const admin = { id: null, name: "Ada Admin" };
+    const admin = testStaff("Ada Admin");
     await moveOrder(deps, { orderId: paid.id, move: "cancel", actor: admin });
     await expectStock({ S: 10, M: 10, L: 10 }, { "30": 10, "32": 10 });
     await expect(moveOrder(deps, { orderId: paid.id, move: "cancel", actor: admin })).rejects.toBeInstanceOf(

@@ -584,3 +584,34 @@ describe(`migration 0028 (draft orders) on a shop of the previous release (${dat
     await upgraded.db.execute(sql`delete from draft_orders`);
   });
 });
+
+describe(`migration 0029 (audit log) on a shop of the previous release (${databaseKind})`, () => {
+  it("adds an empty, append-only audit log beside every order and product kept", async () => {
+    const [kept] = await queryRows<{ orders: number; products: number; audit: number }>(
+      upgraded.db,
+      sql`select (select count(*)::int from orders) as orders, (select count(*)::int from products) as products,
+                 (select count(*)::int from audit_log) as audit`,
+    );
+    expect(kept!.orders).toBeGreaterThanOrEqual(4);
+    expect(kept!.products).toBeGreaterThanOrEqual(PRODUCTS.length);
+    expect(kept!.audit).toBe(0);
+    await upgraded.db.execute(
+      sql`insert into audit_log (actor_kind, actor_id, actor_email, actor_name, action, object_type, object_id)
+          values ('member', 'u1', 'buyer@example.com', 'Buyer', 'order.note', 'order', 'ORD-1')`,
+    );
+    await expect(upgraded.db.execute(sql`update audit_log set actor_name = 'x'`)).rejects.toThrow();
+    await expect(upgraded.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // An account's removal leaves its entries as they were.
+    await upgraded.db.execute(sql`insert into "user" (id, name, email) values ('u-audit', 'Gone', 'gone@example.com')`);
+    await upgraded.db.execute(
+      sql`insert into audit_log (actor_kind, actor_id, actor_email, actor_name, action, object_type, object_id)
+          values ('member', 'u-audit', 'gone@example.com', 'Gone', 'order.note', 'order', 'ORD-2')`,
+    );
+    await upgraded.db.execute(sql`delete from "user" where id = 'u-audit'`);
+    const [left] = await queryRows<{ n: number }>(
+      upgraded.db,
+      sql`select count(*)::int as n from audit_log where actor_id = 'u-audit' and actor_name = 'Gone'`,
+    );
+    expect(left!.n).toBe(1);
+  });
+});

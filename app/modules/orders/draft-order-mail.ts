@@ -1,5 +1,5 @@
 import { formatCents } from "~/lib/money";
-import type { MailMessage } from "~/modules/notifications/mailer.server";
+import type { GuestMail as MailMessage } from "./guest-order-mails";
 import { SHIPPING_METHODS, type ShippingMethod } from "~/modules/pricing/pricing";
 
 /** The e-mail of a draft's payment link (issue 32): what was put together, the total, the note, the link. Pure. */

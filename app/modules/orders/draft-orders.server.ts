@@ -1,3 +1,4 @@
+import { recordAudit } from "~/modules/audit/audit.server";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   draftOrderEvents,
@@ -18,9 +19,10 @@ import type { EventBus } from "~/lib/events.server";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { variantPrice } from "~/modules/catalog/variant-rules";
 import { takeStock, variantsColumn } from "~/modules/catalog/variants.server";
-import type { Mailer } from "~/modules/notifications/mailer.server";
+import type { GuestMailer as Mailer } from "./guest-order-mails";
 import type { PricingRules, ShippingMethod } from "~/modules/pricing/pricing";
-import { actorLabel, type StaffActor } from "~/modules/staff/staff-actor";
+import { actorLabel } from "~/modules/audit/actor-label";
+import type { AuditActor as StaffActor } from "~/modules/audit/audit.server";
 import { checkCheckout } from "./checkout-forms";
 import { draftPayUrl, type DraftLinks } from "./draft-links.server";
 import { draftPaymentMail } from "./draft-order-mail";
@@ -383,6 +385,17 @@ export function createDraftOrders(deps: DraftOrderDeps) {
       actorName: actor ? actorLabel(actor) : "System",
       note,
     });
+    // Staff's steps go to the audit trail too, in the same transaction (the clock's expiry is no one's).
+    if (actor) {
+      await recordAudit(tx, actor, [
+        {
+          action: `draft-order.${kind}`,
+          objectType: "draft-order",
+          objectId: draftId,
+          ...(note ? { changes: { note: [null, note] } } : {}),
+        },
+      ]);
+    }
   }
 
   /**

@@ -10,6 +10,8 @@ export interface GuestMail {
   to: string;
   subject: string;
   text: string;
+  /** The sender's display name (the shop's), where the mail is sent in its name. */
+  fromName?: string;
 }
 
 /** What sends them: `services().mailer`. */

@@ -8,7 +8,9 @@ import { planMove, type OrderMove, type OrderState, type RefundKind } from "./or
 import type { OrderStatus, PaymentStatus } from "./order-rules";
 import { restock } from "./order-payment.server";
 import { recordRefund } from "./order-refunds.server";
-import { recordStatusChange, type Actor } from "./status-history.server";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import { fieldChanges } from "~/modules/audit/field-changes";
+import { recordStatusChange } from "./status-history.server";
 import { log } from "~/lib/log.server";
 
 /**
@@ -32,7 +34,8 @@ export interface FulfilmentDeps {
 export interface MoveRequest {
   orderId: string;
   move: OrderMove;
-  actor: Actor;
+  /** The staff member or the shared password moving it (the staff module's StaffActor): history and audit. */
+  actor: AuditActor;
   trackingNumber?: string;
   carrier?: string;
   note?: string | null;
@@ -108,13 +111,20 @@ export async function moveOrder(deps: FulfilmentDeps, request: MoveRequest): Pro
     if (moved.length === 0) {
       throw new DomainError("conflict", FULFILMENT_MESSAGES.changedMeanwhile, { reason: "CHANGED_MEANWHILE" });
     }
+    const note = noteFor(plan.move, request, plan.refund);
     await recordStatusChange(tx, {
       orderId: order.id,
       from: order,
       to: plan.to,
-      actor: request.actor,
-      note: noteFor(plan.move, request, plan.refund),
+      actor: historyActor(request.actor),
+      note,
     });
+    await recordAudit(tx, request.actor, [
+      moveAudit(plan.move, order, plan.to, {
+        ...(plan.move === "ship" ? { trackingNumber: request.trackingNumber, carrier: request.carrier } : {}),
+        note,
+      }),
+    ]);
     const event = movedEvent(plan.move, order, request, plan.refund);
     // The messages the move calls for are written in its transaction (the notification outbox).
     if (event) await events.recordEvent(tx, event);
@@ -181,16 +191,12 @@ async function refundCancelledOrder(
       .returning({ id: orders.id });
     if (rows.length === 0) return false;
     await recordWholeRefund(tx, order.id, kind, refundId);
-    await recordStatusChange(tx, {
-      orderId: order.id,
-      from: order,
-      to,
-      actor: request.actor,
-      note: joinNote(
-        kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand",
-        request.note,
-      ),
-    });
+    const note = joinNote(
+      kind === "paypal" ? `Refunded through PayPal (refund ${refundId ?? "made earlier"})` : "Refunded by hand",
+      request.note,
+    );
+    await recordStatusChange(tx, { orderId: order.id, from: order, to, actor: historyActor(request.actor), note });
+    await recordAudit(tx, request.actor, [moveAudit("refund", order, to, { note })]);
     return true;
   });
   if (!changed) {
@@ -220,6 +226,36 @@ async function recordWholeRefund(tx: Tx, orderId: string, method: RefundKind, pr
     method,
     providerRefundId,
   });
+}
+
+/** The order history's 'who': the member's name, or 'Shared password'. */
+export const historyActor = (actor: AuditActor) => ({ id: actor.id, name: actor.name || actor.email });
+
+const AUDIT_VERBS: Record<OrderMove, string> = {
+  ship: "ship",
+  deliver: "deliver",
+  cancel: "cancel",
+  refund: "refund",
+  markPaid: "mark-paid",
+};
+
+/** A move as the audit trail records it: the order's number, its states before and after, what was typed. */
+function moveAudit(
+  move: OrderMove,
+  order: CurrentOrder,
+  to: { status: string; paymentStatus: string },
+  typed: Record<string, string | null | undefined>,
+) {
+  return {
+    action: `order.${AUDIT_VERBS[move]}`,
+    objectType: "order" as const,
+    objectId: order.orderNumber,
+    objectName: order.orderNumber,
+    changes: fieldChanges(
+      { status: order.status, paymentStatus: order.paymentStatus },
+      { status: to.status, paymentStatus: to.paymentStatus, ...typed },
+    ),
+  };
 }
 
 function joinNote(automatic: string | null, note: string | null | undefined): string | null {

@@ -3,7 +3,7 @@ import { parseForm } from "~/lib/forms";
 import { FULFILMENT_MESSAGES, moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
 import { ORDER_MOVE_FIELDS, orderMoveSchema } from "./order-move-forms";
 import { MOVE_DONE } from "./order-moves";
-import type { Actor } from "./status-history.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { orderIdOf } from "./admin-orders.server";
 
 /** What an order move's action answers (a fetcher's form, or the browser's without JavaScript). */
@@ -25,7 +25,7 @@ export async function applyMoveForm(
   fulfilment: FulfilmentDeps,
   orderNumber: string,
   form: FormData,
-  actor: Actor,
+  actor: AuditActor,
 ): Promise<{ answer: OrderMoveAnswer; status: number }> {
   const posted = form.get("intent");
   const intent = typeof posted === "string" ? posted.slice(0, 20) : null;

@@ -5,11 +5,13 @@ import {
   orderNotes,
   orderNotifications,
   orderRefunds,
+  orders,
   orderStatusHistory,
   returnHistory,
   returns,
 } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import {
   draftEntry,
   mergeTimeline,
@@ -116,18 +118,28 @@ export async function orderTimeline(
 }
 
 /** Who wrote a note: the signed-in admin, or 'shared password' for the /secure-admin password's holder. */
-export interface NoteAuthor {
-  id: string;
-  name: string;
-  viaPassword: boolean;
-}
+/** A note's author: a staff member or the shared password (the staff module's StaffActor). */
+export type NoteAuthor = AuditActor;
 
-/** Adds a note (already validated) to an order. */
+/** Adds a note (already validated) to an order, with its audit row in the same transaction. */
 export async function addOrderNote(db: Db, orderId: string, author: NoteAuthor, body: string): Promise<void> {
-  await db.insert(orderNotes).values({
-    orderId,
-    authorId: author.id,
-    authorName: author.viaPassword ? SHARED_PASSWORD_AUTHOR : author.name,
-    body,
+  await db.transaction(async (tx) => {
+    await tx.insert(orderNotes).values({
+      orderId,
+      authorId: author.id,
+      authorName: author.kind === "shared-password" ? SHARED_PASSWORD_AUTHOR : author.name,
+      body,
+    });
+    const [order] = await tx.select({ number: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+    const number = order?.number ?? orderId;
+    await recordAudit(tx, author, [
+      {
+        action: "order.note",
+        objectType: "order",
+        objectId: number,
+        objectName: number,
+        changes: { note: [null, body] },
+      },
+    ]);
   });
 }

@@ -2,9 +2,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { orderItems, orders } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
-import { moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import { fieldChanges } from "~/modules/audit/field-changes";
+import { historyActor, moveOrder, type FulfilmentDeps } from "./order-fulfilment.server";
 import { orderTimestamp } from "./order-number";
-import { recordStatusChange, type Actor } from "./status-history.server";
+import { recordStatusChange } from "./status-history.server";
 import { MOVE_DONE } from "./order-moves";
 import { TEST_ORDER_MESSAGES, testOrderRequestSchema, type TestOrderAnswer } from "./test-order-tool";
 
@@ -24,10 +26,8 @@ export function testOrderNumber(timestampMs: number): string {
   return `TEST-${String(Math.floor(timestampMs) % 100_000_000).padStart(8, "0")}`;
 }
 
-export interface TestOrderAdmin extends Actor {
-  id: string;
-  email: string;
-}
+/** The staff member or shared password using the tool (the staff module's StaffActor). */
+export type TestOrderAdmin = AuditActor;
 
 /** Creates a pending test order for the admin, with one line and no stock taken. */
 export async function createTestOrder(db: Db, admin: TestOrderAdmin): Promise<{ orderNumber: string }> {
@@ -71,15 +71,31 @@ export async function createTestOrder(db: Db, admin: TestOrderAdmin): Promise<{ 
       orderId: order!.id,
       from: null,
       to: { status: "pending", paymentStatus: "pending" },
-      actor: admin,
+      actor: historyActor(admin),
       note: "Test order",
     });
+    await recordAudit(tx, admin, [
+      {
+        action: "order.test",
+        objectType: "order",
+        objectId: orderNumber,
+        objectName: orderNumber,
+        changes: fieldChanges(null, {
+          status: "pending",
+          paymentStatus: "pending",
+          totalCents: TEST_ORDER_TOTAL_CENTS,
+        }),
+      },
+    ]);
   });
   return { orderNumber };
 }
 
 /** Marks the newest pending test order paid and processing; 'No pending orders found…' when there is none. */
-export async function markLatestTestOrderPaid(deps: FulfilmentDeps, admin: Actor): Promise<{ orderNumber: string }> {
+export async function markLatestTestOrderPaid(
+  deps: FulfilmentDeps,
+  admin: TestOrderAdmin,
+): Promise<{ orderNumber: string }> {
   const [latest] = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -107,6 +123,6 @@ export async function runTestOrderTool(
     const { orderNumber } = await createTestOrder(deps.db, admin);
     return { answer: { ok: true, message: TEST_ORDER_MESSAGES.created(orderNumber), orderNumber }, status: 200 };
   }
-  const { orderNumber } = await markLatestTestOrderPaid(deps, { id: admin.id, name: admin.name });
+  const { orderNumber } = await markLatestTestOrderPaid(deps, admin);
   return { answer: { ok: true, message: MOVE_DONE.markPaid(orderNumber), orderNumber }, status: 200 };
 }

@@ -1,18 +1,25 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
-import { productChanges, productGroups, products } from "#db/schema/index";
+import { desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { auditLog, productChanges, productGroups, products } from "#db/schema/index";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { isUuid } from "~/lib/ids";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import type { FieldChanges } from "./product-changes";
 import { variantTypeText } from "./product-form";
 
-/** Who made a back-office write: the signed-in admin. */
-export type Actor = { id: string; email: string };
+/**
+ * Who made a back-office write: a staff member or the shared password (the staff module's StaffActor),
+ * as the audit trail records it.
+ */
+export type Actor = AuditActor;
 
 export type ChangeAction = "create" | "update" | "flag" | "bulk" | "group" | "import" | "duplicate";
 
 /**
- * Records catalogue writes in the audit trail, in the caller's transaction (so a write and its record
- * land together or not at all), as one INSERT however many products. Entries without changes are skipped.
+ * Records catalogue writes in the product's history (`product_changes`, the editor's History) and in the
+ * shop's audit trail (`audit_log`, issue 32), in the caller's transaction (so a write and its record land
+ * together or not at all), as one statement however many products: a data-modifying CTE writes both
+ * tables, the audit rows named after the products as they are once written. Entries without changes are
+ * skipped.
  *
  * The rows travel as one JSON parameter expanded by the database: a VALUES list would take five
  * parameters a row, which is slow to build for a bulk action on thousands of products and refused by
@@ -28,11 +35,38 @@ export async function recordProductChanges(
     .filter((entry) => Object.keys(entry.changes).length > 0)
     .map((entry) => ({ productId: entry.productId, changes: entry.changes }));
   if (rows.length === 0) return;
+  const session = actor.kind === "shared-password" ? actor.sessionId : null;
   await tx.execute(
-    sql`insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
-        select (entry->>'productId')::uuid, ${actor.id}, ${actor.email}, ${action}, entry->'changes'
-        from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as entry`,
+    sql`with entry as (
+          select (e->>'productId')::uuid as product_id, e->'changes' as changes, x.n
+            from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as x(e, n)
+        ), history as (
+          insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
+          select product_id, ${actor.id}, ${actor.email}, ${action}, changes from entry
+        )
+        insert into ${auditLog} (actor_kind, actor_id, actor_email, actor_name, actor_session,
+          action, object_type, object_id, object_name, changes)
+        select ${actor.kind}, ${actor.id}, ${actor.email}, ${actor.name}, ${session},
+               ${`product.${action}`}, 'product', entry.product_id::text, coalesce(p.name, ''), entry.changes
+          from entry left join ${products} p on p.id = entry.product_id
+         order by entry.n`,
   );
+}
+
+/**
+ * The audit trail's rows for product-history rows a statement has just written: `history` names a CTE
+ * of the statement (`product_id, action, changes`, the RETURNING of its insert into product_changes),
+ * and this is the statement's last part, answering the products' ids. For the writes that change many
+ * products and record them in one statement (flags, bulk actions, sales).
+ */
+export function auditFromHistory(actor: Actor, history: SQL): SQL {
+  const session = actor.kind === "shared-password" ? actor.sessionId : null;
+  return sql`insert into ${auditLog} (actor_kind, actor_id, actor_email, actor_name, actor_session,
+      action, object_type, object_id, object_name, changes)
+    select ${actor.kind}, ${actor.id}, ${actor.email}, ${actor.name}, ${session},
+           'product.' || h.action, 'product', h.product_id::text, coalesce(p.name, ''), h.changes
+      from ${history} h left join ${products} p on p.id = h.product_id
+    returning object_id as id`;
 }
 
 export type ProductChange = {

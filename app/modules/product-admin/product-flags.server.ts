@@ -5,7 +5,7 @@ import { DomainError } from "~/lib/domain-error";
 import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catalog/search-index-upkeep.server";
 import { insertDemoCatalog, SEED_LOCK } from "~/modules/catalog/seed.server";
 import { adminProductConditions } from "./admin-product-list.server";
-import { recordProductChanges, type Actor, type ChangeAction } from "./product-audit.server";
+import { auditFromHistory, recordProductChanges, type Actor, type ChangeAction } from "./product-audit.server";
 import type { FieldChanges } from "./product-changes";
 import {
   bulkActionOf,
@@ -53,10 +53,12 @@ async function setFlagWhere(
   // (an embedded query comes in its own parentheses).
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`with changed as ${changed}
-        insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
-        select id, ${actor.id}, ${actor.email}, ${action}, ${JSON.stringify(changes)}::jsonb from changed
-        returning product_id as id`,
+    sql`with changed as ${changed}, history as (
+          insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
+          select id, ${actor.id}, ${actor.email}, ${action}, ${JSON.stringify(changes)}::jsonb from changed
+          returning product_id, action, changes
+        )
+        ${auditFromHistory(actor, sql`history`)}`,
   );
   return rows.map((row) => row.id);
 }
@@ -104,14 +106,17 @@ async function setSaleWhere(tx: Tx, actor: Actor, percent: number | null, scope:
             is distinct from (t.new_price, t.new_compare, coalesce(t.new_compare > t.new_price, false))
           returning p.id, t.old_price, t.old_compare, t.old_sale, p.price_cents, p.original_price_cents, p.is_sale
         )
-        insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
-        select id, ${actor.id}, ${actor.email}, 'bulk', jsonb_strip_nulls(jsonb_build_object(
-          'priceCents', case when old_price <> price_cents then jsonb_build_array(old_price, price_cents) end,
-          'originalPriceCents', case when old_compare is distinct from original_price_cents
-            then jsonb_build_array(old_compare, original_price_cents) end,
-          'isSale', case when old_sale <> is_sale then jsonb_build_array(old_sale, is_sale) end))
-        from changed
-        returning product_id as id`,
+        , history as (
+          insert into ${productChanges} (product_id, actor_id, actor_label, action, changes)
+          select id, ${actor.id}, ${actor.email}, 'bulk', jsonb_strip_nulls(jsonb_build_object(
+            'priceCents', case when old_price <> price_cents then jsonb_build_array(old_price, price_cents) end,
+            'originalPriceCents', case when old_compare is distinct from original_price_cents
+              then jsonb_build_array(old_compare, original_price_cents) end,
+            'isSale', case when old_sale <> is_sale then jsonb_build_array(old_sale, is_sale) end))
+          from changed
+          returning product_id, action, changes
+        )
+        ${auditFromHistory(actor, sql`history`)}`,
   );
   return rows.map((row) => row.id);
 }

@@ -7,6 +7,8 @@ import { log } from "~/lib/log.server";
 import type { SizeChart } from "~/modules/fit/fit-types";
 import type { ChartInput } from "~/modules/fit/size-chart-rules";
 import type { SizeChartChoice } from "./editor-api";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { fieldChanges, type FieldChanges } from "~/modules/audit/field-changes";
 import { recordProductChanges, type Actor } from "./product-audit.server";
 
 /**
@@ -121,12 +123,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** A chart's write as the audit trail records it (issue 32). */
+function chartAudit(verb: string, id: string, name: string, changes: FieldChanges) {
+  return { action: `size-chart.${verb}`, objectType: "size-chart" as const, objectId: id, objectName: name, changes };
+}
+const chartFields = (chart: { name: string; howToMeasure: unknown; measurements: unknown; rows: unknown }) => ({
+  name: chart.name,
+  howToMeasure: chart.howToMeasure,
+  measurements: chart.measurements,
+  rows: chart.rows,
+});
+
 /** A new chart; its name must be free whatever its case. */
 export async function createSizeChart(db: Db, actor: Actor, input: ChartInput): Promise<{ id: string }> {
   try {
     const id = await db.transaction(async (tx) => {
       if (await nameHolder(tx, input.name)) throw nameTaken();
       const [row] = await tx.insert(sizeCharts).values(input).returning({ id: sizeCharts.id });
+      await recordAudit(tx, actor, [chartAudit("create", row!.id, input.name, fieldChanges(null, chartFields(input)))]);
       return row!.id;
     });
     log.info({ sizeChartId: id, name: input.name, actor: actor.email }, "[size-charts] chart created");
@@ -168,6 +182,9 @@ export async function updateSizeChart(
         .update(sizeCharts)
         .set({ ...input, version: sql`${sizeCharts.version} + 1`, updatedAt: sql`now()` })
         .where(eq(sizeCharts.id, id));
+      await recordAudit(tx, actor, [
+        chartAudit("update", id, input.name, fieldChanges(chartFields(current), chartFields(input))),
+      ]);
       return true;
     });
     if (changed) log.info({ sizeChartId: id, name: input.name, actor: actor.email }, "[size-charts] chart saved");
@@ -226,6 +243,7 @@ export async function deleteSizeChart(
       );
     }
     await tx.delete(sizeCharts).where(eq(sizeCharts.id, id));
+    await recordAudit(tx, actor, [chartAudit("delete", id, current.name, { name: [current.name, null] })]);
     return { name: current.name, removedFrom: users.length };
   });
   log.info({ sizeChartId: id, ...result, actor: actor.email }, "[size-charts] chart deleted");

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { categories, discountChanges, discountCodes, discounts, orderDiscounts, products } from "#db/schema/index";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { Db, Tx } from "~/lib/db/client.server";
 import { queryRows } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -37,7 +38,8 @@ import { discountStatus, type DiscountStatus } from "./discount-status";
  */
 
 /** Who made a back-office write: the signed-in admin. */
-export type Actor = { id: string; email: string };
+/** Who writes: a staff member or the shared password (the staff module's StaffActor), for the audit trail. */
+export type Actor = AuditActor;
 
 export const DISCOUNT_ADMIN_MESSAGES = {
   notFound: "Discount not found",
@@ -482,6 +484,17 @@ export type DiscountAction = "create" | "update" | "enable" | "disable" | "codes
 async function recordChange(tx: Tx, actor: Actor, discountId: string, action: DiscountAction, changes: FieldChanges) {
   if (Object.keys(changes).length === 0) return;
   await tx.insert(discountChanges).values({ discountId, actorId: actor.id, actorLabel: actor.email, action, changes });
+  // The shop's audit trail beside the discount's own history (issue 32), named after the discount as saved.
+  const [named] = await tx.select({ title: discounts.title }).from(discounts).where(eq(discounts.id, discountId));
+  await recordAudit(tx, actor, [
+    {
+      action: `discount.${action}`,
+      objectType: "discount",
+      objectId: discountId,
+      objectName: named?.title ?? "",
+      changes: auditable(changes),
+    },
+  ]);
 }
 
 /** Values as the trail keeps them: instants as ISO text (JSON has no dates). */
@@ -712,9 +725,18 @@ export async function deleteDiscount(db: Db, actor: Actor, id: string): Promise<
       throw new DomainError("conflict", DISCOUNT_ADMIN_MESSAGES.usedCannotDelete, { reason: "USED" });
     }
     await tx.delete(discounts).where(eq(discounts.id, id));
+    // The discount's own trail goes with the row (discount_changes cascade); the shop's audit trail keeps it.
+    await recordAudit(tx, actor, [
+      {
+        action: "discount.delete",
+        objectType: "discount",
+        objectId: id,
+        objectName: current.title,
+        changes: { title: [current.title, null] },
+      },
+    ]);
     return current.title;
   });
-  // The trail goes with the row (discount_changes cascade): the deletion is kept in the log.
   log.info({ discountId: id, title, actor: actor.email }, "[discounts] discount deleted");
   return { title };
 }

@@ -40,12 +40,12 @@ export interface ScheduledSales {
   runDue(now?: Date): Promise<SaleStep[]>;
   /** Runs `runDue` every `intervalMs`; the returned function stops it and waits for a run under way. */
   start(intervalMs: number): () => Promise<void>;
-  create(values: SaleFormValues): Promise<{ id: string }>;
-  update(id: string, values: SaleFormValues): Promise<void>;
-  moveEnd(id: string, values: SaleFormValues): Promise<void>;
+  create(admin: Actor, values: SaleFormValues): Promise<{ id: string }>;
+  update(admin: Actor, id: string, values: SaleFormValues): Promise<void>;
+  moveEnd(admin: Actor, id: string, values: SaleFormValues): Promise<void>;
   endNow(admin: Actor, id: string): Promise<{ changed: number }>;
   disable(admin: Actor, id: string): Promise<{ changed: number; wasRunning: boolean }>;
-  enable(id: string): Promise<void>;
+  enable(admin: Actor, id: string): Promise<void>;
   remove(admin: Actor, id: string): Promise<{ changed: number; wasRunning: boolean }>;
 }
 
@@ -80,14 +80,14 @@ export function createScheduledSales(deps: { db: Db; events: EventBus; clock?: (
   return {
     runDue,
     start: (intervalMs) => runPeriodically(intervalMs, () => runDue(), "[sales] scheduled sales' run failed:"),
-    create: (form) => createSale(db, parseSale(form), clock()),
-    update: (id, form) => updateSale(db, id, parseSale(form), clock()),
-    async moveEnd(id, { values, timeZone }) {
+    create: (admin, form) => createSale(db, admin, parseSale(form), clock()),
+    update: (admin, id, form) => updateSale(db, admin, id, parseSale(form), clock()),
+    async moveEnd(admin, id, { values, timeZone }) {
       const sale = await getSale(db, id);
       if (!sale) throw new DomainError("not-found", SALE_MESSAGES.notFound, { reason: "SALE_NOT_FOUND" });
       const now = clock();
       const { endsAt } = checked(parseValues(moveEndSchema({ timeZone, now, startsAt: sale.startsAt }), values));
-      await moveSaleEnd(db, id, endsAt, now);
+      await moveSaleEnd(db, admin, id, endsAt, now);
     },
     async endNow(admin, id) {
       const result = await endSaleNow(db, admin, id, clock());
@@ -99,7 +99,7 @@ export function createScheduledSales(deps: { db: Db; events: EventBus; clock?: (
       await announce(result.changed, `scheduled sale ${id} disabled`);
       return result;
     },
-    enable: (id) => enableSale(db, id, clock()),
+    enable: (admin, id) => enableSale(db, admin, id, clock()),
     async remove(admin, id) {
       const result = await deleteSale(db, admin, id, clock());
       await announce(result.changed, `scheduled sale ${id} deleted`);

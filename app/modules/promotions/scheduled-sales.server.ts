@@ -6,6 +6,8 @@ import { MERGE_AFTER_PRODUCTS, mergePendingSearchEntries } from "~/modules/catal
 import { primaryImage } from "~/modules/catalog/product-rules";
 import { productTextMatch } from "~/modules/product-admin/admin-product-list.server";
 import type { Actor } from "~/modules/product-admin/product-audit.server";
+import { recordAudit, type AuditEntry } from "~/modules/audit/audit.server";
+import { fieldChanges, hasChanges, type FieldChanges } from "~/modules/audit/field-changes";
 import {
   dueStep,
   SALE_MESSAGES,
@@ -225,13 +227,28 @@ async function checkChoices(tx: Tx, input: Pick<SaleInput, "categoryIds" | "prod
   }
 }
 
-export async function createSale(db: Db, input: SaleInput, now: Date): Promise<{ id: string }> {
+/** A sale's row as the audit trail records it (issue 32). */
+function saleAudit(action: string, id: string, title: string, changes: FieldChanges): AuditEntry {
+  return { action: `sale.${action}`, objectType: "sale", objectId: id, objectName: title, changes };
+}
+
+const auditedFields = (sale: Partial<SaleRow>) => ({
+  title: sale.title,
+  percentOff: sale.percentOff,
+  categoryIds: sale.categoryIds,
+  productIds: sale.productIds,
+  startsAt: sale.startsAt,
+  endsAt: sale.endsAt,
+});
+
+export async function createSale(db: Db, admin: Actor, input: SaleInput, now: Date): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     await checkChoices(tx, input);
     const [row] = await tx
       .insert(scheduledSales)
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning({ id: scheduledSales.id });
+    await recordAudit(tx, admin, [saleAudit("create", row!.id, input.title, fieldChanges(null, auditedFields(input)))]);
     return { id: row!.id };
   });
 }
@@ -250,27 +267,38 @@ async function refusal(tx: Tx, id: string, wanted: SaleState): Promise<DomainErr
  * A scheduled sale's new terms. Only while it has not started: the job's start holds the sale's row,
  * so an edit arriving meanwhile finds it running and is refused.
  */
-export async function updateSale(db: Db, id: string, input: SaleInput, now: Date): Promise<void> {
+export async function updateSale(db: Db, admin: Actor, id: string, input: SaleInput, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await checkChoices(tx, input);
+    const [before] = await tx.select().from(scheduledSales).where(eq(scheduledSales.id, id)).for("update");
     const updated = await tx
       .update(scheduledSales)
       .set({ ...input, updatedAt: now })
       .where(and(eq(scheduledSales.id, id), eq(scheduledSales.state, "scheduled")))
       .returning({ id: scheduledSales.id });
-    if (updated.length === 0) throw await refusal(tx, id, "scheduled");
+    if (updated.length === 0 || !before) throw await refusal(tx, id, "scheduled");
+    const changes = fieldChanges(auditedFields(before), auditedFields(input));
+    if (hasChanges(changes)) await recordAudit(tx, admin, [saleAudit("update", id, input.title, changes)]);
   });
 }
 
 /** A running sale's end moved (later, or sooner but after now: 'End now' ends it at once). */
-export async function moveSaleEnd(db: Db, id: string, endsAt: Date, now: Date): Promise<void> {
+export async function moveSaleEnd(db: Db, admin: Actor, id: string, endsAt: Date, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ title: scheduledSales.title, endsAt: scheduledSales.endsAt })
+      .from(scheduledSales)
+      .where(eq(scheduledSales.id, id))
+      .for("update");
     const updated = await tx
       .update(scheduledSales)
       .set({ endsAt, updatedAt: now })
       .where(and(eq(scheduledSales.id, id), eq(scheduledSales.state, "running")))
       .returning({ id: scheduledSales.id });
-    if (updated.length === 0) throw await refusal(tx, id, "running");
+    if (updated.length === 0 || !before) throw await refusal(tx, id, "running");
+    await recordAudit(tx, admin, [
+      saleAudit("update", id, before.title, fieldChanges({ endsAt: before.endsAt }, { endsAt })),
+    ]);
   });
 }
 
@@ -299,7 +327,9 @@ export async function endSaleNow(db: Db, admin: Actor, id: string, now: Date): P
   return db.transaction(async (tx) => {
     const sale = await lockSale(tx, id);
     if (sale.state !== "running") throw await refusal(tx, id, "running");
-    return { changed: await endRunning(tx, sale, admin, now) };
+    const changed = await endRunning(tx, sale, admin, now);
+    await recordAudit(tx, admin, [saleAudit("close", id, sale.title, { state: ["running", "ended"] })]);
+    return { changed };
   });
 }
 
@@ -313,22 +343,30 @@ export async function disableSale(
   return db.transaction(async (tx) => {
     const sale = await lockSale(tx, id);
     if (sale.state === "ended") throw await refusal(tx, id, "running");
+    const disabled = { isEnabled: [sale.isEnabled, false] as [unknown, unknown] };
     if (sale.state === "running") {
-      return { changed: await endRunning(tx, sale, admin, now, { isEnabled: false }), wasRunning: true };
+      const changed = await endRunning(tx, sale, admin, now, { isEnabled: false });
+      await recordAudit(tx, admin, [
+        saleAudit("disable", id, sale.title, { ...disabled, state: ["running", "ended"] }),
+      ]);
+      return { changed, wasRunning: true };
     }
     await tx.update(scheduledSales).set({ isEnabled: false, updatedAt: now }).where(eq(scheduledSales.id, id));
+    await recordAudit(tx, admin, [saleAudit("disable", id, sale.title, disabled)]);
     return { changed: 0, wasRunning: false };
   });
 }
 
 /** Switched on again: only a sale that has not started (it starts at the job's next run if its start has passed). */
-export async function enableSale(db: Db, id: string, now: Date): Promise<void> {
+export async function enableSale(db: Db, admin: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(scheduledSales)
       .set({ isEnabled: true, updatedAt: now })
       .where(and(eq(scheduledSales.id, id), eq(scheduledSales.state, "scheduled")))
-      .returning({ id: scheduledSales.id });
+      .returning({ id: scheduledSales.id, title: scheduledSales.title });
+    if (updated[0])
+      await recordAudit(tx, admin, [saleAudit("enable", id, updated[0].title, { isEnabled: [false, true] })]);
     if (updated.length === 0) {
       const refused = await refusal(tx, id, "scheduled");
       throw refused.reason === "SALE_STARTED"
@@ -350,6 +388,7 @@ export async function deleteSale(
     const wasRunning = sale.state === "running";
     const changed = wasRunning ? await endRunning(tx, sale, admin, now) : 0;
     await tx.delete(scheduledSales).where(eq(scheduledSales.id, id));
+    await recordAudit(tx, admin, [saleAudit("delete", id, sale.title, fieldChanges(auditedFields(sale), null))]);
     return { changed, wasRunning };
   });
 }

@@ -20,7 +20,8 @@ import { log } from "~/lib/log.server";
 import { giveBackStock, takeStock, type StockMove } from "~/modules/catalog/variants.server";
 import { orderNumberFor, orderTimestamp } from "~/modules/orders/order-number";
 import { recordRefund } from "~/modules/orders/order-refunds.server";
-import { recordStatusChange, type Actor } from "~/modules/orders/status-history.server";
+import { recordStatusChange } from "~/modules/orders/status-history.server";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { PayPalClient } from "~/modules/payments/paypal.server";
 import { paymentStatusAfterRefund, refundAmount, type RefundAmount } from "./return-amounts";
 import { planReturnMove, type ReturnMove, type ReturnState } from "./return-moves";
@@ -74,10 +75,19 @@ export interface ReturnRequest {
   lines: RequestLine[];
 }
 
+/**
+ * Who moves a return: a staff member or the shared password (the staff module's StaffActor; each move is
+ * audited), or the shopper cancelling their own.
+ */
+export type ReturnActor = AuditActor | { kind: "customer"; id: string; name: string };
+
+/** The return's and the order's history's 'who'. */
+const historyActor = (actor: ReturnActor) => ({ id: actor.id, name: actor.name });
+
 export interface ReturnMoveRequest {
   returnId: string;
   move: ReturnMove;
-  actor: Actor;
+  actor: ReturnActor;
   /** 'refuse': shown to the shopper. */
   reason?: string | null;
   /** 'receive': per return line, restock or write off. */
@@ -122,7 +132,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
     ret: { id: string; rmaNumber: string; orderId: string },
     from: ReturnStatus | null,
     to: ReturnStatus,
-    actor: Actor,
+    actor: ReturnActor,
     note: string | null,
     step: ReturnStep,
   ) {
@@ -135,6 +145,18 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       actorName: actor.name,
       note,
     });
+    // Every staff move is in the shop's audit trail too (issue 32), in the same transaction.
+    if (actor.kind !== "customer") {
+      await recordAudit(tx, actor, [
+        {
+          action: `return.${step}`,
+          objectType: "return",
+          objectId: ret.rmaNumber,
+          objectName: ret.rmaNumber,
+          changes: { status: [from, to], ...(note ? { note: [null, note] } : {}) },
+        },
+      ]);
+    }
     await events.record(tx, "return.moved", { returnId: ret.id, rmaNumber: ret.rmaNumber, orderId: ret.orderId, step });
   }
 
@@ -295,7 +317,15 @@ export function createReturnStore(deps: ReturnStoreDeps) {
         });
       }
       const created = { id: ret!.id, rmaNumber, orderId: order.id };
-      await recordMove(tx, created, null, "requested", { id: input.userId, name: "Customer" }, null, "requested");
+      await recordMove(
+        tx,
+        created,
+        null,
+        "requested",
+        { kind: "customer", id: input.userId, name: "Customer" },
+        null,
+        "requested",
+      );
       return { ...created, reserved: moves.length > 0 };
     });
     if (created.reserved)
@@ -599,7 +629,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
           orderId: ret.orderId,
           from: { status: order.status, paymentStatus: "paid" },
           to: { status: order.status, paymentStatus: "refunded" },
-          actor: request.actor,
+          actor: historyActor(request.actor),
           note: `Refunded in full by return ${ret.rmaNumber}`,
         });
       }
@@ -705,7 +735,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
         orderId: order!.id,
         from: null,
         to: { status: "processing", paymentStatus: "paid" },
-        actor: request.actor,
+        actor: historyActor(request.actor),
         note: `Exchange for return ${ret.rmaNumber} of order ${original.orderNumber}`,
       });
       await tx.update(returns).set({ exchangeOrderId: order!.id }).where(eq(returns.id, ret.id));
@@ -733,7 +763,7 @@ export function createReturnStore(deps: ReturnStoreDeps) {
       .from(returns)
       .where(and(eq(returns.rmaNumber, input.rmaNumber), eq(returns.userId, input.userId)));
     if (!ret) throw new DomainError("not-found", RETURN_MESSAGES.notFound, { reason: "NOT_FOUND" });
-    return move({ returnId: ret.id, move: "cancel", actor: { id: input.userId, name: "Customer" } });
+    return move({ returnId: ret.id, move: "cancel", actor: { kind: "customer", id: input.userId, name: "Customer" } });
   }
 
   /**

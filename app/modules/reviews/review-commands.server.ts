@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { products, reviews } from "#db/schema/index";
-import type { Db } from "~/lib/db/client.server";
+import type { Db, Tx } from "~/lib/db/client.server";
 import { isUniqueViolation } from "~/lib/db/errors";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
@@ -18,6 +18,28 @@ import {
   type ReviewForm,
 } from "./review-rules";
 import { editReview, insertReview, refreshReviewStats, setReviewStatus } from "./review-store.server";
+import { recordAudit, type AuditActor, type AuditEntry } from "~/modules/audit/audit.server";
+
+/** A moderation step as the audit trail records it (issue 32): the review named by its product. */
+async function reviewAudit(
+  tx: Tx,
+  reviewId: string,
+  verb: string,
+  changes: Record<string, [unknown, unknown]>,
+): Promise<AuditEntry> {
+  const [named] = await tx
+    .select({ product: products.name })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.id, reviewId));
+  return {
+    action: `review.${verb}`,
+    objectType: "review",
+    objectId: reviewId,
+    objectName: named ? `Review of ${named.product}` : "",
+    changes,
+  };
+}
 
 /**
  * The review writes of issue 29, each through the one write path (review-store.server.ts) and each
@@ -171,31 +193,57 @@ export function createReviewCommands(deps: ReviewCommandDeps) {
     },
 
     /** The owner publishes a held or hidden review: it counts again. */
-    async publish(reviewId: string): Promise<string> {
+    async publish(actor: AuditActor, reviewId: string): Promise<string> {
       const before = await statusOf(db, reviewId);
-      const productId = await db.transaction((tx) => setReviewStatus(tx, reviewId, "published", null));
+      const productId = await db.transaction(async (tx) => {
+        const moved = await setReviewStatus(tx, reviewId, "published", null);
+        if (moved)
+          await recordAudit(tx, actor, [await reviewAudit(tx, reviewId, "publish", { status: [before, "published"] })]);
+        return moved;
+      });
       if (!productId) throw new DomainError("not-found", REVIEW_MESSAGES.reviewNotFound);
       if (before !== "published") await announce(productId, "review published");
       return REVIEW_MESSAGES.publishedByOwner;
     },
 
     /** The owner hides a review, saying why (shown to the owner only): it leaves the product's sums. */
-    async hide(reviewId: string, reason: string): Promise<string> {
+    async hide(actor: AuditActor, reviewId: string, reason: string): Promise<string> {
       const before = await statusOf(db, reviewId);
-      const productId = await db.transaction((tx) => setReviewStatus(tx, reviewId, "hidden", reason));
+      const productId = await db.transaction(async (tx) => {
+        const moved = await setReviewStatus(tx, reviewId, "hidden", reason);
+        if (moved) {
+          const changes = {
+            status: [before, "hidden"] as [unknown, unknown],
+            reason: [null, reason] as [unknown, unknown],
+          };
+          await recordAudit(tx, actor, [await reviewAudit(tx, reviewId, "hide", changes)]);
+        }
+        return moved;
+      });
       if (!productId) throw new DomainError("not-found", REVIEW_MESSAGES.reviewNotFound);
       if (before === "published") await announce(productId, "review hidden");
       return REVIEW_MESSAGES.hiddenByOwner;
     },
 
     /** The owner's public reply (null removes it). */
-    async reply(reviewId: string, text: string | null): Promise<string> {
+    async reply(actor: AuditActor, reviewId: string, text: string | null): Promise<string> {
       if (!isUuid(reviewId)) throw new DomainError("not-found", REVIEW_MESSAGES.reviewNotFound);
-      const [row] = await db
-        .update(reviews)
-        .set({ reply: text, repliedAt: text === null ? null : new Date() })
-        .where(eq(reviews.id, reviewId))
-        .returning({ productId: reviews.productId, status: reviews.status });
+      const row = await db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ reply: reviews.reply })
+          .from(reviews)
+          .where(eq(reviews.id, reviewId))
+          .for("update");
+        const [updated] = await tx
+          .update(reviews)
+          .set({ reply: text, repliedAt: text === null ? null : new Date() })
+          .where(eq(reviews.id, reviewId))
+          .returning({ productId: reviews.productId, status: reviews.status });
+        if (updated && old) {
+          await recordAudit(tx, actor, [await reviewAudit(tx, reviewId, "reply", { reply: [old.reply, text] })]);
+        }
+        return updated;
+      });
       if (!row) throw new DomainError("not-found", REVIEW_MESSAGES.reviewNotFound);
       if (row.status === "published") await announce(row.productId, "review reply");
       return text === null ? REVIEW_MESSAGES.replyRemoved : REVIEW_MESSAGES.replySaved;

@@ -6,6 +6,7 @@ import type { EventBus } from "~/lib/events.server";
 import type { ReadCache } from "~/lib/read-cache.server";
 import { DEFAULT_SETTINGS } from "./settings-defaults";
 import { settingsChanges } from "./settings-changes";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import {
   SECTION_NAMES,
   SECTION_SCHEMAS,
@@ -16,7 +17,8 @@ import {
 } from "./settings-schema";
 import { log } from "~/lib/log.server";
 
-export type SettingsActor = { id: string; email: string };
+/** Who saves: a staff member or the shared password (the staff module's StaffActor), for the audit trail. */
+export type SettingsActor = AuditActor;
 
 export const SETTINGS_MESSAGES = {
   saved: (section: SettingsSection) => `${SECTION_NAMES[section]} settings saved`,
@@ -172,6 +174,15 @@ export function createShopSettings(deps: {
           }
         }
         await tx.insert(settingsChangesTable).values({ section, actorId: actor.id, actorLabel: actor.email, changes });
+        await recordAudit(tx, actor, [
+          {
+            action: "settings.update",
+            objectType: "settings",
+            objectId: section,
+            objectName: `Settings: ${section}`,
+            changes,
+          },
+        ]);
         return { changed: true, version: currentVersion + 1, value: next };
       });
       if (result.changed) await events.emit("catalog.changed", { reason: `settings: ${section}` });

@@ -29,9 +29,5 @@ export type StaffActor =
 
 export const SHARED_PASSWORD_NAME = "Shared password";
 
-/** The words an actor is shown with: 'Ada Lovelace' or 'Shared password (session 1a2b3c4d)'. */
-export function actorLabel(actor: StaffActor): string {
-  return actor.kind === "member"
-    ? actor.name || actor.email
-    : `${SHARED_PASSWORD_NAME} (session ${actor.sessionId.slice(0, 8)})`;
-}
+/** The words an actor is shown with (one rule, the audit trail's). */
+export { actorLabel } from "~/modules/audit/actor-label";
