@@ -94,6 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         request,
         form,
         orderNumberOf(params),
+        access.actor,
       );
       return reply(body, status);
     }

@@ -7,6 +7,7 @@ import { orderRefSchema } from "~/modules/notifications/notification-forms";
 import type { NotificationAnswer } from "~/modules/notifications/notification-requests.server";
 import type { Notifications } from "~/modules/notifications/notifications.server";
 import { orderIdOf } from "~/modules/orders/admin-orders.server";
+import type { StaffActor } from "~/modules/staff/staff-actor";
 import { services } from "~/services.server";
 
 /**
@@ -20,6 +21,7 @@ type Handler = (
   notifications: Notifications,
   orderId: string,
   values: Record<string, unknown>,
+  actor: StaffActor,
 ) => Promise<NotificationAnswer>;
 
 export async function notificationApiAction(request: Request, where: string, handle: Handler) {
@@ -33,7 +35,7 @@ export async function notificationApiAction(request: Request, where: string, han
     if (!values) return reply({ ok: false, message: "Invalid request", errors: {} }, 400);
     const orderId = await orderIdFrom(database.db, values);
     if (!orderId) return reply({ ok: false, message: NOTIFICATION_MESSAGES.orderNotFound, errors: {} }, 404);
-    const answer = await handle(notifications, orderId, values);
+    const answer = await handle(notifications, orderId, values, verdict.staff.actor);
     return reply(answer, answer.ok ? 200 : 502);
   } catch (error) {
     const failure = errorAnswer(error, request, { where, fallback: NOTIFICATION_MESSAGES.sendFailed });

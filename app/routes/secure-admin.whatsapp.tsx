@@ -40,7 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
     const gate = await consoleGate(request, form, "notifications");
     if ("answer" in gate) return gate.answer;
     const { database, notifications } = services();
-    const { status, body } = await notificationFormRequest({ db: database.db, notifications }, request, form, null);
+    const { status, body } = await notificationFormRequest(
+      { db: database.db, notifications },
+      request,
+      form,
+      null,
+      gate.actor,
+    );
     return data(body, { status, headers: consoleNoStore });
   } catch (error) {
     const failure = errorAnswer(error, request, {

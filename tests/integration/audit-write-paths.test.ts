@@ -4,6 +4,7 @@ import { user } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
+import { cellName } from "~/modules/fit/size-chart-form";
 import { insertTestProducts } from "../support/catalog-fixtures";
 import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
@@ -119,6 +120,62 @@ const CASES: Case[] = [
     path: () => `/admin/orders/${state.orderNumber}`,
     body: () => ({ form: { intent: "deliver" } }),
     rows: () => [{ action: "order.deliver", objectId: state.orderNumber }],
+  },
+  {
+    name: "order e-mail sent by hand",
+    who: "shared",
+    path: () => "/api/notifications/email",
+    body: () => ({ json: { orderNumber: state.orderNumber, notificationType: "order_confirmation" } }),
+    rows: () => [{ action: "notification.email" }],
+  },
+  {
+    name: "size chart (create)",
+    who: "shared",
+    path: () => "/admin/size-charts/new",
+    body: () => ({
+      form: {
+        intent: "save",
+        name: "Audit Chart",
+        howToMeasure: "",
+        measurement: "chest",
+        size: "S",
+        [cellName(0, 0)]: "90",
+      },
+    }),
+    rows: () => [{ action: "size-chart.create" }],
+  },
+  {
+    name: "discount (create)",
+    who: "owner",
+    path: () => "/admin/discounts/new",
+    body: () => ({
+      form: {
+        intent: "save",
+        title: "Audit sale",
+        method: "code",
+        code: "AUDIT20",
+        valueType: "percentage",
+        percentOff: "20",
+        amountOff: "",
+        shippingRates: "standard",
+        appliesTo: "order",
+        minSubtotal: "",
+        minQuantity: "",
+        startsAt: "2026-06-01T09:00",
+        endsAt: "",
+        usageLimit: "",
+        perCustomerLimit: "",
+        codeUsageLimit: "",
+      },
+    }),
+    rows: () => [{ action: "discount.create" }],
+  },
+  {
+    name: "staff (invite)",
+    who: "owner",
+    path: () => "/admin/staff",
+    body: () => ({ form: { intent: "invite", email: "audit.invitee@example.com", role: "fulfilment" } }),
+    rows: () => [{ action: "staff.invite" }],
   },
   {
     name: "settings (store)",

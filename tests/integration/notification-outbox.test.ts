@@ -291,20 +291,28 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     const order = await paidOrder();
     await notifications.worker.drain();
     const before = twilio.requests;
-    const row = await notifications.sendCustomWhatsApp(order.id, {
-      customMessage: "Your parcel is on its way",
-      phoneNumber: "+15035550199",
-      isAdminNotification: false,
-      key: "custom-key-0001",
-    });
+    const row = await notifications.sendCustomWhatsApp(
+      order.id,
+      {
+        customMessage: "Your parcel is on its way",
+        phoneNumber: "+15035550199",
+        isAdminNotification: false,
+        key: "custom-key-0001",
+      },
+      testStaff(),
+    );
     expect(row.status).toBe("sent");
     twilio.failNext({ status: 400, code: 21211, message: "The 'To' number is not a valid phone number." });
-    const bad = await notifications.sendCustomWhatsApp(order.id, {
-      customMessage: "Second note",
-      phoneNumber: "+15035550198",
-      isAdminNotification: false,
-      key: "custom-key-0002",
-    });
+    const bad = await notifications.sendCustomWhatsApp(
+      order.id,
+      {
+        customMessage: "Second note",
+        phoneNumber: "+15035550198",
+        isAdminNotification: false,
+        key: "custom-key-0002",
+      },
+      testStaff(),
+    );
     expect(bad.status).toBe("failed");
     expect(bad.errorMessage).toBe("Invalid phone number format. Please use international format: +1234567890");
     expect(bad.errorCode).toBe("21211");
@@ -313,22 +321,30 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     await notifications.worker.drain();
     expect(twilio.requests).toBe(before + 2);
 
-    const resent = await notifications.resend(order.id, { notificationId: bad.id, phoneNumber: "+15035550197" });
+    const resent = await notifications.resend(
+      order.id,
+      { notificationId: bad.id, phoneNumber: "+15035550197" },
+      testStaff(),
+    );
     expect(resent.status).toBe("sent");
     expect(resent.recipient).toBe("+15035550197");
     expect(twilio.messages.at(-1)!.to).toBe("whatsapp:+15035550197");
     expect(twilio.messages.at(-1)!.body).toBe("Second note");
     // A sent message is not sent again.
-    await expect(notifications.resend(order.id, { notificationId: resent.id, phoneNumber: null })).rejects.toThrow(
-      NOTIFICATION_MESSAGES.onlyFailedResend,
-    );
+    await expect(
+      notifications.resend(order.id, { notificationId: resent.id, phoneNumber: null }, testStaff()),
+    ).rejects.toThrow(NOTIFICATION_MESSAGES.onlyFailedResend);
     // The same form posted twice writes one message.
-    const again = await notifications.sendCustomWhatsApp(order.id, {
-      customMessage: "Your parcel is on its way",
-      phoneNumber: "+15035550199",
-      isAdminNotification: false,
-      key: "custom-key-0001",
-    });
+    const again = await notifications.sendCustomWhatsApp(
+      order.id,
+      {
+        customMessage: "Your parcel is on its way",
+        phoneNumber: "+15035550199",
+        isAdminNotification: false,
+        key: "custom-key-0001",
+      },
+      testStaff(),
+    );
     expect(again.id).toBe(row.id);
     expect(twilio.messages.filter((m) => m.body === "Your parcel is on its way")).toHaveLength(1);
   });
@@ -341,12 +357,16 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
       [63016, NOTIFICATION_MESSAGES.outsideWindow],
     ] as const) {
       twilio.failNext({ status: 400, code, message: "final" });
-      const row = await notifications.sendCustomWhatsApp(order.id, {
-        customMessage: `code ${code}`,
-        phoneNumber: null,
-        isAdminNotification: true,
-        key: `final-${code}-key`,
-      });
+      const row = await notifications.sendCustomWhatsApp(
+        order.id,
+        {
+          customMessage: `code ${code}`,
+          phoneNumber: null,
+          isAdminNotification: true,
+          key: `final-${code}-key`,
+        },
+        testStaff(),
+      );
       expect(row.status).toBe("failed");
       expect(row.errorMessage).toBe(text);
     }
@@ -375,14 +395,22 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect(rows.map((r) => `${r.channel}:${r.audience}:${r.status}`)).toEqual(["email:customer:sent"]);
     // A send by hand is refused with the reason, and writes nothing.
     await expect(
-      notifications.sendCustomWhatsApp(order.id, {
-        customMessage: "Hello",
-        phoneNumber: "+15035550199",
-        isAdminNotification: false,
-      }),
+      notifications.sendCustomWhatsApp(
+        order.id,
+        {
+          customMessage: "Hello",
+          phoneNumber: "+15035550199",
+          isAdminNotification: false,
+        },
+        testStaff(),
+      ),
     ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.whatsappOff });
     await expect(
-      notifications.sendOrderMessage(order.id, { channel: "whatsapp", type: "order_confirmation", audience: "owner" }),
+      notifications.sendOrderMessage(
+        order.id,
+        { channel: "whatsapp", type: "order_confirmation", audience: "owner" },
+        testStaff(),
+      ),
     ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.whatsappOff });
     expect(await rowsOf(order.id)).toHaveLength(1);
 
@@ -393,7 +421,11 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     await notifications.worker.drain();
     expect((await rowsOf(second.id)).map((r) => `${r.channel}:${r.audience}`)).toEqual(["email:customer"]);
     await expect(
-      notifications.sendCustomWhatsApp(second.id, { customMessage: "Hi", phoneNumber: "", isAdminNotification: true }),
+      notifications.sendCustomWhatsApp(
+        second.id,
+        { customMessage: "Hi", phoneNumber: "", isAdminNotification: true },
+        testStaff(),
+      ),
     ).rejects.toMatchObject({ message: NOTIFICATION_MESSAGES.ownerWhatsAppOff });
   });
 
@@ -542,7 +574,9 @@ describe(`order notifications through the outbox (${databaseKind})`, () => {
     expect((await rowsOf(other.id)).every((r) => r.status === "pending")).toBe(true);
     // The owner resends it by hand.
     const wa = rows.find((r) => r.channel === "whatsapp")!;
-    expect((await notifications.resend(order.id, { notificationId: wa.id, phoneNumber: null })).status).toBe("sent");
+    expect(
+      (await notifications.resend(order.id, { notificationId: wa.id, phoneNumber: null }, testStaff())).status,
+    ).toBe("sent");
   });
 
   it("status callbacks move a message on only when signed by our auth token, and only forward", async () => {

@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/modules/audit/audit.server";
 import type { z } from "zod";
 import type { Db } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
@@ -52,45 +53,53 @@ export function answerFor(row: NotificationRow, sentText: string): NotificationA
 }
 
 /** A request naming a notification (notificationId) resends that failed message, on either route. */
-async function resendIfAsked(notifications: Notifications, orderId: string, values: Values) {
+async function resendIfAsked(notifications: Notifications, orderId: string, values: Values, actor: AuditActor) {
   if (values.notificationId === undefined || values.notificationId === "") return null;
   const input = parse(resendSchema, values);
-  return answerFor(await notifications.resend(orderId, input), NOTIFICATION_MESSAGES.resent);
+  return answerFor(await notifications.resend(orderId, input, actor), NOTIFICATION_MESSAGES.resent);
 }
 
 /**
  * POST send-whatsapp-notification: a resend (notificationId), a custom message (customMessage), or an
  * order's templated message again (notificationType).
  */
-export async function whatsappRequest(notifications: Notifications, orderId: string, values: Values) {
-  const resent = await resendIfAsked(notifications, orderId, values);
+export async function whatsappRequest(
+  notifications: Notifications,
+  orderId: string,
+  values: Values,
+  actor: AuditActor,
+) {
+  const resent = await resendIfAsked(notifications, orderId, values, actor);
   if (resent) return resent;
   if (values.customMessage !== undefined) {
     const input = parse(customWhatsAppSchema, values);
-    return answerFor(await notifications.sendCustomWhatsApp(orderId, input), NOTIFICATION_MESSAGES.whatsappSent);
+    return answerFor(await notifications.sendCustomWhatsApp(orderId, input, actor), NOTIFICATION_MESSAGES.whatsappSent);
   }
   const input = parse(templatedWhatsAppSchema, values);
-  const row = await notifications.sendOrderMessage(orderId, {
-    channel: "whatsapp",
-    type: input.notificationType,
-    audience: input.isAdminNotification ? "owner" : "customer",
-    phoneNumber: input.phoneNumber,
-    key: input.key,
-  });
+  const row = await notifications.sendOrderMessage(
+    orderId,
+    {
+      channel: "whatsapp",
+      type: input.notificationType,
+      audience: input.isAdminNotification ? "owner" : "customer",
+      phoneNumber: input.phoneNumber,
+      key: input.key,
+    },
+    actor,
+  );
   return answerFor(row, NOTIFICATION_MESSAGES.whatsappSent);
 }
 
 /** POST send-email-notification: a resend (notificationId) or an order e-mail (by default the confirmation). */
-export async function emailRequest(notifications: Notifications, orderId: string, values: Values) {
-  const resent = await resendIfAsked(notifications, orderId, values);
+export async function emailRequest(notifications: Notifications, orderId: string, values: Values, actor: AuditActor) {
+  const resent = await resendIfAsked(notifications, orderId, values, actor);
   if (resent) return resent;
   const input = parse(orderEmailSchema, values);
-  const row = await notifications.sendOrderMessage(orderId, {
-    channel: "email",
-    type: input.notificationType,
-    audience: "customer",
-    key: input.key,
-  });
+  const row = await notifications.sendOrderMessage(
+    orderId,
+    { channel: "email", type: input.notificationType, audience: "customer", key: input.key },
+    actor,
+  );
   return answerFor(row, NOTIFICATION_MESSAGES.emailSent);
 }
 
@@ -114,6 +123,8 @@ export async function notificationFormRequest(
   form: FormData,
   /** The order the page is about; null when the form names it (`orderNumber`). */
   pageOrderNumber: string | null,
+  /** Who sends it, for the audit trail. */
+  actor: AuditActor,
 ): Promise<{ status: number; body: NotificationFormAnswer }> {
   const intent = form.get("intent") === NOTIFY_INTENTS.email ? NOTIFY_INTENTS.email : NOTIFY_INTENTS.whatsapp;
   try {
@@ -129,6 +140,7 @@ export async function notificationFormRequest(
       deps.notifications,
       orderId,
       values,
+      actor,
     );
     return {
       status: answer.ok ? 200 : 502,

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { orderNotifications, orders } from "#db/schema/index";
-import type { Db } from "~/lib/db/client.server";
+import type { Db, Tx } from "~/lib/db/client.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { fieldChanges } from "~/modules/audit/field-changes";
 import { createLoadGauge } from "~/lib/load-gauge.server";
 import { DomainError } from "~/lib/domain-error";
 import type { EventBus } from "~/lib/events.server";
@@ -76,10 +79,10 @@ export interface Notifications {
   worker: NotificationWorker;
   /** An order's messages, or without an order the latest of all; newest first. */
   list(orderId?: string): Promise<NotificationRow[]>;
-  sendCustomWhatsApp(orderId: string, input: CustomWhatsAppInput): Promise<NotificationRow>;
-  resend(orderId: string, input: ResendInput): Promise<NotificationRow>;
+  sendCustomWhatsApp(orderId: string, input: CustomWhatsAppInput, actor: AuditActor): Promise<NotificationRow>;
+  resend(orderId: string, input: ResendInput, actor: AuditActor): Promise<NotificationRow>;
   /** An order's templated message again (the order e-mail, the owner's WhatsApp…), sent now. */
-  sendOrderMessage(orderId: string, input: OrderMessageRequest): Promise<NotificationRow>;
+  sendOrderMessage(orderId: string, input: OrderMessageRequest, actor: AuditActor): Promise<NotificationRow>;
   twilioStatus(request: {
     url: string;
     signature: string | null;
@@ -178,33 +181,60 @@ export function createNotifications(deps: {
     return (await worker.sendNow(row.id)) ?? row;
   }
 
+  /** A message sent by hand, in the audit trail: who, which order, to whom, what kind (issue 32). */
+  async function auditSent(tx: Tx, actor: AuditActor, row: NotificationRow, action: string) {
+    await recordAudit(tx, actor, [
+      {
+        action,
+        objectType: "notification",
+        objectId: row.id,
+        objectName: row.orderNumber ?? row.orderId ?? "",
+        changes: fieldChanges(null, {
+          channel: row.channel,
+          type: row.type,
+          audience: row.audience,
+          recipient: row.recipient,
+        }),
+      },
+    ]);
+  }
+
   return {
     worker,
     list: (orderId) => listNotifications(db, { orderId, limit: orderId ? 200 : 100 }),
 
-    async sendCustomWhatsApp(orderId, input) {
+    async sendCustomWhatsApp(orderId, input, actor) {
       const owner = input.isAdminNotification;
       await checkOn("whatsapp", owner ? "owner" : "customer");
-      const row = await enqueueCustomWhatsApp(db, {
-        orderId,
-        audience: owner ? "owner" : "customer",
-        recipient: owner ? "" : input.phoneNumber!,
-        body: input.customMessage,
-        key: input.key ?? randomUUID(),
+      const row = await db.transaction(async (tx) => {
+        const written = await enqueueCustomWhatsApp(tx, {
+          orderId,
+          audience: owner ? "owner" : "customer",
+          recipient: owner ? "" : input.phoneNumber!,
+          body: input.customMessage,
+          key: input.key ?? randomUUID(),
+        });
+        await auditSent(tx, actor, written, "notification.whatsapp");
+        return written;
       });
       return sendNow(row);
     },
 
-    async resend(orderId, input) {
+    async resend(orderId, input, actor) {
       const current = await notificationById(db, input.notificationId);
       if (!current || current.orderId !== orderId) throw new DomainError("not-found", NOTIFICATION_MESSAGES.notFound);
       await checkOn(current.channel, current.audience);
       // A corrected number applies to a WhatsApp message to the customer only.
       const recipient = current.channel === "whatsapp" && current.audience === "customer" ? input.phoneNumber : null;
-      return sendNow(await resendNotification(db, current.id, { recipient, orderId }));
+      const row = await db.transaction(async (tx) => {
+        const written = await resendNotification(tx, current.id, { recipient, orderId });
+        await auditSent(tx, actor, written, "notification.resend");
+        return written;
+      });
+      return sendNow(row);
     },
 
-    async sendOrderMessage(orderId, input) {
+    async sendOrderMessage(orderId, input, actor) {
       const [order] = await db
         .select({
           id: orders.id,
@@ -222,22 +252,29 @@ export function createNotifications(deps: {
             ? order.email
             : (input.phoneNumber ?? order.phone ?? "");
       const dedupeKey = `manual:${orderId}:${input.channel}:${input.type}:${input.key ?? randomUUID()}`;
-      await db
-        .insert(orderNotifications)
-        .values({
-          orderId,
-          channel: input.channel,
-          notificationType: input.type,
-          audience: input.audience,
-          recipient,
-          dedupeKey,
-        })
-        .onConflictDoNothing({ target: orderNotifications.dedupeKey });
-      const [row] = await db
-        .select({ id: orderNotifications.id })
-        .from(orderNotifications)
-        .where(eq(orderNotifications.dedupeKey, dedupeKey));
-      return sendNow((await notificationById(db, row!.id))!);
+      const written = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(orderNotifications)
+          .values({
+            orderId,
+            channel: input.channel,
+            notificationType: input.type,
+            audience: input.audience,
+            recipient,
+            dedupeKey,
+          })
+          .onConflictDoNothing({ target: orderNotifications.dedupeKey })
+          .returning({ id: orderNotifications.id });
+        const [row] = await tx
+          .select({ id: orderNotifications.id })
+          .from(orderNotifications)
+          .where(eq(orderNotifications.dedupeKey, dedupeKey));
+        const found = (await notificationById(tx, row!.id))!;
+        // A double-clicked Send writes one message and one audit row.
+        if (inserted) await auditSent(tx, actor, found, `notification.${input.channel}`);
+        return found;
+      });
+      return sendNow(written);
     },
 
     twilioStatus: (request) =>

@@ -145,7 +145,7 @@ export interface CustomWhatsApp {
 }
 
 /** The admin's own WhatsApp message about an order; written pending, sent by the caller or the worker. */
-export async function enqueueCustomWhatsApp(db: Db, message: CustomWhatsApp): Promise<NotificationRow> {
+export async function enqueueCustomWhatsApp(db: Db | Tx, message: CustomWhatsApp): Promise<NotificationRow> {
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, message.orderId));
   if (!order) throw new DomainError("not-found", NOTIFICATION_MESSAGES.orderNotFound);
   const dedupeKey = `custom:${message.orderId}:${message.key}`;
@@ -170,7 +170,7 @@ export async function enqueueCustomWhatsApp(db: Db, message: CustomWhatsApp): Pr
  * address (a WhatsApp number fixed after 21211). Only a failed one: a sent message is not sent twice.
  */
 export async function resendNotification(
-  db: Db,
+  db: Db | Tx,
   id: string,
   options: { recipient?: string | null; orderId?: string } = {},
 ): Promise<NotificationRow> {
