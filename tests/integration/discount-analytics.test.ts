@@ -382,7 +382,9 @@ describe("nobody else sees them", () => {
     }
   });
 
-  it("not a customer holding the shared password: the orders, but no analytics", async () => {
+  // What the shared password may see is its role's (issue 32: SHARED_PASSWORD_ROLE, manager by default,
+  // which has analytics); a role without analytics is refused them in back-office-matrix.test.ts.
+  it("a customer holding the shared password, in its default role (manager): the analytics too", async () => {
     const account = await signUp(server, "helper@example.com");
     const res = await fetch(`${server.url}/admin`, {
       method: "POST",
@@ -394,11 +396,7 @@ describe("nobody else sees them", () => {
     const both = `${account.cookie}; ${cookieHeader(res)}`;
     const dashboard = await html("/admin", both);
     expect(dashboard).toContain("Admin Dashboard");
-    hidden(dashboard, "/admin with the shared password");
-    hidden(await (await get("/admin.data", both)).text(), "/admin.data with the shared password");
     const analytics = await get(`/admin/analytics?${range}`, both);
-    expect(analytics.status).toBe(302);
-    hidden(await analytics.text(), "/admin/analytics with the shared password");
-    hidden(await (await get(`/admin/analytics.data?${range}`, both)).text(), "analytics data, shared password");
+    expect(analytics.status).toBe(200);
   });
 });

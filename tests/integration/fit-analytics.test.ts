@@ -320,7 +320,9 @@ describe("nobody else sees them", () => {
     }
   });
 
-  it("not a customer holding the shared password in /admin", async () => {
+  // The shared password's role (SHARED_PASSWORD_ROLE, manager by default) has analytics; a role without
+  // it is refused them in back-office-matrix.test.ts (issue 32).
+  it("a customer holding the shared password in /admin, in its default role (manager)", async () => {
     const account = await signUp(server, "fit-helper@example.com");
     const res = await fetch(`${server.url}/admin`, {
       method: "POST",
@@ -331,8 +333,6 @@ describe("nobody else sees them", () => {
     expect(res.status).toBe(200);
     const both = `${account.cookie}; ${cookieHeader(res)}`;
     const analytics = await get("/admin/analytics", both);
-    expect(analytics.status).toBe(302);
-    hidden(await analytics.text(), "/admin/analytics with the shared password");
-    hidden(await (await get("/admin/analytics.data", both)).text(), "analytics data, shared password");
+    expect(analytics.status).toBe(200);
   });
 });

@@ -385,6 +385,7 @@ describe("the shop's server asks for reviews", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ AUTH_SECRET, SMTP_URL: smtp.url });
+    await ensureTestStaff(server.services().database.db);
   });
   afterAll(async () => {
     await server?.stop();
