@@ -40,7 +40,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  await ensureTestStaff(t.database.db, ["test-staff", "owner-1", "admin-2"]);
+  await ensureTestStaff(t.database.db, ["test-staff", "admin-2"]);
   db = t.database.db;
   await seedDemoCatalogIfEmpty(db);
   await db.insert(user).values([
