@@ -72,6 +72,7 @@ test("the owner invites a fulfilment member who ships an order and cannot open t
   // They ship the order.
   await openHydrated(member, `/admin/orders/${orderNumber}`);
   await member.getByLabel("Tracking number").fill("1Z 999 AA1 0123 9999");
+  await member.getByLabel("Carrier").selectOption("UPS");
   await member.getByRole("button", { name: "Mark as shipped" }).click();
   await expect(
     member.locator("[data-sonner-toast]").filter({ hasText: `Order ${orderNumber} marked as shipped` }),
