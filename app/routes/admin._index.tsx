@@ -33,8 +33,9 @@ async function load({ request, url }: Route.LoaderArgs) {
   const { backOffice, database, config, settings, discountStats } = services();
   // A visitor or a customer sees the layout's gate (spec §2: 'Admin Access Required', the password
   // prompt) with a 200, and nothing is read for them.
-  if ((await backOffice.who(request)).kind !== "staff") return data({ dashboard: null }, { headers: noStore });
-  const staff = await backOffice.require(request, "home");
+  const verdict = await backOffice.check(request, "home");
+  if (!verdict.ok) return data({ dashboard: null }, { headers: noStore });
+  const staff = verdict.staff;
   const has = (permission: Permission) => can(staff.role, permission);
   const query = parseAdminOrderQuery(url.searchParams);
   // 'Today' is the day on the shop's clock; the list is read meanwhile.

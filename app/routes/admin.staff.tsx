@@ -44,16 +44,15 @@ export async function action({ request }: Route.ActionArgs) {
       await staff.invite(actor, parsed.data);
       return reply({ intent, ok: true, message: `${STAFF_MESSAGES.invited} to ${parsed.data.email}`, errors: {} });
     }
-    if (intent === "change-role" || intent === "remove") {
-      const parsed = roleChangeSchema.safeParse({
-        userId: form.get("userId") ?? "",
-        role: intent === "remove" ? "owner" : (form.get("role") ?? ""),
-      });
+    if (intent === "remove") {
+      const userId = roleChangeSchema.shape.userId.safeParse(form.get("userId") ?? "");
+      if (!userId.success) return reply({ intent, ok: false, message: "Invalid request", errors: {} }, 400);
+      await staff.remove(actor, userId.data);
+      return reply({ intent, ok: true, message: STAFF_MESSAGES.removed, errors: {} });
+    }
+    if (intent === "change-role") {
+      const parsed = roleChangeSchema.safeParse({ userId: form.get("userId") ?? "", role: form.get("role") ?? "" });
       if (!parsed.success) return reply({ intent, ok: false, message: "Invalid request", errors: {} }, 400);
-      if (intent === "remove") {
-        await staff.remove(actor, parsed.data.userId);
-        return reply({ intent, ok: true, message: STAFF_MESSAGES.removed, errors: {} });
-      }
       await staff.changeRole(actor, parsed.data.userId, parsed.data.role);
       return reply({ intent, ok: true, message: STAFF_MESSAGES.roleChanged, errors: {} });
     }

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { isDomainError } from "~/lib/domain-error";
 import type { Permission } from "~/modules/staff/permissions";
 import type { Staff } from "~/modules/staff/back-office.server";
 import { services } from "~/services.server";
@@ -18,22 +17,15 @@ export async function requireStaff(
   permission: Permission,
   options: { outsidersTo?: "/" | "/admin" } = {},
 ): Promise<Staff> {
-  if (options.outsidersTo) {
-    // Spec §2's /admin/products: 'other users go to /' (a role without the area still gets the 403); an
-    // order's or a return's page sends them to /admin's gate.
-    const access = await services().backOffice.who(request);
-    if (access.kind !== "staff") throw redirect(options.outsidersTo, { headers: noStore });
-  }
-  try {
-    return await services().backOffice.require(request, permission);
-  } catch (error) {
-    if (isDomainError(error) && error.code === "forbidden") {
-      // A Response, not `data()`: the actions' and uploads' catch blocks pass Responses on untouched.
-      throw new Response(error.message, {
-        status: 403,
-        headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
-    throw error;
-  }
+  // One look at who is asking: the verdict says whether a refusal is for an outsider or for a role.
+  const verdict = await services().backOffice.check(request, permission);
+  if (verdict.ok) return verdict.staff;
+  // Spec §2's /admin/products: 'other users go to /' (a role without the area still gets the 403); an
+  // order's or a return's page sends them to /admin's gate.
+  if (verdict.outsider && options.outsidersTo) throw redirect(options.outsidersTo, { headers: noStore });
+  // A Response, not `data()`: the actions' and uploads' catch blocks pass Responses on untouched.
+  throw new Response(verdict.message, {
+    status: 403,
+    headers: { ...noStore, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

@@ -32,10 +32,6 @@ export async function consoleEntry(request: Request): Promise<"pass" | "admin" |
   return access.kind === "staff" && !access.viaPassword ? "admin" : null;
 }
 
-export async function hasConsolePass(request: Request): Promise<boolean> {
-  return (await consoleEntry(request)) !== null;
-}
-
 /**
  * Who is using the console, when their role includes `permission` (issue 32): the shared password's pass
  * acts in SHARED_PASSWORD_ROLE, audited as 'Shared password' with the pass that was used (under the

@@ -265,10 +265,13 @@ export function createNotifications(deps: {
           })
           .onConflictDoNothing({ target: orderNotifications.dedupeKey })
           .returning({ id: orderNotifications.id });
-        const [row] = await tx
-          .select({ id: orderNotifications.id })
-          .from(orderNotifications)
-          .where(eq(orderNotifications.dedupeKey, dedupeKey));
+        // A repeated key (a double-clicked Send) finds the message the first click wrote.
+        const [row] = inserted
+          ? [inserted]
+          : await tx
+              .select({ id: orderNotifications.id })
+              .from(orderNotifications)
+              .where(eq(orderNotifications.dedupeKey, dedupeKey));
         const found = (await notificationById(tx, row!.id))!;
         // A double-clicked Send writes one message and one audit row.
         if (inserted) await auditSent(tx, actor, found, `notification.${input.channel}`);

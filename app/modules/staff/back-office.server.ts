@@ -18,7 +18,10 @@ export type StaffAccess =
 
 export type Staff = Extract<StaffAccess, { kind: "staff" }>;
 
-export type Verdict = { ok: true; staff: Staff } | { ok: false; status: 401 | 403; message: string };
+export type Verdict =
+  | { ok: true; staff: Staff }
+  /** `outsider`: a visitor or a customer, not a staff member whose role lacks the area. */
+  | { ok: false; status: 401 | 403; message: string; outsider: boolean };
 
 export interface BackOfficeDeps {
   adminAccess: AdminAccessGate;
@@ -58,9 +61,12 @@ export function createBackOffice({ adminAccess, sharedPasswordRole }: BackOffice
   async function check(request: Request, permission: Permission): Promise<Verdict> {
     const access = await who(request);
     if (access.kind !== "staff") {
-      return { ok: false, status: access.kind === "visitor" ? 401 : 403, message: ADMIN_ACCESS_MESSAGES.forbidden };
+      const status = access.kind === "visitor" ? 401 : 403;
+      return { ok: false, status, message: ADMIN_ACCESS_MESSAGES.forbidden, outsider: true };
     }
-    if (!can(access.role, permission)) return { ok: false, status: 403, message: refusalFor(access.role, permission) };
+    if (!can(access.role, permission)) {
+      return { ok: false, status: 403, message: refusalFor(access.role, permission), outsider: false };
+    }
     return { ok: true, staff: access };
   }
 

@@ -1,3 +1,4 @@
+import type { AuditActor } from "~/modules/audit/audit.server";
 import type { StaffRole } from "./permissions";
 
 /**
@@ -6,26 +7,7 @@ import type { StaffRole } from "./permissions";
  * /admin, or the console's pass on /secure-admin). `id` and `email` keep the shape the older per-area
  * histories (product changes, settings changes, order history) already record.
  */
-export type StaffActor =
-  | {
-      kind: "member";
-      /** The member's account. */
-      id: string;
-      email: string;
-      name: string;
-      role: StaffRole;
-    }
-  | {
-      kind: "shared-password";
-      /** The account that typed the password on /admin, or the owner's account for the console. */
-      id: string;
-      email: string;
-      /** 'Shared password' in every list. */
-      name: string;
-      role: StaffRole;
-      /** The session (or the console's pass) that used the password. */
-      sessionId: string;
-    };
+export type StaffActor = AuditActor & { role: StaffRole };
 
 export const SHARED_PASSWORD_NAME = "Shared password";
 
