@@ -102,6 +102,8 @@ describe("the audit page's query", () => {
   it("words actions and values", () => {
     expect(auditActionText("product.update", "product")).toBe("Updated product");
     expect(auditActionText("order.ship", "order")).toBe("Shipped order");
+    expect(auditActionText("staff.change-role", "staff")).toBe("Changed the role of staff");
+    expect(auditActionText("group.dissolve", "group")).toBe("Dissolved product group");
     expect(auditActionText("size-chart.create", "size-chart")).toBe("Created size chart");
     expect(auditActionText("order.odd-thing", "order")).toBe("order: odd thing");
     expect(auditValueText(null)).toBe("—");

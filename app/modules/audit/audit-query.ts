@@ -113,6 +113,7 @@ const VERBS: Record<string, string> = {
   create: "Created",
   update: "Updated",
   delete: "Deleted",
+  dissolve: "Dissolved",
   duplicate: "Duplicated",
   flag: "Switched",
   bulk: "Bulk-edited",
@@ -139,7 +140,9 @@ const VERBS: Record<string, string> = {
   hide: "Hid",
   publish: "Published",
   invite: "Invited",
-  role: "Changed the role of",
+  "change-role": "Changed the role of",
+  "revoke-invitation": "Withdrew the invitation to",
+  join: "Joined",
   remove: "Removed",
 };
 

@@ -2,6 +2,8 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } fr
 import { productGroups, products } from "#db/schema/index";
 import { queryRows, type Db, type Tx } from "~/lib/db/client.server";
 import { DomainError } from "~/lib/domain-error";
+import { recordAudit } from "~/modules/audit/audit.server";
+import type { FieldChanges } from "~/modules/audit/field-changes";
 import { primaryImage } from "~/modules/catalog/product-rules";
 import {
   alreadyGroupedMessage,
@@ -192,6 +194,15 @@ async function applyPlan(tx: Tx, plan: readonly PlannedChange[]): Promise<void> 
 }
 
 /** The audit entries of a plan: `{ productGroupId: [old, new], variantType: [old, new], … }` per product. */
+/** The group's own audit row (issue 32), beside the `product.group` row of each product it moved. */
+const groupAudit = (verb: "create" | "delete" | "dissolve", id: string, name: string, changes: FieldChanges) => ({
+  action: `group.${verb}`,
+  objectType: "group" as const,
+  objectId: id,
+  objectName: name,
+  changes,
+});
+
 const auditEntries = (plan: readonly PlannedChange[]) =>
   plan.map((c) => ({ productId: c.productId, changes: changedFields({ ...c.before }, { ...c.after }) }));
 
@@ -225,6 +236,13 @@ export async function createGroup(
     await tx.insert(productGroups).values({ id, name: input.name, description: input.description });
     await applyPlan(tx, plan);
     await recordProductChanges(tx, actor, "group", auditEntries(plan));
+    await recordAudit(tx, actor, [
+      groupAudit("create", id, input.name, {
+        name: [null, input.name],
+        description: [null, input.description ?? null],
+        products: [null, chosen.map((row) => row.name)],
+      }),
+    ]);
     return { id, name: input.name, count: plan.length };
   });
 }
@@ -276,8 +294,17 @@ export async function removeFromGroup(
     const plan = planRemove(members, target.productId);
     if (!plan) throw new DomainError("not-found", GROUP_MESSAGES.notInGroup, { reason: "NOT_IN_GROUP" });
     await applyPlan(tx, plan.changes);
-    if (plan.dissolved) await tx.delete(productGroups).where(eq(productGroups.id, target.groupId));
     await recordProductChanges(tx, actor, "group", auditEntries(plan.changes));
+    if (plan.dissolved) {
+      const [named] = await tx
+        .delete(productGroups)
+        .where(eq(productGroups.id, target.groupId))
+        .returning({ name: productGroups.name });
+      const name = named?.name ?? "";
+      await recordAudit(tx, actor, [
+        groupAudit("dissolve", target.groupId, name, { products: [members.map((row) => row.name), []] }),
+      ]);
+    }
     return {
       dissolved: plan.dissolved,
       released: plan.changes.filter((c) => c.after.productGroupId === null).length,
@@ -292,13 +319,16 @@ export async function deleteGroup(db: Db, actor: Actor, groupId: string): Promis
     const named = await tx
       .delete(productGroups)
       .where(eq(productGroups.id, groupId))
-      .returning({ id: productGroups.id });
+      .returning({ id: productGroups.id, name: productGroups.name });
     if (members.length === 0 && named.length === 0) {
       throw new DomainError("not-found", GROUP_MESSAGES.groupNotFound, { reason: "GROUP_NOT_FOUND" });
     }
     const plan = planDelete(members);
     await applyPlan(tx, plan);
     await recordProductChanges(tx, actor, "group", auditEntries(plan));
+    await recordAudit(tx, actor, [
+      groupAudit("delete", groupId, named[0]?.name ?? "", { products: [members.map((row) => row.name), []] }),
+    ]);
     return { released: members.length };
   });
 }
