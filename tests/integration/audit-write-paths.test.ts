@@ -17,7 +17,6 @@ import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
 import { cellName } from "~/modules/fit/size-chart-form";
 import { newProductValues } from "~/modules/product-admin/product-form";
 import { toZonedInput } from "~/modules/promotions/scheduled-sale-rules";
-import routeConfig from "~/routes";
 import { insertTestProducts } from "../support/catalog-fixtures";
 import {
   FAKE_TWILIO_ACCOUNT_SID,
@@ -27,6 +26,7 @@ import {
   type FakeTwilio,
 } from "../support/fake-twilio";
 import { consolePass, cookieHeader, signIn, signUp } from "../support/sessions";
+import { backOfficeRouteFiles } from "../support/back-office-routes";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -671,10 +671,6 @@ function chartForm(name: string, chest: string): Record<string, string> {
   };
 }
 
-type RouteEntry = { file: string; children?: RouteEntry[] };
-const flatten = (entries: readonly RouteEntry[]): string[] =>
-  entries.flatMap((entry) => [entry.file, ...flatten(entry.children ?? [])]);
-
 beforeAll(async () => {
   twilio = await startFakeTwilio();
   server = await startTestServer({
@@ -733,9 +729,7 @@ function send(c: Case): Promise<Response> {
 describe(`every back-office write path writes its audit rows (${databaseKind})`, () => {
   it("has a row for every back-office route file with an action, or a reason it records nothing", async () => {
     const { readFile } = await import("node:fs/promises");
-    const files = flatten(routeConfig as RouteEntry[]).filter(
-      (file) => /^routes\/(admin|secure-admin)[.]/.test(file) || /^routes\/api\.notifications/.test(file),
-    );
+    const files = backOfficeRouteFiles();
     const withAction: string[] = [];
     for (const file of files) {
       const source = await readFile(new URL(`../../app/${file}`, import.meta.url), "utf8");

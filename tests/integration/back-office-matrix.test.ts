@@ -4,9 +4,9 @@ import { user } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
 import { ADMIN_ACCESS_MESSAGES } from "~/modules/accounts/admin-grant";
 import { can, type Permission, type StaffRole } from "~/modules/staff/permissions";
-import routeConfig from "~/routes";
 import { eq } from "drizzle-orm";
 import { consolePass, cookieHeader, signIn, signUp } from "../support/sessions";
+import { backOfficeRouteFiles } from "../support/back-office-routes";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -393,10 +393,6 @@ const NOT_BACK_OFFICE = new Set([
   "routes/api.notifications.twilio-status.ts",
 ]);
 
-type RouteEntry = { file: string; children?: RouteEntry[] };
-const flatten = (entries: readonly RouteEntry[]): string[] =>
-  entries.flatMap((entry) => [entry.file, ...flatten(entry.children ?? [])]);
-
 let server: TestServer;
 const cookies = new Map<Who, string>();
 let consoleCookie = "";
@@ -503,9 +499,7 @@ afterAll(async () => {
 
 describe(`the back office's authorisation matrix (${databaseKind})`, () => {
   it("has a row for every back-office route file", () => {
-    const files = flatten(routeConfig as RouteEntry[]).filter(
-      (file) => /^routes\/(admin|secure-admin)[.]/.test(file) || /^routes\/api\.notifications/.test(file),
-    );
+    const files = backOfficeRouteFiles();
     const covered = new Set(PROBES.map((probe) => probe.file));
     const missing = files.filter((file) => !covered.has(file) && !NOT_BACK_OFFICE.has(file));
     expect(missing, "back-office routes without a row in the matrix").toEqual([]);
