@@ -99,6 +99,12 @@ import {
   benchRender,
   benchRenderSideBySide,
   benchScaling,
+  benchAgainstBare,
+  benchAgainstBareSideBySide,
+  againstBareLine,
+  againstBareMedians,
+  againstBareWithinBudget,
+  type AgainstBare,
   median,
   RENDER_BEFORE_COMMIT,
   renderLine,
@@ -782,7 +788,30 @@ async function main() {
       );
     }
   }
+  // Issue 33: the uncached signed-in /shop and product renders at 20 connections against bare Node.
+  const againstBareRow = (who: string, result: AgainstBare) =>
+    record(
+      `signed-in ${result.page === "/shop" ? "/shop" : "/product/{slug}"} without the viewer hint (server render, no page cache), 20 conns, one process, ${who}, against bare Node answering the same bytes, median of 3 turns`,
+      againstBareLine(result),
+      "≥ 3% of bare, p99 < 100 ms",
+      againstBareWithinBudget(againstBareMedians(result)),
+    );
+  if (runs("render")) {
+    for (const result of await benchAgainstBare(renderSettings)) againstBareRow("embedded", result);
+    const shareSideBySide = await benchAgainstBareSideBySide(renderSettings);
+    for (const [i, now] of (shareSideBySide?.now ?? []).entries()) {
+      const before = againstBareMedians(shareSideBySide!.before[i]!);
+      const after = againstBareMedians(now);
+      record(
+        `the same (${now.page === "/shop" ? "/shop" : "product"}), side by side with ${shareSideBySide!.commit} (before issue 33), one turn each in 3 rounds: share of bare, p99, CPU per render, document`,
+        `${(before.share * 100).toFixed(2)}% → ${(after.share * 100).toFixed(2)}%, p99 ${before.p99} → ${after.p99} ms, ${before.cpuMsPerRender.toFixed(2)} → ${after.cpuMsPerRender.toFixed(2)} ms, ${(before.documentBytes / 1024).toFixed(1)} → ${(after.documentBytes / 1024).toFixed(1)} KB`,
+        "",
+        null,
+      );
+    }
+  }
   const scaling = runs("scaling") ? await benchScaling(renderSettings) : undefined;
+  for (const result of scaling?.runs[0]?.againstBare ?? []) againstBareRow("PostgreSQL, 10,000 products", result);
   const loop = (r: Awaited<ReturnType<typeof closedLoop>>) =>
     `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} answers, ${r.errors} errors)`;
   const scalingRuns = scaling?.runs ?? [];
