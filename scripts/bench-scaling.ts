@@ -194,6 +194,8 @@ export async function benchAgainstBareSideBySide(
   settings: Settings,
   commit = SHARE_BEFORE_COMMIT,
   rounds = 3,
+  /** The store's environment: a DATABASE_URL for PostgreSQL (both builds on the same database). */
+  env: Record<string, string> = {},
 ): Promise<{ commit: string; before: AgainstBare[]; now: AgainstBare[] } | undefined> {
   return withCommitWorktree(settings.root, commit, { build: true }, async (worktree) => {
     const beforeSettings = { ...settings, root: worktree, buildDir: "build" };
@@ -204,7 +206,7 @@ export async function benchAgainstBareSideBySide(
       for (const which of order) {
         const s = which === "before" ? beforeSettings : settings;
         const dataDir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-bare-render-"));
-        const store = await startStoreProcess({ ...s, dataDir, env: { WEB_CONCURRENCY: "1" } });
+        const store = await startStoreProcess({ ...s, dataDir, env: { WEB_CONCURRENCY: "1", ...env } });
         try {
           const cookie = await signInShopper(store.base);
           const result = await measureAgainstBare(store.base, store.child.pid!, cookie, s.seconds, s.port + 1000, 1);
@@ -286,6 +288,8 @@ export interface ScalingFigures {
   runs: ScalingRun[];
   /** Search and /shop?page=50 with one process per core and every cache off: what the database and a render cost. */
   cachesOff: { processes: number; search: Latencies; deepShop: Latencies };
+  /** Issue 33's rows against the commit before it, on the same database (when asked for). */
+  againstBareSideBySide?: Awaited<ReturnType<typeof benchAgainstBareSideBySide>>;
 }
 
 const searchPaths = () => SEARCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}`);
@@ -294,7 +298,10 @@ const searchPaths = () => SEARCH_QUERIES.map((q) => `/search?q=${encodeURICompon
  * One process, then one per core, on a fresh PostgreSQL database holding 10,000 products; then one per
  * core again with every cache off. Answers undefined when no PostgreSQL server answers.
  */
-export async function benchScaling(settings: Settings): Promise<ScalingFigures | undefined> {
+export async function benchScaling(
+  settings: Settings,
+  options: { sideBySide?: boolean } = {},
+): Promise<ScalingFigures | undefined> {
   const cores = os.availableParallelism();
   return withFreshPostgres("scaling", async (databaseUrl) => {
     execFileSync(process.execPath, ["--import", "tsx", "scripts/fill-catalog.ts", "--count=10000"], {
@@ -337,7 +344,10 @@ export async function benchScaling(settings: Settings): Promise<ScalingFigures |
         { WEB_CONCURRENCY: String(cores), PAGE_CACHE_SECONDS: "0" },
         async (base, _pid, cookie) => ({ processes: cores, ...(await latencies(base, cookie)) }),
       );
-      return { runs, cachesOff };
+      const againstBareSideBySide = options.sideBySide
+        ? await benchAgainstBareSideBySide(settings, SHARE_BEFORE_COMMIT, 3, { DATABASE_URL: databaseUrl })
+        : undefined;
+      return { runs, cachesOff, againstBareSideBySide };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
