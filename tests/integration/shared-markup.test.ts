@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** A signed-in shopper's /shop without the viewer hint: a server render for them, never the page cache. */
-async function personalShop(cookie: string, path = "/shop"): Promise<string> {
+async function personalPage(cookie: string, path = "/shop"): Promise<string> {
   const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
   expect(res.status).toBe(200);
   expect(res.headers.get("x-cache")).toBeNull();
@@ -49,9 +49,9 @@ describe(`the shared product grid on ${databaseKind}`, () => {
     const bo = await signUp(server, "bo.shared@example.com", "Shopper123", "Bo Diddley");
 
     const before = await reused();
-    const first = await personalShop(ada.cookie);
-    const second = await personalShop(bo.cookie);
-    const third = await personalShop(ada.cookie);
+    const first = await personalPage(ada.cookie);
+    const second = await personalPage(bo.cookie);
+    const third = await personalPage(ada.cookie);
     // Rendered once (or reused from an earlier test's render), then reused for the other two.
     expect((await reused()) - before).toBeGreaterThanOrEqual(2);
     expect(first).toContain("Ada Lovelace");
@@ -71,9 +71,9 @@ describe(`the shared product grid on ${databaseKind}`, () => {
     expect(grid(await (await fetch(`${server.url}/shop`)).text())).toBe(grid(first));
 
     // Other queries have their own grid.
-    const sorted = await personalShop(bo.cookie, "/shop?sort=price-low");
+    const sorted = await personalPage(bo.cookie, "/shop?sort=price-low");
     expect(grid(sorted)).not.toBe(grid(first));
-    expect(grid(await personalShop(ada.cookie, "/shop?sort=price-low"))).toBe(grid(sorted));
+    expect(grid(await personalPage(ada.cookie, "/shop?sort=price-low"))).toBe(grid(sorted));
 
     // A catalogue change shows on the next render of either viewer.
     const slug = /href="\/product\/([a-z0-9-]+)"/.exec(grid(first))![1]!;
@@ -81,11 +81,34 @@ describe(`the shared product grid on ${databaseKind}`, () => {
     const db = server.services().database.db;
     await db.update(products).set({ name: renamed, updatedAt: new Date() }).where(eq(products.slug, slug));
     await server.services().catalog.invalidateCatalog("product renamed");
-    const adaAfter = await personalShop(ada.cookie);
-    const boAfter = await personalShop(bo.cookie);
+    const adaAfter = await personalPage(ada.cookie);
+    const boAfter = await personalPage(bo.cookie);
     expect(grid(adaAfter)).toContain(renamed);
     expect(grid(boAfter)).toBe(grid(adaAfter));
     expect(adaAfter).toContain("Ada Lovelace");
     expect(boAfter).toContain("Bo Diddley");
+  });
+
+  it("shares a product's reviews between viewers, per view of them", async () => {
+    const cy = await signUp(server, "cy.shared@example.com", "Shopper123", "Cy Twombly");
+    const di = await signUp(server, "di.shared@example.com", "Shopper123", "Di Fontaine");
+    // A demo product with published reviews.
+    const path = "/product/wrap-midi-dress-green";
+    const reviews = (html: string) => sharedRegionMarkup(html, "product-reviews")!;
+    const before = await reused();
+    const cys = await personalPage(cy.cookie, path);
+    const dis = await personalPage(di.cookie, path);
+    expect((await reused()) - before).toBeGreaterThanOrEqual(1);
+    expect(reviews(cys)).toContain("review-title-");
+    expect(reviews(dis)).toBe(reviews(cys));
+    expect(cys).toContain("Cy Twombly");
+    expect(cys).not.toContain("Di Fontaine");
+    expect(dis).toContain("Di Fontaine");
+    expect(dis).not.toContain("Cy Twombly");
+    expect(reviews(await (await fetch(`${server.url}${path}`)).text())).toBe(reviews(cys));
+    // Another view of the reviews (its filter links, its page) is its own.
+    const fiveStars = await personalPage(di.cookie, `${path}?reviews_rating=5`);
+    expect(reviews(fiveStars)).not.toBe(reviews(cys));
+    expect(reviews(await personalPage(cy.cookie, `${path}?reviews_rating=5`))).toBe(reviews(fiveStars));
   });
 });
