@@ -10,6 +10,11 @@ import {
 import { REQUEST_ID_HEADER } from "./lib/http/error-answer.server";
 import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
+import { SharedMarkupContext } from "./lib/render/shared-markup";
+import { SharedMarkupCache } from "./lib/render/shared-markup.server";
+
+/** Parts of pages shared between viewers, kept while the catalogue data they show is (decision 0043). */
+export const sharedMarkup = new SharedMarkupCache();
 
 /** How long React Router lets a loader's deferred promise run before it rejects it (none of ours defers). */
 export const streamTimeout = 5_000;
@@ -33,13 +38,17 @@ export default async function handleRequest(
   }
   const nonce = loadContext.cspNonce || undefined;
   await readHydrationData(routerContext);
-  const html = Buffer.from(
-    `<!DOCTYPE html>${renderToString(
-      <NonceContext.Provider value={nonce}>
+  const shared = sharedMarkup.forRender();
+  const document = `<!DOCTYPE html>${renderToString(
+    <NonceContext.Provider value={nonce}>
+      <SharedMarkupContext.Provider value={shared}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-    )}`,
-  );
+      </SharedMarkupContext.Provider>
+    </NonceContext.Provider>,
+  )}`;
+  // Only a page answered as asked keeps markup: an error page renders no shared region anyway.
+  if (responseStatusCode === 200) shared.collect(document);
+  const html = Buffer.from(document);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(html.length));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

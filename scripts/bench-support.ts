@@ -4,7 +4,7 @@
  * server's processes used.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -270,4 +270,48 @@ export async function withCommitWorktree<T>(
       rmSync(worktree, { recursive: true, force: true });
     }
   }
+}
+
+export interface BareServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The baseline the page budgets are read against: a bare Node http server, in a process of its own,
+ * answering `bodies` (by path; the first for any other) from memory with a content length.
+ */
+export async function startBareServer(port: number, bodies: Record<string, Buffer>): Promise<BareServer> {
+  const code = `
+    const http = require("node:http");
+    const raw = JSON.parse(require("node:fs").readFileSync(process.env.BODIES_FILE, "utf8"));
+    const bodies = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Buffer.from(v, "base64")]));
+    const first = Object.values(bodies)[0];
+    http.createServer((req, res) => {
+      const body = bodies[req.url] ?? first;
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+      res.end(body);
+    }).listen(${port}, "127.0.0.1");`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-bare-"));
+  const file = path.join(dir, "bodies.json");
+  writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, v.toString("base64")]))),
+  );
+  const child = spawn(process.execPath, ["-e", code], { env: { ...process.env, BODIES_FILE: file }, stdio: "inherit" });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`, 10_000, () => child.exitCode !== null);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base: `http://127.0.0.1:${port}`, stop };
 }

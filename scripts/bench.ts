@@ -99,6 +99,12 @@ import {
   benchRender,
   benchRenderSideBySide,
   benchScaling,
+  benchAgainstBare,
+  benchAgainstBareSideBySide,
+  againstBareLine,
+  againstBareMedians,
+  againstBareWithinBudget,
+  type AgainstBare,
   median,
   RENDER_BEFORE_COMMIT,
   renderLine,
@@ -782,7 +788,33 @@ async function main() {
       );
     }
   }
-  const scaling = runs("scaling") ? await benchScaling(renderSettings) : undefined;
+  // Issue 33: the uncached signed-in /shop and product renders at 20 connections against bare Node.
+  const againstBareRow = (who: string, result: AgainstBare) =>
+    record(
+      `signed-in ${result.page === "/shop" ? "/shop" : "/product/{slug}"} without the viewer hint (server render, no page cache), 20 conns, one process, ${who}, against bare Node answering the same bytes, median of 3 turns`,
+      againstBareLine(result),
+      "≥ 3% of bare, p99 < 100 ms",
+      againstBareWithinBudget(againstBareMedians(result)),
+    );
+  const sideBySideRows = (who: string, sideBySide: Awaited<ReturnType<typeof benchAgainstBareSideBySide>>) => {
+    for (const [i, now] of (sideBySide?.now ?? []).entries()) {
+      const before = againstBareMedians(sideBySide!.before[i]!);
+      const after = againstBareMedians(now);
+      record(
+        `the same (${now.page === "/shop" ? "/shop" : "product"}), ${who}, side by side with ${sideBySide!.commit} (before issue 33), one turn each in 3 rounds: share of bare, p99, CPU per render, document`,
+        `${(before.share * 100).toFixed(2)}% → ${(after.share * 100).toFixed(2)}%, p99 ${before.p99} → ${after.p99} ms, ${before.cpuMsPerRender.toFixed(2)} → ${after.cpuMsPerRender.toFixed(2)} ms, ${(before.documentBytes / 1024).toFixed(1)} → ${(after.documentBytes / 1024).toFixed(1)} KB`,
+        "",
+        null,
+      );
+    }
+  };
+  if (runs("render")) {
+    for (const result of await benchAgainstBare(renderSettings)) againstBareRow("embedded", result);
+    sideBySideRows("embedded", await benchAgainstBareSideBySide(renderSettings));
+  }
+  const scaling = runs("scaling") ? await benchScaling(renderSettings, { sideBySide: true }) : undefined;
+  for (const result of scaling?.runs[0]?.againstBare ?? []) againstBareRow("PostgreSQL, 10,000 products", result);
+  if (scaling?.againstBareSideBySide) sideBySideRows("PostgreSQL", scaling.againstBareSideBySide);
   const loop = (r: Awaited<ReturnType<typeof closedLoop>>) =>
     `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.n} answers, ${r.errors} errors)`;
   const scalingRuns = scaling?.runs ?? [];

@@ -22,6 +22,8 @@ export const methodLabel = (method: string | undefined) => (method && METHODS.ha
 /** What the metrics read from the rest of the server when Prometheus asks. */
 export interface MetricSources {
   pageCache: { hits: number; misses: number; bytes: number; size: number };
+  /** Shared regions of pages reused and rendered (decision 0043); none before the build is loaded. */
+  sharedMarkup: () => { hits: number; misses: number } | undefined;
   renderQueue: { running: () => number; waiting: () => number };
   database: () => Database | undefined;
 }
@@ -94,6 +96,18 @@ export function createMetrics(sources: MetricSources): ShopMetrics {
     "abundance_page_cache_misses_total",
     "Cacheable guest pages that had to be rendered",
     () => sources.pageCache.misses,
+  );
+  counterOf(
+    registry,
+    "abundance_shared_markup_hits_total",
+    "Shared parts of pages (the shop's grid) reused from an earlier render",
+    () => sources.sharedMarkup()?.hits ?? 0,
+  );
+  counterOf(
+    registry,
+    "abundance_shared_markup_misses_total",
+    "Shared parts of pages that had to be rendered",
+    () => sources.sharedMarkup()?.misses ?? 0,
   );
   new client.Gauge({
     name: "abundance_page_cache_bytes",

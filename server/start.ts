@@ -182,6 +182,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const routes = build ?? (await import("virtual:react-router/server-build"));
   const metrics = createMetrics({
     pageCache,
+    // The build's entry (app/entry.server.tsx) keeps the shared markup; under --dev it is reloaded.
+    sharedMarkup: () => (routes.entry.module as { sharedMarkup?: { hits: number; misses: number } }).sharedMarkup,
     renderQueue: { running: () => queue.running, waiting: () => queue.waiting },
     database: currentDatabase,
   });

@@ -1,6 +1,6 @@
 import type { SitePath } from "~/lib/redirects";
 import { ArrowLeft, ChevronRight, RotateCcw, ShieldCheck, Truck } from "~/components/ui/icons";
-import { data, isRouteErrorResponse, redirect, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation, useSearchParams } from "react-router";
 import { SiteLink } from "~/components/ui/site-link";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductPurchase } from "~/components/product/product-purchase";
@@ -11,6 +11,7 @@ import { useShop } from "~/components/use-root-data";
 import { shortPrice } from "~/modules/content/shop-words";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
+import { SharedMarkup } from "~/lib/render/shared-markup";
 import type { ProductDetail } from "~/modules/catalog/catalog-types";
 import { discountPercent } from "~/modules/catalog/product-rules";
 import { productMeta } from "~/modules/catalog/product-seo";
@@ -69,6 +70,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // A colour switch passes the size chosen on the other colour (?size=M), a back-in-stock link the size
   // and colour (?size=M&color=Black); preselected when in stock here.
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
 
   return (
@@ -179,7 +181,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
 
-          <ProductReviews reviewCount={product.reviewCount} stats={product.reviewStats} page={reviews} />
+          {/* The reviews depend on their page (the review read cache's entry, emptied with the catalogue's),
+              the product's sums, the URL (the filters' links) and the shop's name and time zone: every
+              viewer of the same view shares their markup (decision 0043). */}
+          <SharedMarkup
+            id="product-reviews"
+            owner={reviews}
+            variant={`${product.id}:${product.reviewCount}:${location.pathname}${location.search}:${shop.timeZone}:${shop.name}`}
+          >
+            <ProductReviews reviewCount={product.reviewCount} stats={product.reviewStats} page={reviews} />
+          </SharedMarkup>
         </div>
       </div>
     </div>

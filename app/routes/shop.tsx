@@ -2,7 +2,7 @@ import type { SitePath } from "~/lib/redirects";
 import { SlidersHorizontal } from "~/components/ui/icons";
 import { useState } from "react";
 import { SiteLink } from "~/components/ui/site-link";
-import { ProductCard } from "~/components/product/product-card";
+import { cardImage, ProductCard } from "~/components/product/product-card";
 import { ActiveFilters } from "~/components/shop/active-filters";
 import { CardQuickAdd } from "~/components/shop/card-quick-add";
 import { FILTER_FORM_ID, FilterPanel } from "~/components/shop/filter-panel";
@@ -17,6 +17,7 @@ import { fetchWithRetry } from "~/lib/fetch-with-retry";
 import { absoluteUrl, originFromMatches, pageMeta, SHOP_NAME } from "~/lib/seo";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
+import { SharedMarkup } from "~/lib/render/shared-markup";
 import { hasFilters, parseShopQuery, SHOP_ALL } from "~/modules/catalog/shop-query";
 import type { Route } from "./+types/shop";
 
@@ -28,6 +29,9 @@ const INTROS: Record<string, string> = {
   "new-arrivals": "The latest additions to the collection, fresh this month.",
   accessories: "Caps, bags and the finishing touches that pull an outfit together.",
 };
+
+/** The grid's first cards, whose images load at once with high priority. */
+const GRID_PRIORITY = 3;
 
 function intro(slug: string, heading: string, known: boolean): string {
   if (!known) return "We could not find that collection, but the rest of the shop is open.";
@@ -211,23 +215,35 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           )}
 
           <div aria-busy={busy} className={`mt-8 transition-opacity duration-200 ${busy ? "opacity-50" : ""}`}>
-            {page.total === 0 ? (
-              <EmptyState filtered={hasFilters(loaderData.query) && known} basePath={basePath} />
-            ) : loaderData.query.view === "list" ? (
-              <div className="flex flex-col gap-4">
-                {page.products.map((product, i) => (
-                  <ProductListRow key={product.id} product={product} priority={i < 2} />
-                ))}
-              </div>
-            ) : (
-              <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3">
-                {page.products.map((product, i) => (
-                  <ProductCard key={product.id} product={product} priority={i < 3}>
-                    {(shown) => <CardQuickAdd style={product} shown={shown} />}
-                  </ProductCard>
-                ))}
-              </div>
-            )}
+            {/* The grid depends only on the page of products (the read cache's entry) and the view: every
+                viewer of this page shares its markup (decision 0043). */}
+            <SharedMarkup
+              id="shop-results"
+              owner={page}
+              variant={`${known}:${hasFilters(loaderData.query)}:${basePath}`}
+              // The list's eager images carry no fetch priority: React places their preloads where a
+              // preload asked for by hand would not go, so lists are rendered every time.
+              enabled={loaderData.query.view !== "list"}
+              priorityImages={page.products.slice(0, GRID_PRIORITY).map((product) => cardImage(product))}
+            >
+              {page.total === 0 ? (
+                <EmptyState filtered={hasFilters(loaderData.query) && known} basePath={basePath} />
+              ) : loaderData.query.view === "list" ? (
+                <div className="flex flex-col gap-4">
+                  {page.products.map((product, i) => (
+                    <ProductListRow key={product.id} product={product} priority={i < 2} />
+                  ))}
+                </div>
+              ) : (
+                <div className="grid grid-cols-2 gap-x-4 gap-y-10 sm:gap-x-6 md:grid-cols-3">
+                  {page.products.map((product, i) => (
+                    <ProductCard key={product.id} product={product} priority={i < GRID_PRIORITY}>
+                      {(shown) => <CardQuickAdd style={product} shown={shown} />}
+                    </ProductCard>
+                  ))}
+                </div>
+              )}
+            </SharedMarkup>
           </div>
 
           <Pagination

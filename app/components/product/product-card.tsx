@@ -9,6 +9,11 @@ import { Price } from "./price";
 /** How wide a card's image is shown in the shop and home grids (2 columns, 3 from md, 4 from lg). */
 const GRID_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw";
 
+/** The image a card shows first, as its `<img>` asks for it (a grid's first cards preload it). */
+export function cardImage(product: Card, sizes = GRID_SIZES) {
+  return responsiveImage(product.image, sizes);
+}
+
 /**
  * A style's tile for grids (one card per style): image, badges, name, category, price, rating and the
  * style's colours as swatches; choosing a swatch shows that colour's product (image, name, price) and
