@@ -43,9 +43,14 @@
  *     and 100,000 orders.
  * 21. audit (scripts/bench-audit.ts): the audit log page's reads for typical searches over 1,000,000 entries,
  *     on the embedded database and on a fresh PostgreSQL database.
+ * 22. first paint (scripts/bench-lighthouse.ts): Lighthouse mobile on /, /shop, a filtered category, a product
+ *     page and a signed-in /checkout, median of 3 runs each: LCP, FCP, CLS, TBT, score, the LCP element and
+ *     the render-blocking requests, against issue 33's budgets; `--before=<commit>` measures that commit in
+ *     the same run, in turns.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,analytics,discounts,reviews,returns,restock,
- * recovery,packing,customers,audit (sections 1-2 and 4-6, 3, 7, 8, ..., 21; all by default).
+ * --before=COMMIT[,COMMIT…] (first paint), --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,
+ * analytics,discounts,reviews,returns,restock,recovery,packing,customers,audit,lighthouse (sections 1-2 and 4-6,
+ * 3, 7, 8, ..., 22; all by default).
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -112,6 +117,7 @@ import {
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
+import { benchFirstPaint, FIRST_PAINT_BUDGETS, figuresLine, missedBudgets } from "./bench-lighthouse";
 import { closedLoop, signIn, signInShopper, spawnStore, waitFor, withFreshPostgres } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
@@ -135,7 +141,8 @@ type Section =
   | "recovery"
   | "packing"
   | "customers"
-  | "audit";
+  | "audit"
+  | "lighthouse";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -846,6 +853,31 @@ async function main() {
     const who = `PostgreSQL, 10,000 products, every cache off (PAGE_CACHE_SECONDS=0): each answer queries and renders, ${off.processes} processes`;
     record(`/search?q=… at 10 concurrent — ${who}`, loop(off.search), "", null);
     record(`/shop?page=50 at 10 concurrent — ${who}`, loop(off.deepShop), "", null);
+  }
+
+  // — 22: first paint, Lighthouse mobile —
+  if (runs("lighthouse")) {
+    const loadBefore = os.loadavg();
+    const beforeCommits = args.get("before")?.split(",").filter(Boolean);
+    const { results, missing } = await benchFirstPaint({ root, buildDir, beforeCommits, progress: log });
+    const loadAfter = os.loadavg();
+    if (missing.length) log(`  (not measured side by side: ${missing.join(", ")} could not be checked out)`);
+    const b = FIRST_PAINT_BUDGETS;
+    for (const r of results) {
+      const missed = missedBudgets(r.now);
+      const befores = r.before.map(({ commit, figures }) => `${commit}: ${figuresLine(figures)}; `).join("");
+      const blockingBefore = r.before
+        .map(({ commit, figures }) => `${commit}: ${figures.renderBlocking.join(", ") || "none"}`)
+        .join("; ");
+      record(
+        `Lighthouse mobile ${r.page}, median of 3: LCP element; render-blocking requests`,
+        `${befores}${befores ? "now: " : ""}${figuresLine(r.now)}; LCP element: ${r.now.lcpElement}; render-blocking: ${r.now.renderBlocking.join(", ") || "none"}${blockingBefore ? ` (${blockingBefore})` : ""}`,
+        `LCP ≤ ${b.lcpMs / 1000} s, FCP ≤ ${b.fcpMs / 1000} s, CLS ≤ ${b.cls}, TBT ≤ ${b.tbtMs} ms, score ≥ ${b.score}${missed.length ? ` (missed: ${missed.join(", ")})` : ""}`,
+        missed.length === 0,
+      );
+    }
+    const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
+    log(`  load average during the first-paint runs: ${load(loadBefore)} at the start, ${load(loadAfter)} at the end`);
   }
 
   const cpuAfter = cpuTimes();

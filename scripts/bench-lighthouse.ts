@@ -1,0 +1,276 @@
+/**
+ * Issue 33's first-paint figures (`npm run bench -- --only=lighthouse`): Lighthouse 12's mobile preset
+ * (simulated slow 4G, 4x CPU slowdown: its default "simulate" throttling) on the shopper's first screens —
+ * `/`, `/shop`, a category with filters, a product page and `/checkout` signed in with something in the
+ * cart — `LIGHTHOUSE_RUNS` runs each; prints the medians of LCP, FCP, CLS, TBT and the performance score,
+ * what Lighthouse names as the LCP element and the render-blocking requests, and checks the budgets.
+ *
+ * `--before=<commit>[,<commit>…]` measures those commits too, in the same run: each checked out into a
+ * temporary worktree and built there, started beside this build, the runs of a page in turns (before,
+ * now; now, before; …), so that the machine's load weighs on all alike.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { demoProducts } from "#db/seed/demo-catalog";
+import { freePort, signInShopper, startStoreProcess, withCommitWorktree, type StartedStore } from "./bench-support";
+
+export const LIGHTHOUSE_RUNS = 3;
+export const FIRST_PAINT_BUDGETS = { lcpMs: 1500, fcpMs: 1200, cls: 0.05, tbtMs: 100, score: 98 };
+
+export interface LighthouseFigures {
+  lcpMs: number;
+  fcpMs: number;
+  cls: number;
+  tbtMs: number;
+  score: number;
+  /** Lighthouse's label of the LCP element, with the start of its markup. */
+  lcpElement: string;
+  /** The requests Lighthouse names as render-blocking (path only). */
+  renderBlocking: string[];
+}
+
+interface ReportAudit {
+  numericValue?: number;
+  details?: { items?: unknown[] };
+}
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, ReportAudit | undefined>;
+}
+
+/** The first `{ nodeLabel, snippet }` anywhere in an audit's details (their nesting varies by audit). */
+function firstNode(value: unknown): { nodeLabel?: string; snippet?: string } | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const record = value as Record<string, unknown>;
+  if (record.type === "node") return record as { nodeLabel?: string; snippet?: string };
+  for (const child of Object.values(record)) {
+    const found = firstNode(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What the bench prints of one Lighthouse report (its JSON output). */
+export function figuresOf(report: Report): LighthouseFigures {
+  const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  const node = firstNode(report.audits["largest-contentful-paint-element"]?.details);
+  const snippet = node?.snippet?.replace(/\s+/g, " ").slice(0, 80) ?? "";
+  const blocking = (report.audits["render-blocking-resources"]?.details?.items ?? []) as { url?: string }[];
+  return {
+    lcpMs: value("largest-contentful-paint"),
+    fcpMs: value("first-contentful-paint"),
+    cls: value("cumulative-layout-shift"),
+    tbtMs: value("total-blocking-time"),
+    score: Math.round((report.categories.performance?.score ?? 0) * 100),
+    lcpElement: node ? `${node.nodeLabel ?? "?"} ${snippet}`.trim() : "none",
+    renderBlocking: blocking.map((item) => (item.url ? new URL(item.url).pathname : "?")),
+  };
+}
+
+/** The median of each figure over runs; the LCP element and blocking requests of the run with the median LCP. */
+export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  if (runs.length === 0) throw new Error("no Lighthouse runs to take the median of");
+  const mid = (pick: (f: LighthouseFigures) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+  };
+  const lcpMs = mid((f) => f.lcpMs);
+  const typical = runs.reduce((best, f) => (Math.abs(f.lcpMs - lcpMs) < Math.abs(best.lcpMs - lcpMs) ? f : best));
+  return {
+    lcpMs,
+    fcpMs: mid((f) => f.fcpMs),
+    cls: mid((f) => f.cls),
+    tbtMs: mid((f) => f.tbtMs),
+    score: mid((f) => f.score),
+    lcpElement: typical.lcpElement,
+    renderBlocking: typical.renderBlocking,
+  };
+}
+
+/** Which of the budgets a page's medians miss (empty: all met). */
+export function missedBudgets(f: LighthouseFigures, budgets = FIRST_PAINT_BUDGETS): string[] {
+  const missed: string[] = [];
+  if (!(f.lcpMs <= budgets.lcpMs)) missed.push("LCP");
+  if (!(f.fcpMs <= budgets.fcpMs)) missed.push("FCP");
+  if (!(f.cls <= budgets.cls)) missed.push("CLS");
+  if (!(f.tbtMs <= budgets.tbtMs)) missed.push("TBT");
+  if (!(f.score >= budgets.score)) missed.push("score");
+  return missed;
+}
+
+export function figuresLine(f: LighthouseFigures): string {
+  return (
+    `LCP ${(f.lcpMs / 1000).toFixed(2)} s, FCP ${(f.fcpMs / 1000).toFixed(2)} s, CLS ${f.cls.toFixed(3)}, ` +
+    `TBT ${Math.round(f.tbtMs)} ms, score ${f.score}`
+  );
+}
+
+/** One Lighthouse run of the mobile preset with simulated throttling, performance only. */
+export function runLighthouse(root: string, url: string, headers: Record<string, string> = {}): LighthouseFigures {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-lh-"));
+  const out = path.join(dir, "report.json");
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, "node_modules/lighthouse/cli/index.js"),
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        "--only-categories=performance",
+        "--throttling-method=simulate",
+        ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+        stdio: ["ignore", "ignore", "ignore"],
+        timeout: 180_000,
+      },
+    );
+    return figuresOf(JSON.parse(readFileSync(out, "utf8")) as Report);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Page {
+  label: string;
+  path: string;
+  /** Sends the signed-in shopper's cookie. */
+  signedIn?: boolean;
+}
+
+const product = demoProducts.find((p) => p.isActive && p.inventory > 0 && p.group)!;
+export const FIRST_PAINT_PAGES: Page[] = [
+  { label: "/", path: "/" },
+  { label: "/shop", path: "/shop" },
+  { label: "/shop/men?size=M&sort=price-low", path: "/shop/men?size=M&sort=price-low" },
+  { label: "/product/{slug}", path: `/product/${product.slug}` },
+  { label: "/checkout (signed in, 1 item)", path: "/checkout", signedIn: true },
+];
+
+/** Signs the bench's shopper in and puts the product page's product (size M) in their cart: the cookie. */
+async function shopperWithCart(base: string): Promise<string> {
+  const cookie = await signInShopper(base);
+  const html = await (await fetch(`${base}/product/${product.slug}`)).text();
+  // The product's id, as its back-in-stock form posts it (a variant of the demo product is sold out).
+  const productId = /name="productId" value="([^"]+)"/.exec(html)?.[1];
+  if (!productId) throw new Error(`no product id on /product/${product.slug}`);
+  const res = await fetch(`${base}/api/cart`, {
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ intent: "add", productId, size: "M", color: product.colors[0], quantity: 1 }),
+  });
+  if (!res.ok) throw new Error(`could not fill the cart (${res.status}): ${await res.text()}`);
+  return cookie;
+}
+
+interface Subject {
+  name: string;
+  store: StartedStore;
+  cookie: string;
+  runs: Map<string, LighthouseFigures[]>;
+}
+
+async function startSubject(name: string, root: string, buildDir: string, tempDirs: string[]): Promise<Subject> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `abundance-bench-lh-${name}-`));
+  tempDirs.push(dataDir);
+  const store = await startStoreProcess({ root, buildDir, port: await freePort(), dataDir });
+  // A first request of each page, so that no run measures a cold page cache or JIT.
+  const cookie = await shopperWithCart(store.base);
+  for (const page of FIRST_PAINT_PAGES)
+    await fetch(`${store.base}${page.path}`, { headers: page.signedIn ? { cookie } : {} });
+  return { name, store, cookie, runs: new Map() };
+}
+
+export interface FirstPaintResult {
+  page: string;
+  now: LighthouseFigures;
+  /** The medians of each `--before` commit, in the order given. */
+  before: { commit: string; figures: LighthouseFigures }[];
+}
+
+/** A Lighthouse run, tried up to three times: Chromium sometimes fails to start on a loaded machine. */
+function runWithRetries(root: string, url: string, headers: Record<string, string>): LighthouseFigures {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return runLighthouse(root, url, headers);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * The pages' medians for this build (`buildDir` under `root`), and for each of `beforeCommits` (checked
+ * out and built in temporary worktrees; left out when one cannot be), measured in turns. `progress`
+ * hears each run.
+ */
+export async function benchFirstPaint(options: {
+  root: string;
+  buildDir: string;
+  beforeCommits?: string[];
+  runs?: number;
+  progress?: (line: string) => void;
+}): Promise<{ results: FirstPaintResult[]; missing: string[] }> {
+  const runs = options.runs ?? LIGHTHOUSE_RUNS;
+  const progress = options.progress ?? (() => undefined);
+  const tempDirs: string[] = [];
+  const missing: string[] = [];
+  const befores: { commit: string; subject: Subject }[] = [];
+
+  const measure = async (now: Subject): Promise<FirstPaintResult[]> => {
+    const subjects = [...befores.map((b) => b.subject), now];
+    for (const page of FIRST_PAINT_PAGES)
+      for (let i = 0; i < runs; i++)
+        for (const subject of i % 2 ? [...subjects].reverse() : subjects) {
+          const headers: Record<string, string> = page.signedIn ? { Cookie: subject.cookie } : {};
+          const figures = runWithRetries(options.root, `${subject.store.base}${page.path}`, headers);
+          progress(
+            `  ${subject.name} ${page.label} run ${i + 1}: ${figuresLine(figures)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+          );
+          subject.runs.set(page.label, [...(subject.runs.get(page.label) ?? []), figures]);
+        }
+    return FIRST_PAINT_PAGES.map((page) => ({
+      page: page.label,
+      now: medianFigures(now.runs.get(page.label)!),
+      before: befores.map((b) => ({ commit: b.commit, figures: medianFigures(b.subject.runs.get(page.label)!) })),
+    }));
+  };
+
+  // Each commit's worktree lives while the measurements run: nested, one per commit.
+  const withBefores = async (commits: string[]): Promise<FirstPaintResult[]> => {
+    const [commit, ...rest] = commits;
+    if (commit === undefined) {
+      const now = await startSubject("now", options.root, options.buildDir, tempDirs);
+      try {
+        return await measure(now);
+      } finally {
+        await now.store.stop();
+      }
+    }
+    const results = await withCommitWorktree(options.root, commit, { build: true }, async (worktree) => {
+      const subject = await startSubject(`before(${commit})`, worktree, "build", tempDirs);
+      befores.push({ commit, subject });
+      try {
+        return await withBefores(rest);
+      } finally {
+        await subject.store.stop();
+      }
+    });
+    if (results) return results;
+    missing.push(commit);
+    return withBefores(rest);
+  };
+
+  try {
+    return { results: await withBefores(options.beforeCommits ?? []), missing };
+  } finally {
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
