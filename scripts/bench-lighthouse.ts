@@ -108,10 +108,19 @@ export function figuresLine(f: LighthouseFigures): string {
   );
 }
 
-/** One Lighthouse run of the mobile preset with simulated throttling, performance only. */
-export function runLighthouse(root: string, url: string, headers: Record<string, string> = {}): LighthouseFigures {
+/**
+ * One run of Lighthouse's mobile preset against `url` (Debian's Chromium, headless): its JSON report.
+ * "simulate" (its default) estimates slow-4G timings from an unthrottled trace; "devtools" throttles the
+ * browser for real.
+ */
+export function lighthouseReport(
+  root: string,
+  url: string,
+  options: { categories: string[]; throttling?: "simulate" | "devtools"; headers?: Record<string, string> },
+): unknown {
   const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-lh-"));
   const out = path.join(dir, "report.json");
+  const headers = options.headers ?? {};
   try {
     execFileSync(
       process.execPath,
@@ -121,8 +130,8 @@ export function runLighthouse(root: string, url: string, headers: Record<string,
         "--quiet",
         "--output=json",
         `--output-path=${out}`,
-        "--only-categories=performance",
-        "--throttling-method=simulate",
+        `--only-categories=${options.categories.join(",")}`,
+        `--throttling-method=${options.throttling ?? "simulate"}`,
         ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
       ],
@@ -132,10 +141,15 @@ export function runLighthouse(root: string, url: string, headers: Record<string,
         timeout: 180_000,
       },
     );
-    return figuresOf(JSON.parse(readFileSync(out, "utf8")) as Report);
+    return JSON.parse(readFileSync(out, "utf8")) as unknown;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One Lighthouse run of the mobile preset with simulated throttling, performance only. */
+export function runLighthouse(root: string, url: string, headers: Record<string, string> = {}): LighthouseFigures {
+  return figuresOf(lighthouseReport(root, url, { categories: ["performance"], headers }) as Report);
 }
 
 interface Page {

@@ -52,7 +52,7 @@
  * analytics,discounts,reviews,returns,restock,recovery,packing,customers,audit,lighthouse (sections 1-2 and 4-6,
  * 3, 7, 8, ..., 22; all by default).
  */
-import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -117,7 +117,7 @@ import {
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
-import { benchFirstPaint, FIRST_PAINT_BUDGETS, figuresLine, missedBudgets } from "./bench-lighthouse";
+import { benchFirstPaint, FIRST_PAINT_BUDGETS, figuresLine, lighthouseReport, missedBudgets } from "./bench-lighthouse";
 import { closedLoop, signIn, signInShopper, spawnStore, waitFor, withFreshPostgres } from "./bench-support";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
@@ -235,32 +235,15 @@ async function javascriptOf(base: string, page: string) {
 }
 
 /**
- * Lighthouse's mobile preset. "simulate" (its default) estimates slow-4G timings from an unthrottled
- * trace; against a server on the same machine its first-paint estimate swings by a second from run to
- * run, depending on whether the scripts happened to run before the first paint. "devtools" applies the
- * same throttling to the browser for real. Both are reported.
+ * Lighthouse's mobile preset, the three categories. With "simulate" its first-paint estimate swings by a
+ * second from run to run against a server on the same machine (the --only=lighthouse section explains
+ * why and takes medians); "devtools" applies the throttling for real. Both are reported.
  */
 function lighthouse(url: string, throttling: "simulate" | "devtools") {
-  const out = path.join(tempDir("lh"), "report.json");
-  execFileSync(
-    process.execPath,
-    [
-      path.join(root, "node_modules/lighthouse/cli/index.js"),
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      "--only-categories=performance,accessibility,seo",
-      `--throttling-method=${throttling}`,
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
-    ],
-    {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
-      stdio: ["ignore", "ignore", "ignore"],
-      timeout: 180_000,
-    },
-  );
-  const report = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { score: number }> };
+  const report = lighthouseReport(root, url, {
+    categories: ["performance", "accessibility", "seo"],
+    throttling,
+  }) as { categories: Record<string, { score: number }> };
   const score = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
   return { performance: score("performance"), accessibility: score("accessibility"), seo: score("seo") };
 }
