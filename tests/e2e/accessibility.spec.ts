@@ -6,6 +6,10 @@ import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";
 import { registerAccount, signInAccount } from "./support/accounts";
 
+// Each test runs axe several times over a whole page (open panels included), and a run takes seconds on
+// a busy 2-core machine with Chromium 156: the default 30 s left some of them no margin.
+test.describe.configure({ timeout: 90_000 });
+
 /**
  * Every page of the shop, checked with axe-core (WCAG 2 A and AA, plus heading-order) in the states a
  * shopper meets: signed out and in, with results and without, each checkout step, the confirmation with

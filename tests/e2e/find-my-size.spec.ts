@@ -13,7 +13,9 @@ import { startShopWithSizeChart, type ShopWithChart } from "./support/shop-with-
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 let shop: ShopWithChart;
-test.describe.configure({ mode: "serial" });
+// Two shoppers over several product pages and the profile, with axe: more than the default 30 s on a
+// busy 2-core machine.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test.beforeAll(async () => {
