@@ -18,6 +18,7 @@ import { cellName } from "~/modules/fit/size-chart-form";
 import { newProductValues } from "~/modules/product-admin/product-form";
 import { toZonedInput } from "~/modules/promotions/scheduled-sale-rules";
 import { insertTestProducts } from "../support/catalog-fixtures";
+import { testAddress } from "../support/fixtures";
 import {
   FAKE_TWILIO_ACCOUNT_SID,
   FAKE_TWILIO_AUTH_TOKEN,
@@ -638,18 +639,7 @@ const CSV = "slug,size,variant_sku,stock\naudit-path-coat,M,,9\n";
 let chartVersion = "";
 let invitationId = "";
 const draftPayload = {
-  address: {
-    email: "maya.audit@example.com",
-    firstName: "Maya",
-    lastName: "Okafor",
-    phone: "+1 555 0100",
-    address: "1 Main St",
-    apartment: "",
-    city: "Portland",
-    state: "OR",
-    postalCode: "97204",
-    country: "US",
-  },
+  address: { ...testAddress, email: "maya.audit@example.com", apartment: "" },
   shippingMethod: "standard",
   shippingCustom: "",
   discountKind: "none",
