@@ -10,6 +10,7 @@ import {
 import { REQUEST_ID_HEADER } from "./lib/http/error-answer.server";
 import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
+import { lowPriorityModulePreloads } from "./lib/render/module-preloads";
 import { SharedMarkupContext } from "./lib/render/shared-markup";
 import { SharedMarkupCache } from "./lib/render/shared-markup.server";
 
@@ -39,13 +40,14 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce || undefined;
   await readHydrationData(routerContext);
   const shared = sharedMarkup.forRender();
-  const document = `<!DOCTYPE html>${renderToString(
+  const rendered = `<!DOCTYPE html>${renderToString(
     <NonceContext.Provider value={nonce}>
       <SharedMarkupContext.Provider value={shared}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SharedMarkupContext.Provider>
     </NonceContext.Provider>,
   )}`;
+  const document = lowPriorityModulePreloads(rendered);
   // Only a page answered as asked keeps markup: an error page renders no shared region anyway.
   if (responseStatusCode === 200) shared.collect(document);
   const html = Buffer.from(document);

@@ -147,10 +147,20 @@ export function lighthouseReport(
   }
 }
 
-/** One Lighthouse run of the mobile preset with simulated throttling, performance only. */
-export function runLighthouse(root: string, url: string, headers: Record<string, string> = {}): LighthouseFigures {
-  return figuresOf(lighthouseReport(root, url, { categories: ["performance"], headers }) as Report);
+/**
+ * One Lighthouse run of the mobile preset, performance only: simulated throttling (the budgets' figures),
+ * or "devtools", which slows the browser's network and CPU for real (what a shopper's phone meets).
+ */
+export function runLighthouse(
+  root: string,
+  url: string,
+  headers: Record<string, string> = {},
+  throttling: Throttling = "simulate",
+): LighthouseFigures {
+  return figuresOf(lighthouseReport(root, url, { categories: ["performance"], headers, throttling }) as Report);
 }
+
+export type Throttling = "simulate" | "devtools";
 
 interface Page {
   label: string;
@@ -210,10 +220,15 @@ export interface FirstPaintResult {
 }
 
 /** A Lighthouse run, tried up to three times: Chromium sometimes fails to start on a loaded machine. */
-function runWithRetries(root: string, url: string, headers: Record<string, string>): LighthouseFigures {
+function runWithRetries(
+  root: string,
+  url: string,
+  headers: Record<string, string>,
+  throttling: Throttling,
+): LighthouseFigures {
   for (let attempt = 1; ; attempt++) {
     try {
-      return runLighthouse(root, url, headers);
+      return runLighthouse(root, url, headers, throttling);
     } catch (error) {
       if (attempt >= 3) throw error;
     }
@@ -230,6 +245,7 @@ export async function benchFirstPaint(options: {
   buildDir: string;
   beforeCommits?: string[];
   runs?: number;
+  throttling?: Throttling;
   progress?: (line: string) => void;
 }): Promise<{ results: FirstPaintResult[]; missing: string[] }> {
   const runs = options.runs ?? LIGHTHOUSE_RUNS;
@@ -244,7 +260,8 @@ export async function benchFirstPaint(options: {
       for (let i = 0; i < runs; i++)
         for (const subject of i % 2 ? [...subjects].reverse() : subjects) {
           const headers: Record<string, string> = page.signedIn ? { Cookie: subject.cookie } : {};
-          const figures = runWithRetries(options.root, `${subject.store.base}${page.path}`, headers);
+          const url = `${subject.store.base}${page.path}`;
+          const figures = runWithRetries(options.root, url, headers, options.throttling ?? "simulate");
           progress(
             `  ${subject.name} ${page.label} run ${i + 1}: ${figuresLine(figures)} (load ${os.loadavg()[0]!.toFixed(2)})`,
           );

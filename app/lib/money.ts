@@ -1,10 +1,19 @@
 /** Money is handled in integer cents; these are the only conversions to and from dollars. */
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** "$1,234.50" from 123450. */
+/**
+ * "$1,234.50" from 123450, "-$2.50" from -250: what `Intl.NumberFormat("en-US", { style: "currency",
+ * currency: "USD" })` writes (tests/unit/money.test.ts compares the two over a wide range), written out by
+ * hand because a browser's first currency formatter costs 15–45 ms of the main thread while it loads its
+ * locale data. Every page with a price paid that once, in one task, while it started (issue 33: a task
+ * after the first paint that long counts four times over on a slow phone).
+ */
 export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
+  if (!Number.isFinite(cents)) return `${cents < 0 ? "-" : ""}$${Number.isNaN(cents) ? "NaN" : "∞"}`;
+  // Half away from zero at the cent, as Intl rounds; a negative amount keeps its sign even at "$0.00".
+  const negative = cents < 0 || Object.is(cents, -0);
+  const whole = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}$${dollars}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 export function dollarsToCents(dollars: number): number {

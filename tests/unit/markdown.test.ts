@@ -136,6 +136,9 @@ describe("shop words", () => {
   it("prices, phone links and the free-shipping line", () => {
     expect(shortPrice(5000)).toBe("$50");
     expect(shortPrice(999)).toBe("$9.99");
+    expect(shortPrice(123_400)).toBe("$1,234");
+    expect(shortPrice(0)).toBe("$0");
+    expect(shortPrice(100_050)).toBe("$1,000.50");
     expect(shortPrice(123450)).toBe("$1,234.50");
     expect(telHref("+1 (555) 010-2030")).toBe("tel:+15550102030");
     expect(freeShippingWords(5000)).toBe("Free shipping on orders over $50");

@@ -6,6 +6,17 @@ describe("money", () => {
     expect(formatCents(0)).toBe("$0.00");
     expect(formatCents(999)).toBe("$9.99");
     expect(formatCents(123456)).toBe("$1,234.56");
+    expect(formatCents(-250)).toBe("-$2.50");
+  });
+  it("writes what Intl's US-dollar format writes, without loading it in the browser", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const amounts = [0, -0, 1, -1, 5, 99, 100, 101, 99_999, 100_000, 123_456_789, -123_456_789, 0.4, -0.4, 12.5];
+    amounts.push(-12.5, 2.5, 1e15, NaN, Infinity, -Infinity);
+    for (let i = 0; i < 5_000; i++) {
+      const magnitude = 10 ** Math.floor(Math.random() * 12);
+      amounts.push(Math.round((Math.random() - 0.3) * magnitude), (Math.random() - 0.5) * magnitude);
+    }
+    for (const cents of amounts) expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
   });
   it("writes decimal strings for payment providers", () => {
     expect(centsToDecimalString(5400)).toBe("54.00");

@@ -1,14 +1,14 @@
+import { formatCents } from "~/lib/money";
+
 /**
  * Small wordings of the store's settings that the storefront and the page texts share. Pure: the
  * browser's bundle may have them.
  */
 
-/** "$50" for whole dollars, "$9.99" otherwise. */
+/** "$50" for whole dollars, "$9.99" otherwise (`formatCents`, without a browser's number formatter). */
 export function shortPrice(cents: number): string {
-  const dollars = cents / 100;
-  return cents % 100 === 0
-    ? `$${dollars.toLocaleString("en-US")}`
-    : `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const price = formatCents(cents);
+  return cents % 100 === 0 ? price.slice(0, -3) : price;
 }
 
 /** "+1 (555) 010-2030" → "tel:+15550102030". */
