@@ -12,9 +12,12 @@ describe("money", () => {
     const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
     const amounts = [0, -0, 1, -1, 5, 99, 100, 101, 99_999, 100_000, 123_456_789, -123_456_789, 0.4, -0.4, 12.5];
     amounts.push(-12.5, 2.5, 1e15, NaN, Infinity, -Infinity);
+    // A fixed sequence (Park and Miller's generator), so that a failure names an amount that comes back.
+    let seed = 33;
+    const next = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
     for (let i = 0; i < 5_000; i++) {
-      const magnitude = 10 ** Math.floor(Math.random() * 12);
-      amounts.push(Math.round((Math.random() - 0.3) * magnitude), (Math.random() - 0.5) * magnitude);
+      const magnitude = 10 ** Math.floor(next() * 12);
+      amounts.push(Math.round((next() - 0.3) * magnitude), (next() - 0.5) * magnitude);
     }
     for (const cents of amounts) expect(formatCents(cents), String(cents)).toBe(intl.format(cents / 100));
   });

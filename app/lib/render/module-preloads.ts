@@ -1,8 +1,9 @@
 /**
  * The page's modules, fetched after what the first screen needs (issue 33, decision 0044).
  *
- * React Router's `<Scripts>` names every module a page runs as a `<link rel="modulepreload">` in the
- * head: 25–35 files, ~150 KB compressed. A module preload is fetched at high priority, so on a slow
+ * React Router's `<Scripts>` (at the end of the body, `root.tsx`) names every module a page runs as a
+ * `<link rel="modulepreload">`: 25–35 files, ~150 KB compressed; the browser's preload scanner finds them
+ * while the document is still arriving. A module preload is fetched at high priority, so on a slow
  * connection those files share the line with the stylesheet and the first screen's images, though the
  * browser paints without them (a module script runs after the document is parsed, and React hydrates
  * markup that is already on screen). Lighthouse's estimate counts them as blocking the paint for the same
