@@ -78,7 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {!backOffice && <LazyCartDrawer />}
           </ViewerProvider>
         </SiteNavigation>
-        <Toaster position="top-right" duration={4000} richColors closeButton />
+        {/* At the bottom: at the top right a toast covered the header's cart button just when a shopper who
+            had added something reached for it. */}
+        <Toaster position="bottom-right" duration={4000} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

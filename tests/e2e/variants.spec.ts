@@ -143,6 +143,14 @@ const toteColor = variantsOf(tote).find((v) => v.stock > 0)!.color;
  * Opens the search results for a product's name as a new shopper (search needs an account; a fresh one
  * keeps this test's cart its own).
  */
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+/** Whether two boxes on the screen share any point. */
+function overlaps(a: Box, b: Box): boolean {
+  if (!a || !b) throw new Error("an element has no box on the screen");
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 async function searchAsNewShopper(page: Page, baseURL: string | undefined, product: DemoProduct) {
   const email = `quick-add-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerAccount(page.request, baseURL ?? "", { email, password: "QuickAdd2024", name: "Quinn Quick" });
@@ -173,9 +181,15 @@ async function quickAddAsksForASize(page: Page, baseURL: string | undefined) {
   const size = inStockSizes(jacket)[1]!;
   await dialog.getByRole("button", { name: size, exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(`${jacket.name} added to cart!`, { exact: true })).toBeVisible();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: `${jacket.name} added to cart!` });
+  await expect(toast).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.getByRole("button", { name: /Open cart/ }).click();
+  const openCart = page.getByRole("button", { name: /Open cart/ });
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))); // where it comes to rest
+  expect(overlaps(await toast.boundingBox(), await openCart.boundingBox()), "the toast covers the cart button").toBe(
+    false,
+  );
+  await openCart.click();
   const color = variantsOf(jacket).find((v) => v.size === size && v.stock > 0)!.color;
   await expect(page.getByRole("dialog").getByRole("list", { name: "Cart items" })).toContainText(
     `Size ${size} · ${color}`,
