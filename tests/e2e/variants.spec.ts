@@ -139,10 +139,6 @@ test.describe("the product page sells by size and colour", () => {
 const tote = pick("product without sizes in stock", (p) => single(p) && p.sizes.length === 0 && p.inventory > 0);
 const toteColor = variantsOf(tote).find((v) => v.stock > 0)!.color;
 
-/**
- * Opens the search results for a product's name as a new shopper (search needs an account; a fresh one
- * keeps this test's cart its own).
- */
 type Box = { x: number; y: number; width: number; height: number } | null;
 
 /** Whether two boxes on the screen share any point. */
@@ -151,6 +147,10 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/**
+ * Opens the search results for a product's name as a new shopper (search needs an account; a fresh one
+ * keeps this test's cart its own).
+ */
 async function searchAsNewShopper(page: Page, baseURL: string | undefined, product: DemoProduct) {
   const email = `quick-add-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerAccount(page.request, baseURL ?? "", { email, password: "QuickAdd2024", name: "Quinn Quick" });
