@@ -10,7 +10,7 @@ import {
 import { REQUEST_ID_HEADER } from "./lib/http/error-answer.server";
 import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
-import { lowPriorityModulePreloads } from "./lib/render/module-preloads";
+import { deferPageModules } from "./lib/render/deferred-modules";
 import { SharedMarkupContext } from "./lib/render/shared-markup";
 import { SharedMarkupCache } from "./lib/render/shared-markup.server";
 
@@ -47,13 +47,21 @@ export default async function handleRequest(
       </SharedMarkupContext.Provider>
     </NonceContext.Provider>,
   )}`;
-  const document = lowPriorityModulePreloads(rendered);
+  // The back office hydrates at once; a storefront page once its first screen is shown (decision 0045).
+  const document = isBackOffice(routerContext) ? rendered : deferPageModules(rendered);
   // Only a page answered as asked keeps markup: an error page renders no shared region anyway.
   if (responseStatusCode === 200) shared.collect(document);
   const html = Buffer.from(document);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(html.length));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Whether the page is in the back office (its layout route's `handle` says so). */
+function isBackOffice(context: EntryContext): boolean {
+  return context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { backOffice?: boolean } | undefined)?.backOffice,
+  );
 }
 
 /**

@@ -229,7 +229,14 @@ async function javascriptOf(base: string, page: string) {
     /<script[^>]* src="(\/assets\/[^"]+\.js)"/g,
     /(?:import\(|from )"(\/assets\/[^"]+\.js)"/g,
   ];
-  const urls = [...new Set(loaded.flatMap((pattern) => [...html.matchAll(pattern)].map((m) => m[1]!)))];
+  // A storefront page lists its module preloads in the deferred script's `data-preload` (decision 0045).
+  const deferred = /data-preload="([^"]*)"/.exec(html)?.[1]?.replaceAll("&quot;", '"');
+  const urls = [
+    ...new Set([
+      ...loaded.flatMap((pattern) => [...html.matchAll(pattern)].map((m) => m[1]!)),
+      ...(deferred ? (JSON.parse(deferred) as string[]) : []),
+    ]),
+  ];
   let gzipped = 0;
   for (const url of urls) gzipped += gzipSync(Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer())).length;
   return { urls, gzipped };

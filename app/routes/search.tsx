@@ -83,8 +83,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const typed = useDebounced((raw: string) => search(raw, true), SEARCH_DEBOUNCE_MS);
 
   const applyFilters = (patch: Partial<SearchQuery>) => go({ ...query, ...patch, page: 1 });
-  const clearFilters = () =>
-    go({ ...query, category: null, minPrice: 0, maxPrice: SEARCH_PRICE_MAX, inStock: false, page: 1 });
+  const withoutFilters = { ...query, category: null, minPrice: 0, maxPrice: SEARCH_PRICE_MAX, inStock: false, page: 1 };
+  const clearFilters = () => go(withoutFilters);
 
   return (
     <div className="container-page py-10 sm:py-14">
@@ -218,13 +218,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             title="No results found"
             text={`We couldn't find anything for “${query.q}”. Check the spelling, try a broader word or clear the filters.`}
           >
-            <button
-              type="button"
-              onClick={clearFilters}
+            {/* A link, as on the shop's empty state: it works before the page's scripts have started. */}
+            <SiteLink
+              to={searchHref(withoutFilters)}
+              preventScrollReset
               className="mt-6 rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-black"
             >
               Clear Filters
-            </button>
+            </SiteLink>
           </EmptyState>
         ) : (
           <section aria-labelledby={`${ids}-results`}>

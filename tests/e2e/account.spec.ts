@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { registerAccount } from "./support/accounts";
 import { openHydrated } from "./support/hydration";
 import { mailsTo } from "./support/mail";

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";

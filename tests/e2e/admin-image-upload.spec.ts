@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import sharp from "sharp";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin, e2eOwnerWhatsApp, fakeTwilioUrl } from "../../playwright.config";
 import type { FakeTwilioMessage } from "../support/fake-twilio";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin, e2eSharedAdminPassword } from "../../playwright.config";
 import { registerAccount, signInAccount } from "./support/accounts";

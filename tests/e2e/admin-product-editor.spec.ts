@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { openHydrated } from "./support/hydration";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin, e2eSharedAdminPassword } from "../../playwright.config";
 import { SALE_PERCENT_MESSAGE } from "../../app/modules/product-admin/product-flags";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eAdmin, e2eSharedAdminPassword } from "../../playwright.config";
 import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";

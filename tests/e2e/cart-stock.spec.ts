@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { demoVariants } from "../../app/modules/catalog/seed.server";
 import { registerAccount } from "./support/accounts";

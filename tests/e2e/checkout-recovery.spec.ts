@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { registerAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { demoVariants } from "../../app/modules/catalog/seed.server";
 import { e2eAdmin } from "../../playwright.config";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type Request } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { openHydrated } from "./support/hydration";
 import { startShopWithSizeChart, type ShopWithChart } from "./support/shop-with-size-chart";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";

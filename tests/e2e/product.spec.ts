@@ -1,5 +1,6 @@
 import { openHydrated } from "./support/hydration";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { demoVariants } from "../../app/modules/catalog/seed.server";
 import { demoReviewsFor } from "../../db/seed/demo-reviews";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { registerAccount, signInAccount } from "./support/accounts";

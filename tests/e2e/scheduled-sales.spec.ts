@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";
 import { expectNoAxeViolations } from "./support/axe";

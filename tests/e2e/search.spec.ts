@@ -1,7 +1,9 @@
-import { expect, test, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+import type { BrowserContext, Cookie, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eAdmin } from "../../playwright.config";
 import { signInAccount } from "./support/accounts";
+import { openHydrated } from "./support/hydration";
 
 /**
  * Signs in through /login; the session cookie lands in the browser context. The sign-in
@@ -135,7 +137,7 @@ test.describe("signed in", () => {
   test("'No results found' offers Clear Filters, which keeps only the query", async ({ page }) => {
     await page.goto("/search?q=zzzzqqq&category=men&stock=1");
     await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
-    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
     await expect(page).toHaveURL("/search?q=zzzzqqq");
     await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
   });
@@ -220,7 +222,7 @@ test.describe("signed in", () => {
   });
 
   test("the header search trims and URL-encodes, and ignores blank text", async ({ page }) => {
-    await page.goto("/");
+    await openHydrated(page, "/");
     const header = page.getByRole("banner");
     await header.getByRole("button", { name: "Search products" }).click();
     const box = header.getByRole("search").getByRole("searchbox");

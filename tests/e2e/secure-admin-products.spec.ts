@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import sharp from "sharp";
 import { demoProducts } from "../../db/seed/demo-catalog";
 import { e2eSharedAdminPassword } from "../../playwright.config";

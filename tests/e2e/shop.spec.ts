@@ -1,5 +1,6 @@
 import { openHydrated } from "./support/hydration";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** The shop page: filters, sorts, paging and view live in the URL. */
 
@@ -122,7 +123,7 @@ test.describe("shop page", () => {
   });
 
   test("sort price-low shows ascending prices, and a new sort goes back to page 1", async ({ page }) => {
-    await page.goto("/shop/shop-all?page=2");
+    await openHydrated(page, "/shop/shop-all?page=2");
     await page.getByLabel("Sort by").selectOption("price-low");
     await expect(page).toHaveURL(/\/shop\/shop-all\?sort=price-low$/);
     await expect(countLine(page)).toHaveText(/^Showing 1–12 of/);
@@ -145,7 +146,7 @@ test.describe("shop page", () => {
   });
 
   test("filters by price: a typed maximum, applied with Enter", async ({ page }) => {
-    await page.goto("/shop/shop-all");
+    await openHydrated(page, "/shop/shop-all");
     await page.getByLabel("Max price", { exact: true }).fill("40");
     await page.getByLabel("Max price", { exact: true }).press("Enter");
     await expect(page).toHaveURL(/\?max=40$/);
@@ -210,7 +211,7 @@ test.describe("shop page", () => {
   });
 
   test("a failed load shows 'Failed to load products: …'; Try Again recovers", async ({ page }) => {
-    await page.goto("/shop/men");
+    await openHydrated(page, "/shop/men");
     const shopData = /\/shop\/women\.data\?.*_routes=routes%2Fshop/;
     await page.route(shopData, (route) => route.fulfill({ status: 500, body: "Database unavailable" }));
     await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Women" }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { demoProducts, type DemoProduct } from "../../db/seed/demo-catalog";
 import { openHydrated } from "./support/hydration";
 import { registerAccount } from "./support/accounts";

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoProducts } from "#db/seed/demo-catalog";
+import { DEFERRED_SCRIPT_ID, DEFERRED_SCRIPT_TYPE } from "~/lib/render/deferred-modules";
 import { databaseKind } from "../support/test-database";
-import { signUp } from "../support/sessions";
+import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
 
-// Issue 33 (decision 0044): what a first page's document asks the browser for, and in what order of
-// importance — the stylesheet and the first screen's images first, the page's modules at low priority.
+// Issue 33 (decision 0045): what a first page's document asks the browser for first — the stylesheet and
+// the first screen's images; the page's modules wait, listed on an inert copy of React Router's script.
+const ADMIN = { email: "first.paint.owner@example.com", password: "OwnerPass123" };
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 });
 afterAll(async () => {
   await server?.stop();
@@ -19,24 +21,31 @@ const pages = ["/", "/shop", "/shop/men?size=M&sort=price-low", `/product/${prod
 
 const tags = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
 
-/** Checks what one document asks for, and at which priority. */
+/** Checks what one document asks for at once, and what it leaves for later. */
 function checkDocument(html: string): void {
-  const preloads = tags(html, /<link rel="modulepreload"[^>]*>/g);
+  // No module is fetched with the document, and no module script runs by itself.
+  expect(tags(html, /<link [^>]*rel="modulepreload"[^>]*>/g)).toEqual([]);
+  expect(tags(html, /<script[^>]*type="module"[^>]*>/g)).toEqual([]);
+  // React Router's script waits, with the preloads it had, among them every module it imports.
+  const inert = new RegExp(
+    `<script[^>]* type="${DEFERRED_SCRIPT_TYPE}" id="${DEFERRED_SCRIPT_ID}" data-preload="([^"]+)">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  expect(inert).not.toBeNull();
+  const preloads = JSON.parse(inert![1]!.replaceAll("&quot;", '"')) as string[];
   expect(preloads.length).toBeGreaterThan(10);
-  for (const link of preloads) expect(link).toMatch(/^<link rel="modulepreload" fetchpriority="low" href="\/assets\//);
-  // Every module the page's module script imports is among them, so each still starts with the document.
-  const moduleScript = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!;
-  const preloaded = new Set(preloads.map((link) => /href="([^"]+)"/.exec(link)![1]));
-  const imported = [...moduleScript.matchAll(/(?:from |import\()"([^"]+)"/g)].map((m) => m[1]);
+  for (const url of preloads) expect(url).toMatch(/^\/assets\/[\w.-]+\.js$/);
+  const imported = [...inert![2]!.matchAll(/(?:from |import\()"([^"]+)"/g)].map((m) => m[1]);
   expect(imported.length).toBeGreaterThan(1);
-  for (const url of imported) expect(preloaded).toContain(url);
-  // The stylesheet stays as it was (it holds the paint), and the first screen's images keep their priority.
+  for (const url of imported) expect(preloads).toContain(url);
+  // The starter ends the body; the stylesheet holds the paint as before; the first screen's images keep
+  // their priority.
+  expect(html).toMatch(/<script[^>]*>\(function \(\) \{[\s\S]*?\}\)\(\);<\/script><\/body><\/html>$/);
   expect(tags(html, /<link [^>]*rel="stylesheet"[^>]*>/g).length).toBeGreaterThan(0);
   expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
 }
 
 describe(`a first page's document on ${databaseKind}`, () => {
-  it("asks for the page's modules at low priority, for a guest", async () => {
+  it("leaves the page's modules for after the first screen, for a guest", async () => {
     for (const page of pages) {
       const res = await fetch(`${server.url}${page}`);
       expect(res.status, page).toBe(200);
@@ -54,5 +63,15 @@ describe(`a first page's document on ${databaseKind}`, () => {
       expect(html).toContain("Paint Early");
       checkDocument(html);
     }
+  });
+
+  it("leaves the back office as React Router renders it: its modules start with the document", async () => {
+    const cookie = await signIn(server.url, ADMIN.email, ADMIN.password);
+    const res = await fetch(`${server.url}/admin/products`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(tags(html, /<link [^>]*rel="modulepreload"[^>]*>/g).length).toBeGreaterThan(10);
+    expect(tags(html, /<script[^>]*type="module"[^>]*>/g)).toHaveLength(1);
+    expect(html).not.toContain(DEFERRED_SCRIPT_TYPE);
   });
 });
