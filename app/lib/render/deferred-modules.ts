@@ -9,15 +9,21 @@
  *
  * So the document carries them inert: the preloads' addresses in a `data-preload` attribute and React
  * Router's script as `type="text/x-deferred-module"` (a type the browser neither runs nor fetches for).
- * A small classic script at the end of the body starts them — preloads, then the module script, with
- * the same nonce and text (so a page whose policy allows that text by its hash allows it too) — at
- * the first of:
+ * A small classic script at the end of the body starts them — the module script, with the same nonce
+ * and text (so a page whose policy allows that text by its hash allows it too), then the preloads, a few
+ * a task — at the first of:
  * - the first paint has been presented and the first screen's images (`fetchpriority="high"`) have
  *   loaded, and one more frame has passed;
  * - the shopper touches, clicks or presses a key;
  * - `START_AT_THE_LATEST_MS` after the script ran.
  */
 export const START_AT_THE_LATEST_MS = 3000;
+
+/**
+ * Each preload a script adds costs the main thread 0.15–0.3 ms here (33 in one task: 5–16 ms, which a
+ * phone's four times slower processor makes a long task); eight a task keep each short.
+ */
+const PRELOADS_A_TASK = 8;
 
 /** The id and type of React Router's module script while it waits. */
 export const DEFERRED_SCRIPT_ID = "page-modules";
@@ -34,18 +40,21 @@ const STARTER = `(function () {
     started = true;
     var inert = document.getElementById("${DEFERRED_SCRIPT_ID}");
     if (!inert) return;
-    var hrefs = JSON.parse(inert.getAttribute("data-preload") || "[]");
-    for (var i = 0; i < hrefs.length; i++) {
-      var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.href = hrefs[i];
-      document.head.appendChild(link);
-    }
     var script = document.createElement("script");
     script.type = "module";
     if (inert.nonce) script.nonce = inert.nonce;
     script.textContent = inert.textContent;
     document.body.appendChild(script);
+    preload(JSON.parse(inert.getAttribute("data-preload") || "[]"));
+  }
+  function preload(hrefs) {
+    hrefs.slice(0, ${PRELOADS_A_TASK}).forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    if (hrefs.length > ${PRELOADS_A_TASK}) setTimeout(function () { preload(hrefs.slice(${PRELOADS_A_TASK})); }, 0);
   }
   ["pointerdown", "keydown", "touchstart"].forEach(function (type) {
     addEventListener(type, start, { once: true, passive: true, capture: true });
