@@ -114,7 +114,7 @@ describe(`the store's HTTP server on ${databaseKind}`, () => {
   it("sends the cheap security headers on everything else too: health check, static files, a 404, cached pages", async () => {
     server.running.pageCache.clear();
     const home = await (await get("/")).text();
-    const script = /href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    const script = /"(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
     const image = /"(\/images\/[^"]+\.svg)"/.exec(home)?.[1];
     expect([script, stylesheet, image]).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
