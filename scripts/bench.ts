@@ -48,10 +48,13 @@
  *     the render-blocking requests, against issue 33's budgets; `--before=<commit>` measures that commit in
  *     the same run, in turns; `--throttling=devtools` slows the browser for real instead of simulating
  *     (the budgets are read on the simulated figures only).
+ * 23. hydration (scripts/bench-hydration.ts): /shop and a product page in Chromium slowed for real to slow 4G
+ *     and 4x CPU, a first visit each: first paint, largest paint and hydration, median of 3; `--before` as
+ *     for 22. What decision 0045 (modules after the first screen) costs a shopper on a slow line.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
  * --before=COMMIT[,COMMIT…] and --throttling=simulate|devtools (first paint), --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,
- * analytics,discounts,reviews,returns,restock,recovery,packing,customers,audit,lighthouse (sections 1-2 and 4-6,
- * 3, 7, 8, ..., 22; all by default).
+ * analytics,discounts,reviews,returns,restock,recovery,packing,customers,audit,lighthouse,hydration (sections
+ * 1-2 and 4-6, 3, 7, 8, ..., 23; all by default).
  */
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -118,6 +121,7 @@ import {
   SEARCH_QUERIES,
   type RenderFigures,
 } from "./bench-scaling";
+import { benchHydration, hydrationLine } from "./bench-hydration";
 import { benchFirstPaint, FIRST_PAINT_BUDGETS, figuresLine, lighthouseReport, missedBudgets } from "./bench-lighthouse";
 import { closedLoop, signIn, signInShopper, spawnStore, waitFor, withFreshPostgres } from "./bench-support";
 
@@ -143,7 +147,8 @@ type Section =
   | "packing"
   | "customers"
   | "audit"
-  | "lighthouse";
+  | "lighthouse"
+  | "hydration";
 const runs = (section: Section) => !only || only.includes(section);
 const root = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
@@ -873,6 +878,20 @@ async function main() {
     }
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
     log(`  load average during the first-paint runs: ${load(loadBefore)} at the start, ${load(loadAfter)} at the end`);
+  }
+
+  // — 23: hydration on a slow line, for real —
+  if (runs("hydration")) {
+    const beforeCommits = args.get("before")?.split(",").filter(Boolean);
+    const { results, missing } = await benchHydration({ root, buildDir, beforeCommits, progress: log });
+    if (missing.length) log(`  (not measured side by side: ${missing.join(", ")} could not be checked out)`);
+    for (const r of results) {
+      const befores = r.before.map(({ commit, figures }) => `${commit}: ${hydrationLine(figures)}; `).join("");
+      record(
+        `${r.page} on a slow line for real (slow 4G, 4x CPU, first visit), median of 3`,
+        `${befores}${befores ? "now: " : ""}${hydrationLine(r.now)}`,
+      );
+    }
   }
 
   const cpuAfter = cpuTimes();
