@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { demoProducts } from "#db/seed/demo-catalog";
-import { freePort, startStoreProcess, withCommitWorktree, type StartedStore } from "./bench-support";
+import { freePort, startStoreProcess, withBeforeCommits, type StartedStore } from "./bench-support";
 
 export const HYDRATION_RUNS = 3;
 
@@ -101,8 +101,6 @@ export async function benchHydration(options: {
 }): Promise<{ results: HydrationResult[]; missing: string[] }> {
   const progress = options.progress ?? (() => undefined);
   const dataDirs: string[] = [];
-  const missing: string[] = [];
-  const befores: { commit: string; subject: Subject }[] = [];
 
   const start = async (name: string, root: string, buildDir: string): Promise<Subject> => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `abundance-bench-hydration-`));
@@ -112,7 +110,10 @@ export async function benchHydration(options: {
     return { name, store, runs: new Map() };
   };
 
-  const measureAll = async (now: Subject): Promise<HydrationResult[]> => {
+  const measureAll = async (
+    now: Subject,
+    befores: ReadonlyArray<{ commit: string; subject: Subject }>,
+  ): Promise<HydrationResult[]> => {
     const subjects = [...befores.map((b) => b.subject), now];
     for (const page of HYDRATION_PAGES)
       for (let i = 0; i < HYDRATION_RUNS; i++)
@@ -133,32 +134,14 @@ export async function benchHydration(options: {
     }));
   };
 
-  const withBefores = async (commits: string[]): Promise<HydrationResult[]> => {
-    const [commit, ...rest] = commits;
-    if (commit === undefined) {
-      const now = await start("now", options.root, options.buildDir);
-      try {
-        return await measureAll(now);
-      } finally {
-        await now.store.stop();
-      }
-    }
-    const results = await withCommitWorktree(options.root, commit, { build: true }, async (worktree) => {
-      const subject = await start(`before(${commit})`, worktree, "build");
-      befores.push({ commit, subject });
-      try {
-        return await withBefores(rest);
-      } finally {
-        await subject.store.stop();
-      }
-    });
-    if (results) return results;
-    missing.push(commit);
-    return withBefores(rest);
-  };
-
   try {
-    return { results: await withBefores(options.beforeCommits ?? []), missing };
+    return await withBeforeCommits({
+      root: options.root,
+      buildDir: options.buildDir,
+      commits: options.beforeCommits ?? [],
+      start,
+      measure: measureAll,
+    });
   } finally {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoProducts } from "#db/seed/demo-catalog";
-import { freePort, signInShopper, startStoreProcess, withCommitWorktree, type StartedStore } from "./bench-support";
+import { freePort, signInShopper, startStoreProcess, withBeforeCommits, type StartedStore } from "./bench-support";
 
 export const LIGHTHOUSE_RUNS = 3;
 export const FIRST_PAINT_BUDGETS = { lcpMs: 1500, fcpMs: 1200, cls: 0.05, tbtMs: 100, score: 98 };
@@ -251,10 +251,11 @@ export async function benchFirstPaint(options: {
   const runs = options.runs ?? LIGHTHOUSE_RUNS;
   const progress = options.progress ?? (() => undefined);
   const tempDirs: string[] = [];
-  const missing: string[] = [];
-  const befores: { commit: string; subject: Subject }[] = [];
 
-  const measure = async (now: Subject): Promise<FirstPaintResult[]> => {
+  const measure = async (
+    now: Subject,
+    befores: ReadonlyArray<{ commit: string; subject: Subject }>,
+  ): Promise<FirstPaintResult[]> => {
     const subjects = [...befores.map((b) => b.subject), now];
     for (const page of FIRST_PAINT_PAGES)
       for (let i = 0; i < runs; i++)
@@ -274,33 +275,14 @@ export async function benchFirstPaint(options: {
     }));
   };
 
-  // Each commit's worktree lives while the measurements run: nested, one per commit.
-  const withBefores = async (commits: string[]): Promise<FirstPaintResult[]> => {
-    const [commit, ...rest] = commits;
-    if (commit === undefined) {
-      const now = await startSubject("now", options.root, options.buildDir, tempDirs);
-      try {
-        return await measure(now);
-      } finally {
-        await now.store.stop();
-      }
-    }
-    const results = await withCommitWorktree(options.root, commit, { build: true }, async (worktree) => {
-      const subject = await startSubject(`before(${commit})`, worktree, "build", tempDirs);
-      befores.push({ commit, subject });
-      try {
-        return await withBefores(rest);
-      } finally {
-        await subject.store.stop();
-      }
-    });
-    if (results) return results;
-    missing.push(commit);
-    return withBefores(rest);
-  };
-
   try {
-    return { results: await withBefores(options.beforeCommits ?? []), missing };
+    return await withBeforeCommits({
+      root: options.root,
+      buildDir: options.buildDir,
+      commits: options.beforeCommits ?? [],
+      start: (name, root, buildDir) => startSubject(name, root, buildDir, tempDirs),
+      measure,
+    });
   } finally {
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   }

@@ -315,3 +315,43 @@ export async function startBareServer(port: number, bodies: Record<string, Buffe
   }
   return { base: `http://127.0.0.1:${port}`, stop };
 }
+
+/**
+ * Runs `measure` with this build (`buildDir` under `root`) started as "now" and each of `commits` checked
+ * out and built in a temporary worktree and started beside it, as `before(<commit>)`. The worktrees are
+ * nested, so every subject runs while `measure` does; a commit that cannot be checked out is left out and
+ * named in `missing`. Each subject's store is stopped afterwards.
+ */
+export async function withBeforeCommits<S extends { store: StartedStore }, T>(options: {
+  root: string;
+  buildDir: string;
+  commits: readonly string[];
+  start: (name: string, root: string, buildDir: string) => Promise<S>;
+  measure: (now: S, befores: ReadonlyArray<{ commit: string; subject: S }>) => Promise<T>;
+}): Promise<{ results: T; missing: string[] }> {
+  const missing: string[] = [];
+  const befores: { commit: string; subject: S }[] = [];
+  const started = async (subject: S, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } finally {
+      await subject.store.stop();
+    }
+  };
+  const withBefores = async (commits: readonly string[]): Promise<T> => {
+    const [commit, ...rest] = commits;
+    if (commit === undefined) {
+      const now = await options.start("now", options.root, options.buildDir);
+      return started(now, () => options.measure(now, befores));
+    }
+    const results = await withCommitWorktree(options.root, commit, { build: true }, async (worktree) => {
+      const subject = await options.start(`before(${commit})`, worktree, "build");
+      befores.push({ commit, subject });
+      return started(subject, () => withBefores(rest));
+    });
+    if (results !== undefined) return results;
+    missing.push(commit);
+    return withBefores(rest);
+  };
+  return { results: await withBefores(options.commits), missing };
+}
