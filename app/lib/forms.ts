@@ -1,10 +1,12 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /**
  * What every form of the shop shares, in its action and in the browser (the form kit,
  * components/ui/use-zod-form.ts): read only the listed fields of a form, check them with the
  * form's Zod schema, keep the first message of each field, and find the first field to fix.
- * No domain rules here: the schemas live with their modules.
+ * No domain rules here: the schemas live with their modules. Nothing here runs Zod itself (the
+ * schema is passed in), so a page whose form checks are loaded later does not load Zod with the kit;
+ * the Zod fields every form shares are in lib/form-fields.ts.
  */
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -15,23 +17,8 @@ export const EMAIL_MESSAGES = {
   invalid: "Invalid email address",
 } as const;
 
-/**
- * An e-mail address as every form takes it: trimmed, required, at most 254 characters, and Zod's e-mail
- * rule — the very rule the auth library checks (`z.email()` in better-auth's sign-up, sign-in and reset
- * endpoints), so no address a form lets through is refused behind it.
- */
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, EMAIL_MESSAGES.required)
-  .max(254, EMAIL_MESSAGES.invalid)
-  .pipe(z.email({ error: EMAIL_MESSAGES.invalid }));
-
 /** Whether a checkbox was ticked, as browsers send it: "on" (or "true"); nothing otherwise. */
 export const isTicked = (value: string) => value === "on" || value === "true";
-
-/** A checkbox field: true when ticked. */
-export const checkbox = z.string().transform(isTicked);
 
 /** Only the named fields of a form, as text ("" when missing or not text). Nothing else is read. */
 export function readFields<const K extends string>(form: FormData, names: readonly K[]): Record<K, string> {

@@ -2,6 +2,7 @@ import { shopNameFromMatches } from "~/lib/seo";
 import { ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
+import { toast } from "sonner";
 import { SiteLink } from "~/components/ui/site-link";
 import { CheckoutSteps } from "~/components/checkout/checkout-steps";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -20,11 +21,11 @@ import { blockingLines } from "~/modules/cart/cart-rules";
 import {
   CHECKOUT_STEPS,
   emptyCheckoutForm,
-  informationSchema,
-  validateStep,
+  INFORMATION_FIELDS,
   type CheckoutForm,
   type CheckoutStep,
 } from "~/modules/orders/checkout-forms";
+import { loadCheckoutChecks, type CheckoutChecks } from "~/components/checkout/checkout-checks-loader";
 import { checkoutPrefill } from "~/modules/orders/checkout.server";
 import { refreshPricing } from "~/components/cart/cart-client";
 import { useCartPricing } from "~/components/cart/use-cart-pricing";
@@ -73,7 +74,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { shipping } = useShop();
   const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(loaderData.prefill, shipping.shipsTo));
   // Each step is checked (the same schemas as the server's check) before the next; values live in state.
-  const kit = useZodForm({ validate: () => validateStep(step, form, shipping.shipsTo) });
+  // The checks are loaded when the shopper first reaches into the form, and awaited on Continue.
+  const checks = useRef<CheckoutChecks | null>(null);
+  const kit = useZodForm({ validate: () => checks.current?.validateStep(step, form, shipping.shipsTo) ?? {} });
   const { showErrors: showFieldErrors, reset: clearErrors } = kit;
   const heading = useRef<HTMLHeadingElement>(null);
   // Step 1's reminder checkboxes (issue 31): ticked already for an account that agreed to the newsletter.
@@ -100,7 +103,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The server's messages (an order refused at payment): back to the step that holds them, the kit focuses the first.
   const showErrors = useCallback(
     (found: FieldErrors) => {
-      const infoFields = Object.keys(informationSchema.shape);
+      const infoFields: readonly string[] = INFORMATION_FIELDS;
       setStep(Object.keys(found).some((k) => infoFields.includes(k)) ? 0 : 1);
       showFieldErrors(found);
     },
@@ -128,8 +131,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setForm((f) => ({ ...f, [field]: value }));
   }, []);
 
-  function next(event: React.FormEvent<HTMLFormElement>) {
+  function prepareChecks() {
+    if (!checks.current)
+      void loadCheckoutChecks().then(
+        (loaded) => (checks.current = loaded),
+        () => undefined,
+      );
+  }
+
+  async function next(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    try {
+      checks.current ??= await loadCheckoutChecks();
+    } catch {
+      toast.error("Network error. Please check your connection."); // and the next Continue tries again
+      return;
+    }
     if (!kit.validate().ok) return;
     // Reached checkout with a known e-mail: recorded for a reminder if the cart is left (issue 31).
     if (step === 0) reportStepOne(form, reminders);
@@ -167,7 +184,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             Step {step + 1} of {CHECKOUT_STEPS.length}: {CHECKOUT_STEPS[step]}
           </h2>
           {step < 2 ? (
-            <form {...kit.form} onSubmit={next} className="space-y-8">
+            <form
+              {...kit.form}
+              onSubmit={(event) => void next(event)}
+              onFocus={prepareChecks}
+              onPointerDown={prepareChecks}
+              className="space-y-8"
+            >
               {step === 0 ? (
                 <>
                   <InformationFields form={form} errors={kit.errors} onChange={change} guest={loaderData.guest} />

@@ -202,6 +202,41 @@ test("@mobile checkout fits a phone's width at every step", async ({ page, baseU
   expect(await fits()).toBe(true);
 });
 
+test("the step checks load when the shopper reaches into the form, and a Continue pressed at once waits for them", async ({
+  page,
+  baseURL,
+}) => {
+  await registerAccount(page.request, baseURL!, {
+    email: `checks-${unique()}@example.com`,
+    password: "Wardrobe2024",
+    name: "Ines Quick",
+  });
+  await addToCart(page, extra, extra.sizes[0]!);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/(checkout-checks|schemas)-[^/]+\.js$/.test(new URL(request.url()).pathname))
+      asked.push(request.url());
+  });
+  // The checks arrive a second late, as on a slow line.
+  await page.route(/\/assets\/checkout-checks-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await openHydrated(page, "/checkout");
+  await expect(page.getByLabel("First name")).toHaveValue("Ines");
+  await page.waitForTimeout(500);
+  expect(asked).toEqual([]);
+
+  // Continue at once (no phone yet): the step is checked when the checks are in, not waved through.
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await expect(page.getByText("Phone number is required")).toBeVisible();
+  await expect(page.getByLabel("Phone")).toBeFocused();
+  expect(asked.length).toBeGreaterThanOrEqual(2);
+  await page.getByLabel("Phone").fill("+1 503 555 0190");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await expect(page.getByLabel("Address", { exact: true })).toBeVisible();
+});
+
 test("an empty cart: the panel and the checkout say 'Your cart is empty' and lead back to the shop", async ({
   page,
   baseURL,

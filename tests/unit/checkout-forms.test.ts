@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { checkCheckout, informationSchema, validateStep } from "~/modules/orders/checkout-checks";
 import {
-  checkCheckout,
   emptyCheckoutForm,
+  INFORMATION_FIELDS,
   knownOrderFailure,
-  validateStep,
   type CheckoutForm,
 } from "~/modules/orders/checkout-forms";
 
@@ -32,6 +32,10 @@ describe("checkout steps (spec §4, §5)", () => {
     expect(emptyCheckoutForm({ country: "Canada" }, SHIPS_TO).country).toBe("CA");
     expect(emptyCheckoutForm({ country: "US" }, ["UK", "DE"]).country).toBe("UK");
   });
+  it("names the first step's fields as its schema checks them (the page sends a server message to that step)", () => {
+    expect(Object.keys(informationSchema.shape)).toEqual([...INFORMATION_FIELDS]);
+  });
+
   it("step 1 needs first and last name, a valid e-mail and a phone", () => {
     expect(validateStep(0, emptyCheckoutForm(), SHIPS_TO)).toEqual({
       firstName: "First name is required",

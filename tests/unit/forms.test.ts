@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { checkbox, emailField } from "~/lib/form-fields";
 import {
-  checkbox,
-  emailField,
   fieldErrors,
   firstInvalid,
   hasErrors,

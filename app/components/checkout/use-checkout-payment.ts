@@ -6,7 +6,8 @@ import { useClientStore } from "~/components/cart/client-store";
 import { guestLinesOf } from "~/modules/cart/cart-rules";
 import { isCodeRefusal } from "~/modules/promotions/discount-engine";
 import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
-import type { CheckoutRequest, CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
+import type { CheckoutResponse, PaymentMethod } from "~/modules/orders/checkout-api";
+import type { CheckoutRequest } from "~/modules/orders/checkout-request";
 import type { CheckoutForm } from "~/modules/orders/checkout-forms";
 
 /**

@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { failureMessage, postJson, type SendPolicy } from "~/lib/post-json";
-import type { CheckoutRequest, CheckoutResponse } from "~/modules/orders/checkout-api";
+import type { CheckoutResponse } from "~/modules/orders/checkout-api";
+import type { CheckoutRequest } from "~/modules/orders/checkout-request";
 import type { Busy, useCheckoutPayment } from "./use-checkout-payment";
 
 /**

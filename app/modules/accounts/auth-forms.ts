@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkbox, emailField, isTicked, parseForm } from "~/lib/forms";
+import { checkbox, emailField } from "~/lib/form-fields";
+import { isTicked, parseForm } from "~/lib/forms";
 import { safeRedirect, type SitePath } from "~/lib/redirects";
 import { COUNTRIES, type CountryCode } from "~/lib/countries";
 import { FULL_NAME_MAX, MESSAGES, newPassword, profileSchema } from "./profile-forms";

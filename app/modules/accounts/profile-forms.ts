@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, type CountryCode } from "~/lib/countries";
-import { EMAIL_MESSAGES, emailField } from "~/lib/forms";
+import { emailField } from "~/lib/form-fields";
+import { EMAIL_MESSAGES } from "~/lib/forms";
 
 /**
  * The account forms of the profile, forgot-password and reset-password pages (spec §5, security

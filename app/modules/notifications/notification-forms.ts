@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox } from "~/lib/forms";
+import { checkbox } from "~/lib/form-fields";
 import { NOTIFICATION_MESSAGES } from "./delivery-policy";
 import { parseE164 } from "./phone-numbers";
 import { WHATSAPP_BODY_MAX } from "./whatsapp-texts";

@@ -8,8 +8,10 @@ import { linesToOrder } from "~/modules/cart/server-cart.server";
 import { DomainError, isDomainError } from "~/lib/domain-error";
 import { PayPalError, type PayPalClient } from "~/modules/payments/paypal.server";
 import { capturePayPalPayment, startPayPalPayment } from "./paypal-payment.server";
-import { PAYMENT_MESSAGES, type CheckoutRequest, type CheckoutResponse } from "./checkout-api";
-import { CHECKOUT_MESSAGES, checkCheckout, knownOrderFailure, type CheckoutDetails } from "./checkout-forms";
+import { PAYMENT_MESSAGES, type CheckoutResponse } from "./checkout-api";
+import type { CheckoutRequest } from "./checkout-request";
+import { checkCheckout, type CheckoutDetails } from "./checkout-checks";
+import { CHECKOUT_MESSAGES, knownOrderFailure } from "./checkout-forms";
 import { failOrderPayment, markOrderPaid } from "./order-payment.server";
 import {
   findPlacedOrder,

@@ -23,7 +23,7 @@ import type { GuestMailer as Mailer } from "./guest-order-mails";
 import type { PricingRules, ShippingMethod } from "~/modules/pricing/pricing";
 import { actorLabel } from "~/modules/audit/actor-label";
 import type { AuditActor as StaffActor } from "~/modules/audit/audit.server";
-import { checkCheckout } from "./checkout-forms";
+import { checkCheckout } from "./checkout-checks";
 import { draftPayUrl, type DraftLinks } from "./draft-links.server";
 import { draftPaymentMail } from "./draft-order-mail";
 import {

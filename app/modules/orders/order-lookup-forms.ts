@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailField, parseForm } from "~/lib/forms";
+import { emailField } from "~/lib/form-fields";
+import { parseForm } from "~/lib/forms";
 
 /** The order lookup's form (issue 31): an e-mail, and optionally one order number. */
 export const ORDER_LOOKUP_FIELDS = ["email", "orderNumber"] as const;

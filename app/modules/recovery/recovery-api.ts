@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "~/lib/forms";
+import { emailField } from "~/lib/form-fields";
 import { guestLine } from "~/modules/cart/cart-api";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField } from "~/lib/forms";
+import { emailField } from "~/lib/form-fields";
 import { parseE164 } from "~/modules/notifications/phone-numbers";
 import { RESTOCK_MESSAGES } from "./restock-texts";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RETURN_DISPOSITIONS, type ReturnDisposition } from "#db/schema/returns";
-import { checkbox, parseForm, type FieldErrors, type ParseResult } from "~/lib/forms";
+import { checkbox } from "~/lib/form-fields";
+import { parseForm, type FieldErrors, type ParseResult } from "~/lib/forms";
 import { REFUSAL_REASON_MAX, RETURN_MESSAGES } from "./return-rules";
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { emailField } from "~/lib/forms";
+import { emailField } from "~/lib/form-fields";
 import { AUTH_MESSAGES } from "~/modules/accounts/auth-forms";
 import { FULL_NAME_MAX, newPassword } from "~/modules/accounts/profile-forms";
 import { STAFF_ROLES, type StaffRole } from "./permissions";

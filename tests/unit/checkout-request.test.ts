@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "~/modules/orders/checkout-api";
+import { checkoutRequestSchema } from "~/modules/orders/checkout-request";
 
 describe("the place request of /api/checkout", () => {
   const place = { intent: "place", idempotencyKey: "key-12345678", paymentMethod: "demo", form: { city: "Portland" } };
