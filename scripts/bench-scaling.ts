@@ -303,7 +303,7 @@ const searchPaths = () => SEARCH_QUERIES.map((q) => `/search?q=${encodeURICompon
  */
 export async function benchScaling(
   settings: Settings,
-  options: { sideBySide?: boolean } = {},
+  options: { sideBySide?: boolean; before?: string } = {},
 ): Promise<ScalingFigures | undefined> {
   const cores = os.availableParallelism();
   return withFreshPostgres("scaling", async (databaseUrl) => {
@@ -348,7 +348,9 @@ export async function benchScaling(
         async (base, _pid, cookie) => ({ processes: cores, ...(await latencies(base, cookie)) }),
       );
       const againstBareSideBySide = options.sideBySide
-        ? await benchAgainstBareSideBySide(settings, SHARE_BEFORE_COMMIT, 3, { DATABASE_URL: databaseUrl })
+        ? await benchAgainstBareSideBySide(settings, options.before ?? SHARE_BEFORE_COMMIT, 3, {
+            DATABASE_URL: databaseUrl,
+          })
         : undefined;
       return { runs, cachesOff, againstBareSideBySide };
     } finally {

@@ -52,7 +52,8 @@
  *     and 4x CPU, a first visit each: first paint, largest paint and hydration, median of 3; `--before` as
  *     for 22. What decision 0045 (modules after the first screen) costs a shopper on a slow line.
  * Options: --no-build, --no-lighthouse, --duration=SECONDS (default 8), --connections=N (default 50),
- * --before=COMMIT[,COMMIT…] and --throttling=simulate|devtools (first paint), --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,
+ * --before=COMMIT[,COMMIT…] (first paint, hydration; the first also for the render rows against bare Node,
+ * instead of the commit before issue 33), --throttling=simulate|devtools (first paint), --only=pages,catalogue,orders,admin-orders,notifications,memory,render,scaling,
  * analytics,discounts,reviews,returns,restock,recovery,packing,customers,audit,lighthouse,hydration (sections
  * 1-2 and 4-6, 3, 7, 8, ..., 23; all by default).
  */
@@ -116,6 +117,7 @@ import {
   type AgainstBare,
   median,
   RENDER_BEFORE_COMMIT,
+  SHARE_BEFORE_COMMIT,
   renderLine,
   VARIANTS_BEFORE_COMMIT,
   SEARCH_QUERIES,
@@ -804,18 +806,22 @@ async function main() {
       const before = againstBareMedians(sideBySide!.before[i]!);
       const after = againstBareMedians(now);
       record(
-        `the same (${now.page === "/shop" ? "/shop" : "product"}), ${who}, side by side with ${sideBySide!.commit} (before issue 33), one turn each in 3 rounds: share of bare, p99, CPU per render, document`,
+        `the same (${now.page === "/shop" ? "/shop" : "product"}), ${who}, side by side with ${sideBySide!.commit}${sideBySide!.commit === SHARE_BEFORE_COMMIT ? " (before issue 33)" : ""}, one turn each in 3 rounds: share of bare, p99, CPU per render, document`,
         `${(before.share * 100).toFixed(2)}% → ${(after.share * 100).toFixed(2)}%, p99 ${before.p99} → ${after.p99} ms, ${before.cpuMsPerRender.toFixed(2)} → ${after.cpuMsPerRender.toFixed(2)} ms, ${(before.documentBytes / 1024).toFixed(1)} → ${(after.documentBytes / 1024).toFixed(1)} KB`,
         "",
         null,
       );
     }
   };
+  // Side by side with the commit before issue 33, or with the first --before commit.
+  const againstBareBefore = args.get("before")?.split(",").find(Boolean) ?? SHARE_BEFORE_COMMIT;
   if (runs("render")) {
     for (const result of await benchAgainstBare(renderSettings)) againstBareRow("embedded", result);
-    sideBySideRows("embedded", await benchAgainstBareSideBySide(renderSettings));
+    sideBySideRows("embedded", await benchAgainstBareSideBySide(renderSettings, againstBareBefore));
   }
-  const scaling = runs("scaling") ? await benchScaling(renderSettings, { sideBySide: true }) : undefined;
+  const scaling = runs("scaling")
+    ? await benchScaling(renderSettings, { sideBySide: true, before: againstBareBefore })
+    : undefined;
   for (const result of scaling?.runs[0]?.againstBare ?? []) againstBareRow("PostgreSQL, 10,000 products", result);
   if (scaling?.againstBareSideBySide) sideBySideRows("PostgreSQL", scaling.againstBareSideBySide);
   const loop = (r: Awaited<ReturnType<typeof closedLoop>>) =>

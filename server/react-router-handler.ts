@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { requestUrl } from "./request-url";
+import { backOfficePrefixes, isUnder, withoutRoutesUnder } from "./storefront-routes";
 import type { WorkInFlight } from "./work-in-flight";
 
 /**
@@ -19,18 +20,38 @@ export function reactRouterHandler(options: {
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   work: WorkInFlight;
 }) {
-  const handle = createRequestHandler(options.build, process.env.NODE_ENV);
+  const handle = handlerFor(options.build);
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     void options.work.track(
       (async () => {
         try {
-          const response = await handle(webRequest(req), options.getLoadContext(req, res));
+          const request = webRequest(req);
+          const response = await handle(request)(request, options.getLoadContext(req, res));
           await send(res, response);
         } catch (error) {
           next(error);
         }
       })(),
     );
+  };
+}
+
+type Handle = ReturnType<typeof createRequestHandler>;
+
+/**
+ * The handler of a request. A build given as such gets two (storefront-routes.ts): the back office's
+ * paths and route discovery's manifest requests go to the whole route table, every other request to the
+ * storefront's own. A build loaded per request (development) gets one.
+ */
+function handlerFor(build: ServerBuild | (() => Promise<ServerBuild>)): (request: Request) => Handle {
+  const whole = createRequestHandler(build, process.env.NODE_ENV);
+  if (typeof build === "function") return () => whole;
+  const prefixes = backOfficePrefixes(build);
+  const storefront = createRequestHandler(withoutRoutesUnder(build, prefixes), process.env.NODE_ENV);
+  const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : null;
+  return (request) => {
+    const { pathname } = new URL(request.url);
+    return pathname === manifestPath || isUnder(prefixes, pathname) ? whole : storefront;
   };
 }
 
