@@ -87,6 +87,18 @@ const STARTER = `(function () {
  * script (or with more than one) is returned as it is.
  */
 export function deferPageModules(html: string): string {
+  // React Router's <Scripts> (the preloads, then the module script) end the body: only that tail is
+  // searched and rebuilt, not the whole document (~50 KB for a shop page).
+  const marker = html.indexOf(' type="module" async="">');
+  if (marker < 0) return html;
+  const script = html.lastIndexOf("<script", marker);
+  if (script < 0) return html;
+  const preload = html.indexOf('<link rel="modulepreload"');
+  const from = preload >= 0 && preload < script ? preload : script;
+  return html.slice(0, from) + deferInTail(html.slice(from));
+}
+
+function deferInTail(html: string): string {
   const scripts = [...html.matchAll(MODULE_SCRIPT)];
   if (scripts.length !== 1) return html;
   const nonce = scripts[0]![1]!;
