@@ -12,7 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { demoProducts } from "#db/seed/demo-catalog";
-import { freePort, startStoreProcess, withBeforeCommits, type StartedStore } from "./bench-support";
+import { median } from "./bench-scaling";
+import { freePort, inTurns, startStoreProcess, withBeforeCommits, type StartedStore } from "./bench-support";
 
 export const HYDRATION_RUNS = 3;
 
@@ -69,12 +70,6 @@ async function measure(url: string): Promise<HydrationFigures> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const half = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
-};
-
 export function hydrationLine(f: HydrationFigures): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return `first paint ${s(f.firstPaintMs)}, largest ${s(f.largestPaintMs)}, hydrated ${s(f.hydratedMs)}`;
@@ -116,12 +111,11 @@ export async function benchHydration(options: {
   ): Promise<HydrationResult[]> => {
     const subjects = [...befores.map((b) => b.subject), now];
     for (const page of HYDRATION_PAGES)
-      for (let i = 0; i < HYDRATION_RUNS; i++)
-        for (const subject of i % 2 ? [...subjects].reverse() : subjects) {
-          const figures = await measure(`${subject.store.base}${page}`);
-          progress(`  ${subject.name} ${page} run ${i + 1}: ${hydrationLine(figures)}`);
-          subject.runs.set(page, [...(subject.runs.get(page) ?? []), figures]);
-        }
+      await inTurns(subjects, HYDRATION_RUNS, async (subject, i) => {
+        const figures = await measure(`${subject.store.base}${page}`);
+        progress(`  ${subject.name} ${page} run ${i + 1}: ${hydrationLine(figures)}`);
+        subject.runs.set(page, [...(subject.runs.get(page) ?? []), figures]);
+      });
     const medians = (runs: HydrationFigures[]): HydrationFigures => ({
       firstPaintMs: median(runs.map((r) => r.firstPaintMs)),
       largestPaintMs: median(runs.map((r) => r.largestPaintMs)),

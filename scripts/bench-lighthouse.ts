@@ -14,7 +14,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoProducts } from "#db/seed/demo-catalog";
-import { freePort, signInShopper, startStoreProcess, withBeforeCommits, type StartedStore } from "./bench-support";
+import {
+  freePort,
+  inTurns,
+  signInShopper,
+  startStoreProcess,
+  withBeforeCommits,
+  type StartedStore,
+} from "./bench-support";
 
 export const LIGHTHOUSE_RUNS = 3;
 export const FIRST_PAINT_BUDGETS = { lcpMs: 1500, fcpMs: 1200, cls: 0.05, tbtMs: 100, score: 98 };
@@ -258,16 +265,15 @@ export async function benchFirstPaint(options: {
   ): Promise<FirstPaintResult[]> => {
     const subjects = [...befores.map((b) => b.subject), now];
     for (const page of FIRST_PAINT_PAGES)
-      for (let i = 0; i < runs; i++)
-        for (const subject of i % 2 ? [...subjects].reverse() : subjects) {
-          const headers: Record<string, string> = page.signedIn ? { Cookie: subject.cookie } : {};
-          const url = `${subject.store.base}${page.path}`;
-          const figures = runWithRetries(options.root, url, headers, options.throttling ?? "simulate");
-          progress(
-            `  ${subject.name} ${page.label} run ${i + 1}: ${figuresLine(figures)} (load ${os.loadavg()[0]!.toFixed(2)})`,
-          );
-          subject.runs.set(page.label, [...(subject.runs.get(page.label) ?? []), figures]);
-        }
+      await inTurns(subjects, runs, async (subject, i) => {
+        const headers: Record<string, string> = page.signedIn ? { Cookie: subject.cookie } : {};
+        const url = `${subject.store.base}${page.path}`;
+        const figures = runWithRetries(options.root, url, headers, options.throttling ?? "simulate");
+        progress(
+          `  ${subject.name} ${page.label} run ${i + 1}: ${figuresLine(figures)} (load ${os.loadavg()[0]!.toFixed(2)})`,
+        );
+        subject.runs.set(page.label, [...(subject.runs.get(page.label) ?? []), figures]);
+      });
     return FIRST_PAINT_PAGES.map((page) => ({
       page: page.label,
       now: medianFigures(now.runs.get(page.label)!),

@@ -317,6 +317,19 @@ export async function startBareServer(port: number, bodies: Record<string, Buffe
 }
 
 /**
+ * `visit` for each subject `runs` times, the subjects' order reversed every other run, so that none always
+ * goes first (a host's moments fall on each alike).
+ */
+export async function inTurns<S>(
+  subjects: readonly S[],
+  runs: number,
+  visit: (subject: S, run: number) => Promise<void>,
+): Promise<void> {
+  for (let run = 0; run < runs; run++)
+    for (const subject of run % 2 ? [...subjects].reverse() : subjects) await visit(subject, run);
+}
+
+/**
  * Runs `measure` with this build (`buildDir` under `root`) started as "now" and each of `commits` checked
  * out and built in a temporary worktree and started beside it, as `before(<commit>)`. The worktrees are
  * nested, so every subject runs while `measure` does; a commit that cannot be checked out is left out and

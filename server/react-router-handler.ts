@@ -25,8 +25,7 @@ export function reactRouterHandler(options: {
     void options.work.track(
       (async () => {
         try {
-          const request = webRequest(req);
-          const response = await handle(request)(request, options.getLoadContext(req, res));
+          const response = await handle(req.path)(webRequest(req), options.getLoadContext(req, res));
           await send(res, response);
         } catch (error) {
           next(error);
@@ -39,20 +38,17 @@ export function reactRouterHandler(options: {
 type Handle = ReturnType<typeof createRequestHandler>;
 
 /**
- * The handler of a request. A build given as such gets two (storefront-routes.ts): the back office's
+ * The handler of a request's path. A build given as such gets two (storefront-routes.ts): the back office's
  * paths and route discovery's manifest requests go to the whole route table, every other request to the
  * storefront's own. A build loaded per request (development) gets one.
  */
-function handlerFor(build: ServerBuild | (() => Promise<ServerBuild>)): (request: Request) => Handle {
+function handlerFor(build: ServerBuild | (() => Promise<ServerBuild>)): (pathname: string) => Handle {
   const whole = createRequestHandler(build, process.env.NODE_ENV);
   if (typeof build === "function") return () => whole;
   const prefixes = backOfficePrefixes(build);
   const storefront = createRequestHandler(withoutRoutesUnder(build, prefixes), process.env.NODE_ENV);
   const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : null;
-  return (request) => {
-    const { pathname } = new URL(request.url);
-    return pathname === manifestPath || isUnder(prefixes, pathname) ? whole : storefront;
-  };
+  return (pathname) => (pathname === manifestPath || isUnder(prefixes, pathname) ? whole : storefront);
 }
 
 /**

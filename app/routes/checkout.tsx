@@ -3,6 +3,7 @@ import { ShoppingBag } from "~/components/ui/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
 import { toast } from "sonner";
+import { FETCH_MESSAGES } from "~/lib/fetch-with-retry";
 import { SiteLink } from "~/components/ui/site-link";
 import { CheckoutSteps } from "~/components/checkout/checkout-steps";
 import { OrderSummary } from "~/components/checkout/order-summary";
@@ -144,7 +145,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     try {
       checks.current ??= await loadCheckoutChecks();
     } catch {
-      toast.error("Network error. Please check your connection."); // and the next Continue tries again
+      toast.error(FETCH_MESSAGES.network); // and the next Continue tries again
       return;
     }
     if (!kit.validate().ok) return;
