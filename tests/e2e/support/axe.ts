@@ -26,10 +26,28 @@ export function describeViolations(violations: readonly Violation[]): string {
 }
 
 /**
- * Runs axe on the page as it is now (open panels and toasts included) and fails with a readable list
- * of what it found. No rule is switched off: a violation is fixed where it comes from.
+ * Waits (up to 2 s) for the page's finite animations and transitions to end. Axe blends a
+ * half-faded element into its background, so a toast caught mid-entrance (Sonner fades it in) reads as
+ * a contrast failure its resting colours do not have: #36875b is green-800 at 78 % opacity on the
+ * toast's #effcf4. Endless ones (spinners, skeletons) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
+/**
+ * Runs axe on the page as it is now (open panels and toasts included), once its animations have come to
+ * rest, and fails with a readable list of what it found. No rule is switched off: a violation is fixed
+ * where it comes from.
  */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .options({
       runOnly: { type: "tag", values: [...WCAG_TAGS] },
