@@ -20,10 +20,11 @@
 export const START_AT_THE_LATEST_MS = 3000;
 
 /**
- * Each preload a script adds costs the main thread 0.15–0.3 ms here (33 in one task: 5–16 ms, which a
- * phone's four times slower processor makes a long task); eight a task keep each short.
+ * Each preload a script adds costs the main thread 0.15–0.3 ms on a quiet machine (33 in one task: 5–16
+ * ms, which a phone's four times slower processor makes a long task), and up to 2.5 ms on a busy one:
+ * in Chromium slowed four times, a task of eight took 61–87 ms. Three a task stay under 50 ms there.
  */
-const PRELOADS_A_TASK = 8;
+const PRELOADS_A_TASK = 3;
 
 /** The id and type of React Router's module script while it waits. */
 export const DEFERRED_SCRIPT_ID = "page-modules";
