@@ -18,7 +18,7 @@ import type { FieldErrors } from "~/lib/forms";
 import { publicConfig } from "~/lib/config/config.server";
 import { pageLoader } from "~/lib/http/error-answer.server";
 import { services } from "~/services.server";
-import { blockingLines } from "~/modules/cart/cart-rules";
+import { blockingLines, type CartItem } from "~/modules/cart/cart-rules";
 import {
   CHECKOUT_STEPS,
   emptyCheckoutForm,
@@ -37,6 +37,8 @@ import {
   type ReminderChoice,
 } from "~/components/checkout/reminder-consent";
 import { newsletterConsent } from "~/modules/recovery/checkout-recovery.server";
+import { getCart } from "~/modules/cart/server-cart.server";
+import { toCartItems } from "~/modules/cart/cart-api";
 import type { Route } from "./+types/checkout";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,11 +55,15 @@ async function load({ request }: Route.LoaderArgs) {
     ? await services().sessions.user(request)
     : await services().sessions.requireUser(request);
   const { demoPayments, paypalClientId } = publicConfig(config);
-  const [prefill, newsletter] = user
-    ? await Promise.all([checkoutPrefill(database.db, user), newsletterConsent(database.db, user.id)])
-    : [{}, false];
+  const [prefill, newsletter, cart] = user
+    ? await Promise.all([
+        checkoutPrefill(database.db, user),
+        newsletterConsent(database.db, user.id),
+        getCart(database.db, user.id).then(toCartItems),
+      ])
+    : [{}, false, null];
   return data(
-    { prefill, newsletter, guest: !user, demoPayments, paypalClientId },
+    { prefill, newsletter, guest: !user, demoPayments, paypalClientId, cart },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -68,8 +74,7 @@ export const loader = pageLoader(load);
  * Back allowed, with the order summary beside it. The cart is the account's, read from the server.
  */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const items = useClientStore((s) => s.cart);
-  const ready = useClientStore((s) => s.cartReady);
+  const { items, ready, live } = useCheckoutCart(loaderData.cart);
   const [step, setStep] = useState<CheckoutStep>(0);
   // The owner's rates, free-shipping threshold, tax and countries (the server prices the order with its own read).
   const { shipping } = useShop();
@@ -83,7 +88,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // Step 1's reminder checkboxes (issue 31): ticked already for an account that agreed to the newsletter.
   const [reminders, setReminders] = useState<ReminderChoice>({ consent: loaderData.newsletter, whatsapp: false });
   const signedIn = useClientStore((s) => s.user !== null);
-  useReportOpened(signedIn, ready, items.length);
+  useReportOpened(signedIn, live, items.length);
   const moved = useRef(false);
 
   const goTo = useCallback(
@@ -124,8 +129,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   });
   // The discounts of this account (a first order, its uses of the code) once its cart is read.
   useEffect(() => {
-    if (ready) void refreshPricing();
-  }, [ready]);
+    if (live) void refreshPricing();
+  }, [live]);
 
   // A changed field's message goes (the kit's onChange on the form); the next Continue checks again.
   const change = useCallback(<K extends keyof CheckoutForm>(field: K, value: CheckoutForm[K]) => {
@@ -190,45 +195,48 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               onSubmit={(event) => void next(event)}
               onFocus={prepareChecks}
               onPointerDown={prepareChecks}
-              className="space-y-8"
             >
-              {step === 0 ? (
-                <>
-                  <InformationFields form={form} errors={kit.errors} onChange={change} guest={loaderData.guest} />
-                  <ReminderConsentFields choice={reminders} onChange={setReminders} />
-                </>
-              ) : (
-                <ShippingFields
-                  form={form}
-                  errors={kit.errors}
-                  onChange={change}
-                  shippingOf={(method) => totals.priceOf(method).shippingCents}
-                />
-              )}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                {step > 0 ? (
-                  <button
-                    type="button"
-                    onClick={() => goTo((step - 1) as CheckoutStep)}
-                    className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400"
-                  >
-                    Back
-                  </button>
+              {/* The server's rendering of the form is for reading until the browser has the cart: typed before
+                  then, a value would be lost to the state React starts from, and Continue would submit natively. */}
+              <fieldset disabled={!live} className="space-y-8">
+                {step === 0 ? (
+                  <>
+                    <InformationFields form={form} errors={kit.errors} onChange={change} guest={loaderData.guest} />
+                    <ReminderConsentFields choice={reminders} onChange={setReminders} />
+                  </>
                 ) : (
-                  <SiteLink
-                    to="/shop"
-                    className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink"
-                  >
-                    Continue Shopping
-                  </SiteLink>
+                  <ShippingFields
+                    form={form}
+                    errors={kit.errors}
+                    onChange={change}
+                    shippingOf={(method) => totals.priceOf(method).shippingCents}
+                  />
                 )}
-                <button
-                  type="submit"
-                  className="h-11 rounded-full bg-ink px-8 text-sm font-semibold text-white hover:bg-black"
-                >
-                  {step === 0 ? "Continue to Shipping" : "Continue to Payment"}
-                </button>
-              </div>
+                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                  {step > 0 ? (
+                    <button
+                      type="button"
+                      onClick={() => goTo((step - 1) as CheckoutStep)}
+                      className="h-11 rounded-full border border-line px-6 text-sm font-semibold hover:border-stone-400"
+                    >
+                      Back
+                    </button>
+                  ) : (
+                    <SiteLink
+                      to="/shop"
+                      className="inline-flex h-11 items-center justify-center rounded-full px-6 text-sm font-semibold text-muted hover:text-ink"
+                    >
+                      Continue Shopping
+                    </SiteLink>
+                  )}
+                  <button
+                    type="submit"
+                    className="h-11 rounded-full bg-ink px-8 text-sm font-semibold text-white hover:bg-black"
+                  >
+                    {step === 0 ? "Continue to Shipping" : "Continue to Payment"}
+                  </button>
+                </div>
+              </fieldset>
             </form>
           ) : (
             <div className="space-y-6">
@@ -256,4 +264,24 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The lines checkout shows. The browser's store has them once it has read the cart again (the account's,
+ * with a guest's lines merged in at sign-in); until then a signed-in shopper's page shows the lines the
+ * server rendered it with, so the form is in the first paint and hydrates as it is, rather than replacing
+ * a spinner (a render and a layout of the whole form that held a phone's main thread). An empty server
+ * cart waits for the browser: a guest's lines may be about to be merged into it.
+ */
+function useCheckoutCart(rendered: readonly CartItem[] | null): {
+  items: readonly CartItem[];
+  /** There are lines to show (or to say there are none). */
+  ready: boolean;
+  /** The lines are the browser's: the form can be used. */
+  live: boolean;
+} {
+  const stored = useClientStore((s) => s.cart);
+  const live = useClientStore((s) => s.cartReady);
+  if (live || !rendered?.length) return { items: stored, ready: live, live };
+  return { items: rendered, ready: true, live };
 }

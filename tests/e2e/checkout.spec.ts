@@ -237,6 +237,38 @@ test("the step checks load when the shopper reaches into the form, and a Continu
   await expect(page.getByLabel("Address", { exact: true })).toBeVisible();
 });
 
+test("a signed-in shopper's checkout shows their details and lines at once; the form comes to life with the browser's cart", async ({
+  page,
+  baseURL,
+}) => {
+  await registerAccount(page.request, baseURL!, {
+    email: `early-${unique()}@example.com`,
+    password: "Wardrobe2024",
+    name: "Noor Early",
+  });
+  await addToCart(page, extra, extra.sizes[0]!);
+  // The browser's read of the cart is held back, as on a slow line.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/cart$/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  await openHydrated(page, "/checkout");
+  // No spinner: the form and the summary came with the page, filled from the account…
+  await expect(page.getByLabel("First name")).toHaveValue("Noor");
+  await expect(page.getByText(extra.name).first()).toBeVisible();
+  await expect(page.getByText("Loading your cart…")).toHaveCount(0);
+  // …to be read, not used, until the browser has the cart.
+  await expect(page.getByLabel("First name")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Continue to Shipping" })).toBeDisabled();
+  release();
+  await expect(page.getByLabel("First name")).toBeEnabled();
+  await page.getByLabel("Phone").fill("+1 503 555 0190");
+  await page.getByRole("button", { name: "Continue to Shipping" }).click();
+  await expect(page.getByLabel("Address", { exact: true })).toBeVisible();
+});
+
 test("an empty cart: the panel and the checkout say 'Your cart is empty' and lead back to the shop", async ({
   page,
   baseURL,

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#db/schema/index";
 import { demoProducts } from "#db/seed/demo-catalog";
+import { setProductStock } from "../support/catalog-fixtures";
 import { DEFERRED_SCRIPT_ID, DEFERRED_SCRIPT_TYPE } from "~/lib/render/deferred-modules";
 import { databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
@@ -22,7 +25,7 @@ const pages = ["/", "/shop", "/shop/men?size=M&sort=price-low", `/product/${prod
 const tags = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
 
 /** Checks what one document asks for at once, and what it leaves for later. */
-function checkDocument(html: string): void {
+function checkDocument(html: string, expected: { images: boolean } = { images: true }): void {
   // No module is fetched with the document, and no module script runs by itself.
   expect(tags(html, /<link [^>]*rel="modulepreload"[^>]*>/g)).toEqual([]);
   expect(tags(html, /<script[^>]*type="module"[^>]*>/g)).toEqual([]);
@@ -41,7 +44,7 @@ function checkDocument(html: string): void {
   // their priority.
   expect(html).toMatch(/<script[^>]*>\(function \(\) \{[\s\S]*?\}\)\(\);<\/script><\/body><\/html>$/);
   expect(tags(html, /<link [^>]*rel="stylesheet"[^>]*>/g).length).toBeGreaterThan(0);
-  expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
+  if (expected.images) expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
 }
 
 describe(`a first page's document on ${databaseKind}`, () => {
@@ -63,6 +66,40 @@ describe(`a first page's document on ${databaseKind}`, () => {
       expect(html).toContain("Paint Early");
       checkDocument(html);
     }
+  });
+
+  it("renders a signed-in shopper's checkout with their details and lines, for use once the browser has the cart", async () => {
+    const db = server.services().database.db;
+    const [tee] = await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.slug, product.slug));
+    await setProductStock(db, tee!.id, 50);
+    const { cookie } = await signUp(server, "first.checkout@example.com", "Shopper123", "Checks Early");
+    const empty = await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text();
+    // Nothing in the account's cart yet: the page waits for the browser, which may merge a guest's lines in.
+    expect(empty).toContain("Loading your cart…");
+    expect(empty).not.toContain('name="email"');
+
+    const added = await fetch(`${server.url}/api/cart`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "add", productId: tee!.id, size: "M", color: product.colors[0], quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const res = await fetch(`${server.url}/checkout`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await res.text();
+    expect(html).not.toContain("Loading your cart…");
+    // The first step, filled from the account, and the summary's line are in the first paint…
+    const email = tags(html, /<input [^>]*>/g).find((tag) => tag.includes('name="email"'));
+    expect(email).toContain('value="first.checkout@example.com"');
+    expect(html).toContain(tee!.name);
+    expect(html).toContain("Continue to Shipping");
+    // …for reading: the form's controls wait for the browser's cart (a value typed before hydration would be lost).
+    expect(html).toMatch(/<fieldset disabled=""/);
+    checkDocument(html, { images: false });
   });
 
   it("leaves the back office as React Router renders it: its modules start with the document", async () => {
