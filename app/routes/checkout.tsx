@@ -280,8 +280,12 @@ function useCheckoutCart(rendered: readonly CartItem[] | null): {
   /** The lines are the browser's: the form can be used. */
   live: boolean;
 } {
-  const stored = useClientStore((s) => s.cart);
   const live = useClientStore((s) => s.cartReady);
+  // The stored lines only once they are read again: the browser's saved copy, restored during hydration,
+  // would re-render the whole page for lines it does not show.
+  const stored = useClientStore((s) => (s.cartReady ? s.cart : NO_LINES));
   if (live || !rendered?.length) return { items: stored, ready: live, live };
   return { items: rendered, ready: true, live };
 }
+
+const NO_LINES: readonly CartItem[] = [];
