@@ -14,6 +14,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoProducts } from "#db/seed/demo-catalog";
+import { chromium } from "@playwright/test";
+import { launch } from "chrome-launcher";
 import {
   freePort,
   inTurns,
@@ -123,7 +125,13 @@ export function figuresLine(f: LighthouseFigures): string {
 export function lighthouseReport(
   root: string,
   url: string,
-  options: { categories: string[]; throttling?: "simulate" | "devtools"; headers?: Record<string, string> },
+  options: {
+    categories: string[];
+    throttling?: "simulate" | "devtools";
+    headers?: Record<string, string>;
+    /** A Chromium already running with this remote-debugging port (see `withSignedInChromium`). */
+    port?: number;
+  },
 ): unknown {
   const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-lh-"));
   const out = path.join(dir, "report.json");
@@ -140,7 +148,7 @@ export function lighthouseReport(
         `--only-categories=${options.categories.join(",")}`,
         `--throttling-method=${options.throttling ?? "simulate"}`,
         ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
+        options.port ? `--port=${options.port}` : `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
@@ -154,17 +162,59 @@ export function lighthouseReport(
   }
 }
 
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * Runs `run` against a Chromium of its own (a fresh profile, headless) whose cookie jar holds `cookie`
+ * for `base`, as a signed-in shopper's browser does. Given as Lighthouse's extra header instead, the
+ * cookie went with the document but not with the page's own requests: `/checkout`'s read of the cart
+ * answered 401, the page then said "Your cart is empty", and the run measured that page (with a layout
+ * shift of 0.265 as the footer moved up).
+ */
+export async function withSignedInChromium<T>(cookie: string, base: string, run: (port: number) => T): Promise<T> {
+  // Launched as Lighthouse's command line launches it (the same launcher and flags, a fresh profile).
+  const browser = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const connection = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
+    await connection.contexts()[0]!.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+      }),
+    );
+    await connection.close();
+    return run(browser.port);
+  } finally {
+    browser.kill();
+  }
+}
+
 /**
  * One Lighthouse run of the mobile preset, performance only: simulated throttling (the budgets' figures),
  * or "devtools", which slows the browser's network and CPU for real (what a shopper's phone meets).
+ * With a `cookie`, as that signed-in shopper (`withSignedInChromium`).
  */
-export function runLighthouse(
+export async function runLighthouse(
   root: string,
   url: string,
-  headers: Record<string, string> = {},
+  cookie?: string,
   throttling: Throttling = "simulate",
-): LighthouseFigures {
-  return figuresOf(lighthouseReport(root, url, { categories: ["performance"], headers, throttling }) as Report);
+): Promise<LighthouseFigures> {
+  const report = (port?: number) =>
+    figuresOf(lighthouseReport(root, url, { categories: ["performance"], throttling, port }) as Report);
+  return cookie ? withSignedInChromium(cookie, new URL(url).origin, report) : report();
 }
 
 export type Throttling = "simulate" | "devtools";
@@ -227,15 +277,15 @@ export interface FirstPaintResult {
 }
 
 /** A Lighthouse run, tried up to three times: Chromium sometimes fails to start on a loaded machine. */
-function runWithRetries(
+async function runWithRetries(
   root: string,
   url: string,
-  headers: Record<string, string>,
+  cookie: string | undefined,
   throttling: Throttling,
-): LighthouseFigures {
+): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return runLighthouse(root, url, headers, throttling);
+      return await runLighthouse(root, url, cookie, throttling);
     } catch (error) {
       if (attempt >= 3) throw error;
     }
@@ -266,9 +316,9 @@ export async function benchFirstPaint(options: {
     const subjects = [...befores.map((b) => b.subject), now];
     for (const page of FIRST_PAINT_PAGES)
       await inTurns(subjects, runs, async (subject, i) => {
-        const headers: Record<string, string> = page.signedIn ? { Cookie: subject.cookie } : {};
         const url = `${subject.store.base}${page.path}`;
-        const figures = runWithRetries(options.root, url, headers, options.throttling ?? "simulate");
+        const cookie = page.signedIn ? subject.cookie : undefined;
+        const figures = await runWithRetries(options.root, url, cookie, options.throttling ?? "simulate");
         progress(
           `  ${subject.name} ${page.label} run ${i + 1}: ${figuresLine(figures)} (load ${os.loadavg()[0]!.toFixed(2)})`,
         );
