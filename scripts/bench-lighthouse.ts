@@ -16,6 +16,7 @@ import path from "node:path";
 import { demoProducts } from "#db/seed/demo-catalog";
 import { chromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
+import { CHROMIUM_FLAGS } from "../tests/support/chromium-flags";
 import {
   freePort,
   inTurns,
@@ -162,16 +163,7 @@ export function lighthouseReport(
   }
 }
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /**
  * Runs `run` against a Chromium of its own (a fresh profile, headless) whose cookie jar holds `cookie`
