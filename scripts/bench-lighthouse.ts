@@ -129,14 +129,12 @@ export function lighthouseReport(
   options: {
     categories: string[];
     throttling?: "simulate" | "devtools";
-    headers?: Record<string, string>;
     /** A Chromium already running with this remote-debugging port (see `withSignedInChromium`). */
     port?: number;
   },
 ): unknown {
   const dir = mkdtempSync(path.join(os.tmpdir(), "abundance-bench-lh-"));
   const out = path.join(dir, "report.json");
-  const headers = options.headers ?? {};
   try {
     execFileSync(
       process.execPath,
@@ -148,7 +146,6 @@ export function lighthouseReport(
         `--output-path=${out}`,
         `--only-categories=${options.categories.join(",")}`,
         `--throttling-method=${options.throttling ?? "simulate"}`,
-        ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
         options.port ? `--port=${options.port}` : `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
       ],
       {
