@@ -4,6 +4,11 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { renderQueue } from "../../server/render-queue";
 
+/** `count` turns of the event loop. */
+async function turns(count: number) {
+  for (let i = 0; i < count; i++) await nextTurn();
+}
+
 function fakeResponse() {
   return new EventEmitter() as unknown as Response & EventEmitter;
 }
@@ -14,6 +19,7 @@ describe("renderQueue", () => {
     const started: number[] = [];
     const responses = [0, 1, 2, 3].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    await turns(2);
     expect(started).toEqual([0, 1]);
     responses[1]!.emit("finish");
     expect(started).toEqual([0, 1]);
@@ -24,26 +30,57 @@ describe("renderQueue", () => {
     expect(started).toEqual([0, 1, 2, 3]);
   });
 
+  it("starts one render a turn of the event loop, never inside the callback that read its request", async () => {
+    const queue = renderQueue(3);
+    const started: number[] = [];
+    [0, 1, 2].forEach((i) => queue({} as Request, fakeResponse(), () => started.push(i)));
+    expect(started).toEqual([]);
+    await nextTurn();
+    expect(started).toEqual([0]);
+    await nextTurn();
+    expect(started).toEqual([0, 1]);
+    await nextTurn();
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it("starts a render admitted while another starts on a later turn, without starting any twice", async () => {
+    const queue = renderQueue(2);
+    const started: number[] = [];
+    const responses = [0, 1, 2].map(() => fakeResponse());
+    // 0's start frees its place at once: 2 is admitted behind 1, each on a turn of its own.
+    queue({} as Request, responses[0]!, () => {
+      started.push(0);
+      responses[0]!.emit("finish");
+    });
+    queue({} as Request, responses[1]!, () => started.push(1));
+    queue({} as Request, responses[2]!, () => started.push(2));
+    await turns(5);
+    expect(started).toEqual([0, 1, 2]);
+  });
+
   it("frees a place once even when both finish and close fire", async () => {
     const queue = renderQueue(1);
     const started: number[] = [];
     const responses = [0, 1, 2].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    await nextTurn();
     responses[0]!.emit("finish");
     responses[0]!.emit("close");
-    await nextTurn();
+    await turns(3);
     expect(started).toEqual([0, 1]);
   });
 });
 
 describe("renderQueue skip", () => {
-  it("lets the requests it names pass without taking or waiting for a place", () => {
+  it("lets the requests it names pass at once, without taking or waiting for a place", async () => {
     const queue = renderQueue(1, { skip: (req) => req.path === "/admin/products/images" });
     const started: string[] = [];
     queue({ path: "/" } as Request, fakeResponse(), () => started.push("page"));
     queue({ path: "/shop" } as Request, fakeResponse(), () => started.push("waits"));
     queue({ path: "/admin/products/images" } as Request, fakeResponse(), () => started.push("upload"));
-    expect(started).toEqual(["page", "upload"]);
+    expect(started).toEqual(["upload"]);
+    await turns(2);
+    expect(started).toEqual(["upload", "page"]);
   });
 });
 
@@ -53,6 +90,7 @@ describe("renderQueue and clients that go away", () => {
     const started: number[] = [];
     const responses = [0, 1, 2, 3].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    await nextTurn();
     expect(started).toEqual([0]);
     responses[1]!.emit("close"); // gone while waiting: never rendered
     await nextTurn();
@@ -70,10 +108,20 @@ describe("renderQueue and clients that go away", () => {
     const started: number[] = [];
     const responses = [0, 1, 2].map(() => fakeResponse());
     responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    await nextTurn();
     responses[0]!.emit("finish"); // admits 1, which starts on the next turn
     responses[1]!.emit("close"); // ... but its client has gone by then
-    await nextTurn();
-    await nextTurn();
+    await turns(3);
     expect(started).toEqual([0, 2]);
+  });
+
+  it("never starts the first render of a client gone before its turn, and gives its place on", async () => {
+    const queue = renderQueue(1);
+    const started: number[] = [];
+    const responses = [0, 1].map(() => fakeResponse());
+    responses.forEach((res, i) => queue({} as Request, res, () => started.push(i)));
+    responses[0]!.emit("close"); // admitted at once, gone before its turn came
+    await turns(3);
+    expect(started).toEqual([1]);
   });
 });
