@@ -11,6 +11,7 @@ import { REQUEST_ID_HEADER } from "./lib/http/error-answer.server";
 import { log } from "./lib/log.server";
 import { NonceContext } from "./lib/nonce";
 import { deferPageModules } from "./lib/render/deferred-modules";
+import { inLatin1 } from "./lib/render/latin1.server";
 import { SharedMarkupContext } from "./lib/render/shared-markup";
 import { SharedMarkupCache } from "./lib/render/shared-markup.server";
 
@@ -40,13 +41,16 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce || undefined;
   await readHydrationData(routerContext);
   const shared = sharedMarkup.forRender();
-  const rendered = `<!DOCTYPE html>${renderToString(
-    <NonceContext.Provider value={nonce}>
-      <SharedMarkupContext.Provider value={shared}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SharedMarkupContext.Provider>
-    </NonceContext.Provider>,
-  )}`;
+  // One byte a character from here on: every copy below is half the size (decision 0050).
+  const rendered = inLatin1(
+    `<!DOCTYPE html>${renderToString(
+      <NonceContext.Provider value={nonce}>
+        <SharedMarkupContext.Provider value={shared}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SharedMarkupContext.Provider>
+      </NonceContext.Provider>,
+    )}`,
+  );
   // The back office hydrates at once; a storefront page once its first screen is shown (decision 0045).
   const document = isBackOffice(routerContext) ? rendered : deferPageModules(rendered);
   // Only a page answered as asked keeps markup: an error page renders no shared region anyway.

@@ -7,6 +7,7 @@ import { DEFERRED_SCRIPT_ID, DEFERRED_SCRIPT_TYPE } from "~/lib/render/deferred-
 import { databaseKind } from "../support/test-database";
 import { signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 // Issue 33 (decision 0045): what a first page's document asks the browser for first — the stylesheet and
 // the first screen's images; the page's modules wait, listed on an inert copy of React Router's script.
@@ -76,7 +77,7 @@ describe(`a first page's document on ${databaseKind}`, () => {
       .where(eq(products.slug, product.slug));
     await setProductStock(db, tee!.id, 50);
     const { cookie } = await signUp(server, "first.checkout@example.com", "Shopper123", "Checks Early");
-    const empty = await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text();
+    const empty = asRead(await (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text());
     // Nothing in the account's cart yet: the page waits for the browser, which may merge a guest's lines in.
     expect(empty).toContain("Loading your cart…");
     expect(empty).not.toContain('name="email"');
@@ -90,7 +91,7 @@ describe(`a first page's document on ${databaseKind}`, () => {
     const res = await fetch(`${server.url}/checkout`, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
-    const html = await res.text();
+    const html = asRead(await res.text());
     expect(html).not.toContain("Loading your cart…");
     // The first step, filled from the account, and the summary's line are in the first paint…
     const email = tags(html, /<input [^>]*>/g).find((tag) => tag.includes('name="email"'));

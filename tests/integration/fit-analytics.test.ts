@@ -7,6 +7,7 @@ import { insertReviews, type NewReview } from "~/modules/reviews/review-store.se
 import { FIT_TABLE_CAPTION } from "~/components/back-office/fit-table";
 import { consolePass, cookieHeader, signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 /**
  * The owner's fit analytics (issue 29) over HTTP, on both faces (/admin/analytics for the owner's
@@ -120,7 +121,7 @@ const get = (path: string, cookie?: string) =>
 async function html(path: string, cookie: string): Promise<string> {
   const res = await get(path, cookie);
   expect(res.status, path).toBe(200);
-  return res.text();
+  return asRead(await res.text());
 }
 
 /** A cell's text: tags and React's text separators dropped, entities read. */

@@ -10,6 +10,7 @@ import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { mailText } from "../support/mail-text";
+import { asRead } from "../support/html";
 
 /**
  * Issue 28: an order placed with discounts shows them on every face that shows its totals — its
@@ -93,7 +94,7 @@ const postJson = (path: string, body: unknown, cookie = shopper.cookie) =>
 async function html(path: string, cookie: string): Promise<string> {
   const res = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
   expect(res.status, path).toBe(200);
-  return res.text();
+  return asRead(await res.text());
 }
 
 /** Fills the cart with `quantity` of the product, places its order over HTTP with this code, and pays it. */

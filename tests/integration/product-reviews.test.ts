@@ -9,6 +9,7 @@ import { testAddress } from "../support/fixtures";
 import { signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 /**
  * The product page's reviews (issue 29) through the real HTTP server: rendered on the server with the fit
@@ -30,7 +31,7 @@ const XSS = {
 };
 
 /** The page's HTML without React's text-boundary comments. */
-const textOf = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+const textOf = async (res: Response) => asRead((await res.text()).replace(/<!-- -->/g, ""));
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { redirect: "manual", headers });
 async function page(path: string): Promise<string> {

@@ -8,6 +8,7 @@ import { RETURN_CAPTIONS } from "~/components/back-office/returns-report";
 import { testAddress } from "../support/fixtures";
 import { consolePass, signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 /**
  * What the owner learns from returns (issue 30) over HTTP, on both faces (/admin/analytics for the
@@ -266,7 +267,7 @@ const get = (path: string, cookie?: string) =>
 async function html(path: string, cookie: string): Promise<string> {
   const res = await get(path, cookie);
   expect(res.status, path).toBe(200);
-  return res.text();
+  return asRead(await res.text());
 }
 
 /** Text without tags and React's text separators, entities read. */

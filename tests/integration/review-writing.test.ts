@@ -13,6 +13,7 @@ import { testPhoto } from "../support/photo-upload";
 import { signIn, signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 /**
  * Writing a review over HTTP (issue 29), on the real server and database: only the account whose
@@ -114,12 +115,12 @@ async function post(pathAndQuery: string, body: FormData | URLSearchParams, cook
     headers: { origin: server.url, ...(cookie ? { cookie } : {}) },
     body,
   });
-  return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  return { status: res.status, location: res.headers.get("location"), text: asRead(await res.text()) };
 }
 
 const get = async (pathAndQuery: string, cookie = "") => {
   const res = await fetch(`${server.url}${pathAndQuery}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  return { status: res.status, location: res.headers.get("location"), text: await res.text() };
+  return { status: res.status, location: res.headers.get("location"), text: asRead(await res.text()) };
 };
 
 const reviewCount = async () => (await db().select({ n: count() }).from(reviews))[0]!.n;

@@ -10,6 +10,7 @@ import { insertTestProducts } from "../support/catalog-fixtures";
 import { seedDemoCatalogIfEmpty } from "~/modules/catalog/seed.server";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 let t: TestDatabase;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -269,7 +270,7 @@ describe("GET /search (signed-in only by default)", () => {
     const res = await get(server, "/search?q=hoodie", { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    const html = await res.text();
+    const html = asRead(await res.text());
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).toMatch(/<title>&quot;hoodie&quot; – Search \| Abundance Collection<\/title>/);
     expect(html).toMatch(/href="\/product\/[a-z0-9-]*hoodie[a-z0-9-]*"/);

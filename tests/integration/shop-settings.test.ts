@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from "~/modules/settings/settings-defaults";
 import { SETTINGS_MESSAGES } from "~/modules/settings/settings.server";
 import { cookieHeader, signIn, signUp } from "../support/sessions";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 /**
  * The owner's Settings page over HTTP (issue 26): a section saved by the shop's admin is validated,
@@ -54,7 +55,7 @@ function post(path: string, body: URLSearchParams, cookie = adminCookie, method 
 async function page(path: string, cookie = ""): Promise<string> {
   const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
   expect(res.status, path).toBe(200);
-  return res.text();
+  return asRead(await res.text());
 }
 
 async function stored() {

@@ -16,6 +16,7 @@ import {
 import { insertTestProducts, setProductStock } from "../support/catalog-fixtures";
 import { createTestDatabase, databaseKind, type TestDatabase } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { asRead } from "../support/html";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -507,7 +508,7 @@ describe(`the shop page over HTTP on ${databaseKind}`, () => {
   const html = async (path: string) => {
     const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
     expect(res.status, path).toBe(200);
-    return res.text();
+    return asRead(await res.text());
   };
   /** The product each card links to (its title's link; the swatches link to the style's other colours). */
   const productLinks = (page: string) => [
