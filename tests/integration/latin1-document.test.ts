@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertReviews } from "~/modules/reviews/review-store.server";
-import { insertTestProducts } from "../support/catalog-fixtures";
+import { insertTestProducts, testReview } from "../support/catalog-fixtures";
+import { asRead } from "../support/html";
 import { signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -17,9 +18,9 @@ const NAME = "Wrap Dress — “Nuit” 🌙";
 const DESCRIPTION = "Cut on the bias – it’s fluid, and it drapes.";
 const REVIEW = { title: "Perfect fit ✨", body: "It’s true to size — I’m 5′6″ and wear an M. 👗" };
 const beyondLatin1 = /[^\0-\xff]/;
+/** The text as the browser reads it: numeric references (decision 0050), then React's named ones. */
 const decoded = (text: string) =>
-  text
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+  asRead(text)
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, "&");
@@ -39,25 +40,7 @@ beforeAll(async () => {
       variants: ["S", "M"].map((size) => ({ size, color: "", stock: 5 })),
     },
   ]);
-  await insertReviews(db, [
-    {
-      productId: dress!.id,
-      userId: null,
-      orderId: null,
-      orderItemId: null,
-      size: "M",
-      color: "",
-      rating: 5,
-      title: REVIEW.title,
-      body: REVIEW.body,
-      fit: "true",
-      authorName: "Zoë K.",
-      verified: false,
-      photos: [],
-      status: "published",
-      source: "customer",
-    },
-  ]);
+  await insertReviews(db, [testReview({ productId: dress!.id, ...REVIEW, fit: "true", authorName: "Zoë K." })]);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

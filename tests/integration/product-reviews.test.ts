@@ -4,7 +4,7 @@ import { orderItems, orders, reviews, reviewVotes } from "#db/schema/index";
 import { queryRows } from "~/lib/db/client.server";
 import type { FitVote } from "~/modules/fit/fit-types";
 import { insertReviews, type NewReview } from "~/modules/reviews/review-store.server";
-import { insertTestProducts } from "../support/catalog-fixtures";
+import { insertTestProducts, testReview } from "../support/catalog-fixtures";
 import { testAddress } from "../support/fixtures";
 import { signUp } from "../support/sessions";
 import { databaseKind } from "../support/test-database";
@@ -60,23 +60,7 @@ interface Written {
 const published: Written[] = [];
 
 function review(fields: Partial<NewReview> & { title: string }): NewReview {
-  return {
-    productId,
-    userId: null,
-    orderId: null,
-    orderItemId: null,
-    size: "M",
-    color: "",
-    rating: 5,
-    body: "Good tee.",
-    fit: null,
-    authorName: "Ann B.",
-    verified: false,
-    photos: [],
-    status: "published",
-    source: "customer",
-    ...fields,
-  };
+  return testReview({ productId, body: "Good tee.", authorName: "Ann B.", ...fields });
 }
 
 beforeAll(async () => {

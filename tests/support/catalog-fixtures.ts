@@ -3,6 +3,7 @@ import { products } from "#db/schema/index";
 import type { Db } from "~/lib/db/client.server";
 import { variantOptions } from "~/modules/catalog/variant-rules";
 import { insertProducts, replaceVariants, type NewProduct, type VariantInput } from "~/modules/catalog/variants.server";
+import type { NewReview } from "~/modules/reviews/review-store.server";
 
 /**
  * Test products go in through the application's one path (`insertProducts`), so each has its variants
@@ -10,6 +11,29 @@ import { insertProducts, replaceVariants, type NewProduct, type VariantInput } f
  */
 export function insertTestProducts(db: Db, rows: readonly NewProduct[]) {
   return db.transaction((tx) => insertProducts(tx, rows));
+}
+
+/**
+ * A published review of `productId` by a shopper without an account or an order (so not verified), five
+ * stars in size M; `fields` set the rest. For `insertReviews`, the application's one write path.
+ */
+export function testReview(fields: Partial<NewReview> & Pick<NewReview, "productId" | "title">): NewReview {
+  return {
+    userId: null,
+    orderId: null,
+    orderItemId: null,
+    size: "M",
+    color: "",
+    rating: 5,
+    body: "",
+    fit: null,
+    authorName: "",
+    verified: false,
+    photos: [],
+    status: "published",
+    source: "customer",
+    ...fields,
+  };
 }
 
 /**

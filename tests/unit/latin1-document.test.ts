@@ -50,7 +50,7 @@ describe("a document in one byte a character (decision 0050)", () => {
     expect(inLatin1(html)).toBe(html);
   });
 
-  it("returns one-byte text the same length or longer, never losing what follows the last escape", () => {
+  it("grows the text by its escapes alone, never losing what follows the last one", () => {
     const html = `${"a".repeat(70_000)}—${"b".repeat(30_000)}<script>x("—")</script>tail`;
     const out = inLatin1(html);
     expect(out.length).toBe(html.length + "&#8212;".length - 1 + "\\u2014".length - 1);
